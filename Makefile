@@ -1,0 +1,54 @@
+# Thin wrapper so that a fresh Debian machine needs only two commands:
+#   make run    install what is missing, build (Release), run the main job
+#   make test   install what is missing, build, run every test with ctest
+# Other targets: make build, make sanitize (ASan+UBSan tests), make tsan,
+# make bench, make format, make clean.
+
+BUILD      ?= build
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+CMAKE_ARGS ?=
+
+.PHONY: run test build deps sanitize tsan bench format clean
+
+# Install only the Debian packages that are missing; no-op when all are there.
+deps:
+	@missing=""; for p in $(DEB_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" \
+	    || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) >/dev/null
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	./scripts/main-job.sh $(BUILD)/kibitz
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+sanitize: deps
+	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug \
+	  -DKIBITZ_SANITIZE=address,undefined >/dev/null
+	cmake --build build-asan -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan --output-on-failure -j $(JOBS)
+
+tsan: deps
+	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DKIBITZ_SANITIZE=thread >/dev/null
+	cmake --build build-tsan -j $(JOBS)
+	ctest --test-dir build-tsan --output-on-failure -R 'thread|parallel|tt'
+
+bench: build
+	$(BUILD)/kibitz bench
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf build build-asan build-tsan

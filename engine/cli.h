@@ -1,0 +1,97 @@
+/*
+ * cli.h - the `kibitz <command> [game] [options]` command line.
+ *
+ * Every command is a function `int cmd_NAME(int argc, char **argv)` (argv[0]
+ * is the command name) in its own file engine/cmd_NAME.c, listed in the table
+ * of engine/cli.c. Commands parse their options with cli_parse, which knows
+ * every common option and refuses the ones a command does not take.
+ *
+ * Exit status: 0 success, 1 a failed check (e.g. a test of the user's), 2 bad
+ * input (unknown command/game/option, malformed position or move): one line
+ * "kibitz: <message>" on stderr, never a crash.
+ */
+#ifndef KIBITZ_CLI_H
+#define KIBITZ_CLI_H
+
+#include "engine/game.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum cli_exit { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_BAD_INPUT = 2 };
+
+/* Options a command accepts (bit set). */
+enum cli_option {
+    OPT_VARIANT = 1u << 0,    /* --variant key=value[,key=value] (repeatable) */
+    OPT_POSITION = 1u << 1,   /* --position '<text>' */
+    OPT_DEPTH = 1u << 2,      /* --depth N */
+    OPT_TIME = 1u << 3,       /* --time SECONDS */
+    OPT_ITERATIONS = 1u << 4, /* --iterations N */
+    OPT_THREADS = 1u << 5,    /* --threads N */
+    OPT_HASH = 1u << 6,       /* --hash MiB */
+    OPT_SEED = 1u << 7,       /* --seed N */
+    OPT_JSON = 1u << 8,       /* --json (flag) */
+    OPT_JSON_FILE = 1u << 9,  /* --json FILE */
+    OPT_DIVIDE = 1u << 10,    /* --divide */
+    OPT_ALGO = 1u << 11,      /* --algo NAME */
+    OPT_PLAYERS = 1u << 12,   /* --players SPEC,SPEC[,...] */
+    OPT_GAMES = 1u << 13,     /* --games N */
+    OPT_DB = 1u << 14,        /* --db PATH (database file or folder) */
+    OPT_SIDE = 1u << 15,      /* --side NAME|N (which seat a person takes) */
+    OPT_MOVES = 1u << 16,     /* --moves 'm1 m2 ...' (moves played from the position) */
+    OPT_QUIET = 1u << 17,     /* --quiet: no progress output */
+};
+
+struct cli_options {
+    const struct game *game; /* set when the command takes a game */
+    struct variant variant;
+    const char *position; /* NULL: start position */
+    int depth;            /* -1: not given */
+    double time;          /* seconds; < 0: not given */
+    long iterations;      /* -1: not given */
+    int threads;          /* default 1 */
+    int hash_mb;          /* default 64 */
+    uint64_t seed;        /* default 1 */
+    bool seed_given;
+    bool json;
+    const char *json_file;
+    bool divide;
+    const char *algo;
+    const char *players;
+    long games; /* -1: not given */
+    const char *db;
+    const char *side;
+    const char *moves;
+    bool quiet;
+    /* Words that are not options (after the game name, if any). */
+    const char *args[16];
+    int arg_count;
+};
+
+/* How a command reads its arguments. */
+struct cli_spec {
+    const char *usage;    /* e.g. "kibitz perft <game> --depth N [...]" */
+    const char *help;     /* paragraph(s) printed by --help after usage */
+    unsigned allowed;     /* enum cli_option bits */
+    bool needs_game;      /* first word is a game name */
+    int max_args;         /* further plain words allowed */
+};
+
+/* Parse argv (argv[0] = command name). Returns -1 after printing --help
+ * (caller exits 0), 0 on success, or EXIT_BAD_INPUT after printing the error. */
+int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_options *o);
+
+/* Print "kibitz: <message>" to stderr and return EXIT_BAD_INPUT. */
+int cli_fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* Parse o->position (or the start position when NULL) into `state`, then play
+ * o->moves if given. 0, or EXIT_BAD_INPUT after printing the error. */
+int cli_load_position(const struct cli_options *o, void *state);
+
+/* True when stderr is a terminal and --quiet is not set: show progress. */
+bool cli_progress_wanted(const struct cli_options *o);
+
+/* Entry point: dispatch argv[1] to its command. */
+int cli_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,211 @@
+/*
+ * game.h - the game contract: the one interface every kibitz game implements
+ * and every search algorithm uses.
+ *
+ * A game is a `const struct game` of callbacks plus a `struct variant` that
+ * holds its parsed `key=value` options. Positions are fixed-size plain structs
+ * of `game->state_size` bytes, without pointers, copied with memcpy (search
+ * keeps stacks of them: copy-make). Two states that denote the same position
+ * must be equal byte for byte (padding zeroed), so hashing and comparing the
+ * raw bytes is always right.
+ *
+ * A move is a 64-bit value whose packing the game owns. Chance outcomes are
+ * moves too: at a chance node `moves` lists the outcomes, `chance` gives their
+ * probabilities, and `apply` plays the one that happened.
+ *
+ * Players are numbered 0 .. players-1 in seating order. Callbacks marked
+ * "required" must be set; the others may be NULL and the engine falls back to
+ * the documented default or reports the feature as unavailable.
+ *
+ * Every callback must be safe to call from several threads at once on
+ * different states: games keep no mutable global state.
+ */
+#ifndef KIBITZ_GAME_H
+#define KIBITZ_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef uint64_t move_t;
+
+enum {
+    GAME_MAX_PLAYERS = 4,
+    /* Largest state any game may declare; lets callers keep states on the
+     * stack without allocating. */
+    GAME_MAX_STATE_BYTES = 512,
+    /* Bytes available to a game for its parsed variant options. */
+    GAME_VARIANT_BYTES = 64,
+    /* Error-message buffers passed to parsers are at least this long. */
+    GAME_ERROR_BYTES = 160,
+};
+
+/* A move value no game uses for anything else: "I cannot act, the turn
+ * passes". A game returns it as the single move of a player who must pass.
+ * Solvers do not count it in remoteness (distance in moves actually made). */
+#define GAME_MOVE_PASS UINT64_C(0xFFFFFFFFFFFFFFFF)
+
+/* Who acts in a state: a player index >= 0, or one of these. */
+enum game_turn {
+    TURN_OVER = -1,         /* terminal: read `returns` */
+    TURN_CHANCE = -2,       /* nature draws one of `moves` with `chance` odds */
+    TURN_SIMULTANEOUS = -3, /* every player in `acting` picks one move at once */
+};
+
+/* Flags describing what a game needs from search. */
+enum game_flags {
+    GAME_HAS_CHANCE = 1u << 0,       /* TURN_CHANCE can occur */
+    GAME_HAS_SIMULTANEOUS = 1u << 1, /* TURN_SIMULTANEOUS can occur */
+    GAME_HAS_HIDDEN = 1u << 2,       /* players see only `view` of the state */
+    GAME_CAN_CYCLE = 1u << 3,        /* a position can repeat: search must
+                                        treat repetition (a draw by default) */
+    GAME_ZERO_SUM_2P = 1u << 4,      /* two players, returns sum to zero: the
+                                        alpha-beta family applies */
+};
+
+/* Parsed variant options. The game owns the layout of `bytes` (it casts them to
+ * its own options struct, zero-filled before `variant_default`, so two equal
+ * variants compare equal with memcmp). */
+struct variant {
+    _Alignas(8) unsigned char bytes[GAME_VARIANT_BYTES];
+};
+
+/* One documented variant key, for `kibitz games` and `--help`. */
+struct variant_key {
+    const char *key;
+    const char *values;  /* allowed values, e.g. "1..99" or "black|red" */
+    const char *fallback; /* default value as text */
+    const char *meaning;
+};
+
+/* Solver tiers: a tier is a set of positions closed under moves except for
+ * moves into "child" tiers, which are solved first. Tier ids are the game's
+ * own 64-bit labels. */
+typedef uint64_t tier_t;
+
+struct game {
+    /* ---- identity (required) ---- */
+    const char *name;    /* lower-case command-line name, e.g. "kulibrat" */
+    const char *summary; /* one line for `kibitz games` */
+    int players;         /* 2..GAME_MAX_PLAYERS (the default variant's count
+                            when `player_count` is set) */
+    unsigned flags;      /* enum game_flags */
+    size_t state_size;   /* bytes in a state, <= GAME_MAX_STATE_BYTES */
+    int max_moves;       /* most moves (or chance outcomes, or one player's
+                            simultaneous options) any position can have */
+
+    /* ---- variants ---- */
+    const struct variant_key *variant_keys; /* NULL-terminated list; required
+                                               (may be empty) */
+    /* Required. Fill `v->bytes` with the defaults. */
+    void (*variant_default)(struct variant *v);
+    /* Required. Set one option; return 0, or -1 with a message naming the key
+     * or the bad value in `err` (GAME_ERROR_BYTES). Unknown keys are refused
+     * here. */
+    int (*variant_set)(struct variant *v, const char *key, const char *value,
+                       char *err);
+    /* Optional. Check the options as a whole after all keys are set (for
+     * combinations that are only wrong together). 0, or -1 with `err`. */
+    int (*variant_check)(const struct variant *v, char *err);
+    /* Required. The canonical spelling of every option, `key=value,...` in
+     * the order of `variant_keys`, for messages and database headers. */
+    void (*variant_format)(const struct variant *v, char *buf, size_t n);
+    /* Optional. Players in this variant, when it can differ from `players`. */
+    int (*player_count)(const struct variant *v);
+
+    /* ---- play (required) ---- */
+    /* The start position. */
+    void (*start)(const struct variant *v, void *state);
+    /* Who acts: a player index, or an enum game_turn value. */
+    int (*turn)(const struct variant *v, const void *state);
+    /* The moves of the player to act (or chance outcomes) into `out`, which
+     * holds `max_moves`; returns the count. A player who must pass gets the
+     * single move GAME_MOVE_PASS. Terminal states have 0 moves. At
+     * simultaneous nodes use `joint_moves` instead. */
+    int (*moves)(const struct variant *v, const void *state, move_t *out);
+    /* Play one move (or chance outcome) in place. The move must come from
+     * `moves` for this state; anything else is undefined. */
+    void (*apply)(const struct variant *v, void *state, move_t move);
+    /* Final result for every player, in [-1, 1]; for GAME_ZERO_SUM_2P games
+     * +1 win, 0 draw, -1 loss. Only called when `turn` is TURN_OVER. */
+    void (*returns)(const struct variant *v, const void *state,
+                    double out[GAME_MAX_PLAYERS]);
+
+    /* ---- chance (required if GAME_HAS_CHANCE) ---- */
+    /* Probabilities of the outcomes `moves` lists, in the same order; they sum
+     * to 1. */
+    void (*chance)(const struct variant *v, const void *state, const move_t *outcomes,
+                   int count, double *prob);
+
+    /* ---- simultaneous moves (required if GAME_HAS_SIMULTANEOUS) ---- */
+    /* Bit i set when player i chooses at this simultaneous node. */
+    unsigned (*acting)(const struct variant *v, const void *state);
+    /* The options of one acting player. */
+    int (*joint_moves)(const struct variant *v, const void *state, int player,
+                       move_t *out);
+    /* Apply one choice per player (entries of non-acting players ignored). */
+    void (*apply_joint)(const struct variant *v, void *state,
+                        const move_t choice[GAME_MAX_PLAYERS]);
+
+    /* ---- hashing and evaluation (optional) ---- */
+    /* 64-bit key. Default: XXH3 of the state bytes (see engine/hash.h). A game
+     * sets this only when it has something faster or incremental. */
+    uint64_t (*hash)(const struct variant *v, const void *state);
+    /* Heuristic value of a non-terminal state for `player`, in centi-units
+     * of a win (a proven win scores beyond any heuristic; see search). NULL:
+     * depth-limited search uses 0. */
+    int (*evaluate)(const struct variant *v, const void *state, int player);
+
+    /* ---- text (required) ---- */
+    /* Parse a one-line position. Never trusts input: 0, or -1 with a message
+     * in `err` naming what is wrong (length, character, counts, scores...). */
+    int (*parse_position)(const struct variant *v, const char *text, void *state,
+                          char *err);
+    /* Print the one-line position into `buf` (`n` bytes); parse_position must
+     * read it back to the same bytes. */
+    void (*format_position)(const struct variant *v, const void *state, char *buf,
+                            size_t n);
+    /* Parse a move in the game's notation and check it is legal here: 0, or
+     * -1 with a message (malformed, or legal-looking but illegal). */
+    int (*parse_move)(const struct variant *v, const void *state, const char *text,
+                      move_t *move, char *err);
+    /* Print a move legal in `state`. */
+    void (*format_move)(const struct variant *v, const void *state, move_t move,
+                        char *buf, size_t n);
+    /* Draw the board for a terminal, several lines, to `out`. */
+    void (*draw)(const struct variant *v, const void *state, FILE *out);
+    /* Name of a player for messages ("black", "green", ...). */
+    const char *(*player_name)(const struct variant *v, int player);
+
+    /* ---- hidden information (required if GAME_HAS_HIDDEN) ---- */
+    /* Overwrite `state` with what `player` may know of it (unknown parts set
+     * to the game's "unknown" markers); the result is itself a state. */
+    void (*view)(const struct variant *v, void *state, int player);
+    /* Sample a full state consistent with `view` as seen by `player`, using
+     * the random words from `next_random(ctx)`. */
+    void (*determinize)(const struct variant *v, const void *view, int player,
+                        uint64_t (*next_random)(void *ctx), void *ctx,
+                        void *state_out);
+
+    /* ---- solving (optional: a game without these cannot be `solve`d) ---- */
+    /* The tier of a state. */
+    tier_t (*tier_of)(const struct variant *v, const void *state);
+    /* Positions in a tier (rank space size; ranks are 0 .. size-1). */
+    uint64_t (*tier_size)(const struct variant *v, tier_t tier);
+    /* Tiers a move from `tier` can lead to, other than `tier` itself, into
+     * `out` (at most 16); returns the count. */
+    int (*tier_children)(const struct variant *v, tier_t tier, tier_t *out);
+    /* Dense index of a state within its tier. */
+    uint64_t (*rank)(const struct variant *v, const void *state);
+    /* Inverse of rank. Returns false if the index names no legal position
+     * (a "hole"; dense games never return false). */
+    bool (*unrank)(const struct variant *v, tier_t tier, uint64_t index, void *state);
+    /* Map a state in place to its canonical representative under the game's
+     * symmetries (NULL: no symmetry used). Values are invariant under it. */
+    void (*canonicalize)(const struct variant *v, void *state);
+    /* Readable tier name for progress output. */
+    void (*tier_name)(const struct variant *v, tier_t tier, char *buf, size_t n);
+};
+
+#endif

@@ -1,0 +1,6 @@
+/* kibitz: play, analyse and solve small abstract games. See README.md. */
+#include "engine/cli.h"
+
+int main(int argc, char **argv) {
+    return cli_main(argc, argv);
+}

@@ -1,0 +1,47 @@
+#include "engine/variant.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void variant_init(const struct game *g, struct variant *v) {
+    memset(v, 0, sizeof *v);
+    g->variant_default(v);
+}
+
+int variant_parse(const struct game *g, struct variant *v, const char *spec, char *err) {
+    char buf[256];
+    if (strlen(spec) >= sizeof buf) {
+        snprintf(err, GAME_ERROR_BYTES, "variant text is too long");
+        return -1;
+    }
+    strcpy(buf, spec);
+    char *save = NULL;
+    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        if (!eq || eq == item || eq[1] == '\0') {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "variant option '%.60s' is not of the form key=value", item);
+            return -1;
+        }
+        *eq = '\0';
+        char message[GAME_ERROR_BYTES];
+        if (g->variant_set(v, item, eq + 1, message) != 0) {
+            snprintf(err, GAME_ERROR_BYTES, "%s: %s", g->name, message);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int variant_finish(const struct game *g, const struct variant *v, char *err) {
+    char message[GAME_ERROR_BYTES];
+    if (g->variant_check && g->variant_check(v, message) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "%s: %s", g->name, message);
+        return -1;
+    }
+    return 0;
+}
+
+int variant_players(const struct game *g, const struct variant *v) {
+    return g->player_count ? g->player_count(v) : g->players;
+}
