@@ -39,6 +39,8 @@ enum {
     GAME_VARIANT_BYTES = 64,
     /* Error-message buffers passed to parsers are at least this long. */
     GAME_ERROR_BYTES = 160,
+    /* Bound of heuristic evaluations (see `evaluate`). */
+    GAME_EVAL_MAX = 10000,
 };
 
 /* A move value no game uses for anything else: "I cannot act, the turn
@@ -152,9 +154,10 @@ struct game {
     /* 64-bit key. Default: XXH3 of the state bytes (see engine/hash.h). A game
      * sets this only when it has something faster or incremental. */
     uint64_t (*hash)(const struct variant *v, const void *state);
-    /* Heuristic value of a non-terminal state for `player`, in centi-units
-     * of a win (a proven win scores beyond any heuristic; see search). NULL:
-     * depth-limited search uses 0. */
+    /* Heuristic value of a non-terminal state for `player`, within
+     * [-GAME_EVAL_MAX, GAME_EVAL_MAX] (GAME_EVAL_MAX ~ "as good as won";
+     * search scores proven results outside this range). NULL: depth-limited
+     * search uses 0. */
     int (*evaluate)(const struct variant *v, const void *state, int player);
 
     /* ---- text (required) ---- */
