@@ -7,10 +7,13 @@
 
 #include "engine/game.h"
 
-#include <cmocka.h>
+/* cmocka needs these three first; keep the order. */
+// clang-format off
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <cmocka.h>
+// clang-format on
 
 /* A game with its variant, set from a spec such as "target=2" (NULL: default).
  * Fails the test on a bad spec. */
