@@ -8,6 +8,8 @@ int cmd_games(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_query(int argc, char **argv);
 
 struct command {
     const char *name;
@@ -21,6 +23,8 @@ static const struct command commands[] = {
     {"show", cmd_show, "draw a position and list its legal moves"},
     {"perft", cmd_perft, "count move-tree leaves to a depth (move generator check)"},
     {"play", cmd_play, "play a game against the engine in the terminal"},
+    {"solve", cmd_solve, "solve a game by retrograde analysis into a database"},
+    {"query", cmd_query, "value and best moves of a position, from the database"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
