@@ -39,7 +39,8 @@ int cmd_query(int argc, char **argv) {
 
     char err[GAME_ERROR_BYTES], path[SOLVER_DB_PATH_BYTES];
     struct solver_db *db;
-    if (solver_db_find(&db, g, v, o.db, path, sizeof path, err) != 0) return cli_fail("%s", err);
+    if (solver_db_find(&db, g, v, o.db, path, sizeof path, err) != 0)
+        return cli_fail("%s", err);
 
     char ptext[512], mtext[64];
     g->format_position(v, state, ptext, sizeof ptext);
@@ -57,7 +58,8 @@ int cmd_query(int argc, char **argv) {
     if (n > 0) g->moves(v, state, moves);
     for (int i = 0; i < n; i++) order[i] = i;
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && retro_better(values[order[j]], values[order[j - 1]]); j--) {
+        for (int j = i; j > 0 && retro_better(values[order[j]], values[order[j - 1]]);
+             j--) {
             int t = order[j];
             order[j] = order[j - 1];
             order[j - 1] = t;
@@ -71,12 +73,14 @@ int cmd_query(int argc, char **argv) {
             if (ret[p] > 0) winner = p;
     }
     if (o.json) {
-        printf("{\"game\":\"%s\",\"position\":\"%s\",\"database\":\"%s\",", g->name, ptext,
-               path);
+        printf("{\"game\":\"%s\",\"position\":\"%s\",\"database\":\"%s\",", g->name,
+               ptext, path);
         if (cell == RETRO_TERMINAL) {
             printf("\"over\":true,\"winner\":");
-            if (winner >= 0) printf("\"%s\"", g->player_name(v, winner));
-            else printf("null");
+            if (winner >= 0)
+                printf("\"%s\"", g->player_name(v, winner));
+            else
+                printf("null");
             printf(",\"moves\":[]}\n");
         } else {
             printf("\"over\":false,\"to_move\":\"%s\",\"value\":\"%s\",\"remoteness\":%d,"
@@ -93,8 +97,10 @@ int cmd_query(int argc, char **argv) {
     } else {
         printf("position %s\n", ptext);
         if (cell == RETRO_TERMINAL) {
-            if (winner >= 0) printf("game over: %s wins\n", g->player_name(v, winner));
-            else printf("game over: a draw\n");
+            if (winner >= 0)
+                printf("game over: %s wins\n", g->player_name(v, winner));
+            else
+                printf("game over: a draw\n");
         } else {
             char ctext[32];
             retro_cell_text(cell, ctext, sizeof ctext);

@@ -36,7 +36,8 @@ static int solve_sink(void *ctx, tier_t tier, const retro_cell *values, uint64_t
     for (int i = 0; i < run->watch_count; i++)
         if (run->watches[i].tier == tier && run->watches[i].rank < size)
             run->watches[i].cell = values[run->watches[i].rank];
-    if (run->db && solver_db_add_tier(run->db, tier, values, size, run->err) != 0) return -1;
+    if (run->db && solver_db_add_tier(run->db, tier, values, size, run->err) != 0)
+        return -1;
     return 0;
 }
 
@@ -44,8 +45,9 @@ static void solve_progress(void *ctx, uint64_t done, uint64_t total, uint64_t po
     struct solve_run *run = ctx;
     if (!run->progress) return;
     double seconds = timer_now() - run->start;
-    fprintf(stderr, "\rsolving: %" PRIu64 "/%" PRIu64 " tiers, %.1f M positions, %.1f s   ",
-            done, total, (double)positions / 1e6, seconds);
+    fprintf(stderr,
+            "\rsolving: %" PRIu64 "/%" PRIu64 " tiers, %.1f M positions, %.1f s   ", done,
+            total, (double)positions / 1e6, seconds);
     if (done == total) fprintf(stderr, "\n");
 }
 
@@ -65,12 +67,15 @@ static int add_watch(struct solve_run *run, const struct game *g, const struct v
 static const char *outcome_word(retro_cell c) {
     if (c == RETRO_TERMINAL) return "over";
     if (!retro_is_value(c)) return "unknown";
-    return retro_outcome(c) == RETRO_WIN ? "win" : retro_outcome(c) == RETRO_LOSS ? "loss" : "draw";
+    return retro_outcome(c) == RETRO_WIN    ? "win"
+           : retro_outcome(c) == RETRO_LOSS ? "loss"
+                                            : "draw";
 }
 
 int cmd_solve(int argc, char **argv) {
     static const struct cli_spec spec = {
-        .usage = "kibitz solve <game> [--variant key=value] [--threads N] [--db PATH|none]",
+        .usage =
+            "kibitz solve <game> [--variant key=value] [--threads N] [--db PATH|none]",
         .help =
             "Solves the variant by retrograde analysis (tiered backward induction):\n"
             "win, loss or draw for the player to move, with remoteness (moves to the\n"
@@ -97,7 +102,8 @@ int cmd_solve(int argc, char **argv) {
 
     _Alignas(8) unsigned char start[GAME_MAX_STATE_BYTES], child[GAME_MAX_STATE_BYTES];
     g->start(v, start);
-    if (g->turn(v, start) == TURN_OVER) return cli_fail("the start position is already over");
+    if (g->turn(v, start) == TURN_OVER)
+        return cli_fail("the start position is already over");
 
     /* Variants to report (the solved one is last when the game lists them). */
     struct variant *reported = malloc(MAX_REPORTED * sizeof *reported);
@@ -110,7 +116,8 @@ int cmd_solve(int argc, char **argv) {
         status = cli_fail("out of memory");
         goto done;
     }
-    int nreported = g->solved_variants ? g->solved_variants(v, reported, MAX_REPORTED) : 0;
+    int nreported =
+        g->solved_variants ? g->solved_variants(v, reported, MAX_REPORTED) : 0;
     if (nreported <= 0) {
         reported[0] = *v;
         nreported = 1;
@@ -184,13 +191,13 @@ int cmd_solve(int argc, char **argv) {
         }
         memcpy(child, start, g->state_size);
         g->apply(v, child, moves[i]);
-        move_value[i] = retro_through(run.watches[move_watch[i]].cell,
-                                      g->turn(v, child) != mover,
-                                      moves[i] == GAME_MOVE_PASS);
+        move_value[i] =
+            retro_through(run.watches[move_watch[i]].cell, g->turn(v, child) != mover,
+                          moves[i] == GAME_MOVE_PASS);
     }
     for (int i = 1; i < nmoves; i++) /* stable insertion sort, best first */
-        for (int j = i; j > 0 && retro_better(move_value[order[j]], move_value[order[j - 1]]);
-             j--) {
+        for (int j = i;
+             j > 0 && retro_better(move_value[order[j]], move_value[order[j - 1]]); j--) {
             int t = order[j];
             order[j] = order[j - 1];
             order[j - 1] = t;
@@ -208,19 +215,21 @@ int cmd_solve(int argc, char **argv) {
                ",\"drawn\":%" PRIu64 ",\"terminal\":%" PRIu64
                ",\"max_remoteness\":%d,\"seconds\":%.6f,\"solve_seconds\":%.6f,"
                "\"positions_per_second\":%.0f,\"threads\":%d,\"database\":",
-               g->name, vtext, st.tiers, st.counts.positions, st.counts.won, st.counts.lost,
-               st.counts.drawn, st.counts.terminal, st.counts.max_remoteness, total_seconds,
-               solve_seconds, rate, threads);
-        if (store) printf("\"%s\"", path);
-        else printf("null");
+               g->name, vtext, st.tiers, st.counts.positions, st.counts.won,
+               st.counts.lost, st.counts.drawn, st.counts.terminal,
+               st.counts.max_remoteness, total_seconds, solve_seconds, rate, threads);
+        if (store)
+            printf("\"%s\"", path);
+        else
+            printf("null");
         printf(",\"start\":[");
         for (int i = 0; i < nreported; i++) {
             char rtext[160];
             g->variant_format(&reported[i], rtext, sizeof rtext);
             retro_cell c = reported_watch[i] < 0 ? RETRO_TERMINAL
                                                  : run.watches[reported_watch[i]].cell;
-            printf("%s{\"variant\":\"%s\",\"value\":\"%s\",\"remoteness\":%d}", i ? "," : "",
-                   rtext, outcome_word(c), retro_remoteness(c));
+            printf("%s{\"variant\":\"%s\",\"value\":\"%s\",\"remoteness\":%d}",
+                   i ? "," : "", rtext, outcome_word(c), retro_remoteness(c));
         }
         printf("],\"moves\":[");
         for (int k = 0; k < nmoves; k++) {
@@ -241,8 +250,8 @@ int cmd_solve(int argc, char **argv) {
                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
                st.counts.max_remoteness);
         if (store) printf("database %s (%.1f MB)\n", path, mb);
-        printf("\nstart position, %s to move:\n  %-28s %-6s %s\n", who, "variant", "value",
-               "remoteness");
+        printf("\nstart position, %s to move:\n  %-28s %-6s %s\n", who, "variant",
+               "value", "remoteness");
         for (int i = 0; i < nreported; i++) {
             char rtext[160];
             g->variant_format(&reported[i], rtext, sizeof rtext);
@@ -256,7 +265,8 @@ int cmd_solve(int argc, char **argv) {
         if (retro_outcome(best) == RETRO_WIN)
             printf("%s, who moves first, wins in %d moves with perfect play\n", who, rem);
         else if (retro_outcome(best) == RETRO_LOSS)
-            printf("%s, who moves first, loses in %d moves with perfect play\n", who, rem);
+            printf("%s, who moves first, loses in %d moves with perfect play\n", who,
+                   rem);
         else
             printf("a draw with perfect play (neither side can force a win)\n");
         if (nmoves) {

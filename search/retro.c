@@ -30,8 +30,8 @@ struct plan {
 
 bool retro_supported(const struct game *g, char *err) {
     if (!g->tier_of || !g->tier_size || !g->tier_children || !g->rank || !g->unrank) {
-        snprintf(err, GAME_ERROR_BYTES, "%s has no solver hooks (it cannot be solved yet)",
-                 g->name);
+        snprintf(err, GAME_ERROR_BYTES,
+                 "%s has no solver hooks (it cannot be solved yet)", g->name);
         return false;
     }
     if (g->flags & (GAME_HAS_CHANCE | GAME_HAS_SIMULTANEOUS | GAME_HAS_HIDDEN) ||
@@ -184,12 +184,17 @@ void retro_count(struct retro_counts *c, const retro_cell *values, uint64_t size
     int maxrem = c->max_remoteness;
     for (uint64_t i = 0; i < size; i++) {
         retro_cell v = values[i];
-        if (v == RETRO_TERMINAL) terminal++;
-        else if (v == RETRO_HOLE) holes++;
-        else if (v == RETRO_DRAW) drawn++;
+        if (v == RETRO_TERMINAL)
+            terminal++;
+        else if (v == RETRO_HOLE)
+            holes++;
+        else if (v == RETRO_DRAW)
+            drawn++;
         else {
-            if (v & 1) won++;
-            else lost++;
+            if (v & 1)
+                won++;
+            else
+                lost++;
             if (retro_remoteness(v) > maxrem) maxrem = retro_remoteness(v);
         }
     }
@@ -304,8 +309,10 @@ int retro_solve(const struct retro_config *cfg, struct retro_stats *st, char *er
             struct node *nd = &p.nodes[order[i]];
             retro_count(&st->counts, nd->values, nd->size);
             st->tiers++;
-            if (cfg->sink && cfg->sink(cfg->sink_ctx, nd->id, nd->values, nd->size) != 0) {
-                snprintf(err, GAME_ERROR_BYTES, "stopped: the database could not be written");
+            if (cfg->sink &&
+                cfg->sink(cfg->sink_ctx, nd->id, nd->values, nd->size) != 0) {
+                snprintf(err, GAME_ERROR_BYTES,
+                         "stopped: the database could not be written");
                 goto fail;
             }
         }

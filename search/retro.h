@@ -99,8 +99,8 @@ typedef void (*retro_progress_fn)(void *ctx, uint64_t tiers_done, uint64_t tiers
 struct retro_config {
     const struct game *game;
     const struct variant *variant;
-    tier_t root;     /* solve this tier and everything below it */
-    int threads;     /* OpenMP threads; <= 0: the OpenMP default */
+    tier_t root; /* solve this tier and everything below it */
+    int threads; /* OpenMP threads; <= 0: the OpenMP default */
     retro_sink_fn sink;
     void *sink_ctx;
     retro_progress_fn progress; /* may be NULL */

@@ -25,7 +25,9 @@ int retro_move_values(const struct game *g, const struct variant *v, const void 
             double ret[GAME_MAX_PLAYERS];
             g->returns(v, c, ret);
             int w = pass ? 0 : 1;
-            val = ret[mover] > 0 ? retro_win(w) : ret[mover] < 0 ? retro_loss(w) : RETRO_DRAW;
+            val = ret[mover] > 0   ? retro_win(w)
+                  : ret[mover] < 0 ? retro_loss(w)
+                                   : RETRO_DRAW;
         } else {
             val = retro_through(lookup(ctx, c), t != mover, pass);
         }
@@ -36,16 +38,20 @@ int retro_move_values(const struct game *g, const struct variant *v, const void 
 }
 
 void retro_cell_text(retro_cell c, char *buf, size_t n) {
-    if (c == RETRO_TERMINAL) snprintf(buf, n, "terminal");
-    else if (c == RETRO_HOLE) snprintf(buf, n, "no position");
-    else if (c == RETRO_UNKNOWN) snprintf(buf, n, "unknown");
-    else if (c == RETRO_DRAW) snprintf(buf, n, "draw");
-    else snprintf(buf, n, "%s in %d", (c & 1) ? "win" : "loss", retro_remoteness(c));
+    if (c == RETRO_TERMINAL)
+        snprintf(buf, n, "terminal");
+    else if (c == RETRO_HOLE)
+        snprintf(buf, n, "no position");
+    else if (c == RETRO_UNKNOWN)
+        snprintf(buf, n, "unknown");
+    else if (c == RETRO_DRAW)
+        snprintf(buf, n, "draw");
+    else
+        snprintf(buf, n, "%s in %d", (c & 1) ? "win" : "loss", retro_remoteness(c));
 }
 
-int retro_check_position(const struct game *g, const struct variant *v,
-                         const void *state, retro_cell cell, retro_lookup_fn lookup,
-                         void *ctx, char *err) {
+int retro_check_position(const struct game *g, const struct variant *v, const void *state,
+                         retro_cell cell, retro_lookup_fn lookup, void *ctx, char *err) {
     retro_cell best;
     int count = retro_move_values(g, v, state, lookup, ctx, &best, NULL);
     if (count == 0 && best == RETRO_UNKNOWN) best = RETRO_DRAW;

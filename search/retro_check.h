@@ -22,9 +22,8 @@ int retro_move_values(const struct game *g, const struct variant *v, const void 
                       retro_cell *each);
 
 /* 0 when `cell` agrees with the children, else -1 with a message in `err`. */
-int retro_check_position(const struct game *g, const struct variant *v,
-                         const void *state, retro_cell cell, retro_lookup_fn lookup,
-                         void *ctx, char *err);
+int retro_check_position(const struct game *g, const struct variant *v, const void *state,
+                         retro_cell cell, retro_lookup_fn lookup, void *ctx, char *err);
 
 /* Text of a cell: "win in 7", "loss in 0", "draw", "terminal". */
 void retro_cell_text(retro_cell c, char *buf, size_t n);

@@ -55,7 +55,8 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, bool fill, char *err
         return 0;
     }
     if (t < 0) {
-        snprintf(err, GAME_ERROR_BYTES, "the solver handles no chance or simultaneous turns");
+        snprintf(err, GAME_ERROR_BYTES,
+                 "the solver handles no chance or simultaneous turns");
         return -1;
     }
     int count = g->moves(v, s, moves);
@@ -145,7 +146,8 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
     memset(gr, 0, sizeof *gr);
     uint64_t n = g->tier_size(v, tier);
     if (n >= (UINT64_C(1) << 30)) {
-        snprintf(err, GAME_ERROR_BYTES, "tier of %llu positions is too large (2^30 at most)",
+        snprintf(err, GAME_ERROR_BYTES,
+                 "tier of %llu positions is too large (2^30 at most)",
                  (unsigned long long)n);
         return -1;
     }
@@ -176,7 +178,8 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
     if (scan_all(&sc, true, threads, err) != 0) goto fail;
 
     /* Reverse the in-tier edges (sequential: ordered, cheap next to the scan). */
-    for (uint64_t e = 0; e < edges; e++) gr->rev_start[(sc.fwd[e] >> RETRO_EDGE_SHIFT) + 1]++;
+    for (uint64_t e = 0; e < edges; e++)
+        gr->rev_start[(sc.fwd[e] >> RETRO_EDGE_SHIFT) + 1]++;
     for (uint64_t r = 0; r < n; r++) gr->rev_start[r + 1] += gr->rev_start[r];
     uint64_t *at = sc.fwd_start; /* reused as fill cursors */
     memcpy(at, gr->rev_start, (n + 1) * sizeof *at);
@@ -185,8 +188,8 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
         for (unsigned k = 0; k < gr->in_count[r]; k++, e++) {
             uint32_t edge = sc.fwd[e];
             uint32_t child = edge >> RETRO_EDGE_SHIFT;
-            gr->rev[at[child]++] =
-                (uint32_t)(r << RETRO_EDGE_SHIFT) | (edge & ((1u << RETRO_EDGE_SHIFT) - 1));
+            gr->rev[at[child]++] = (uint32_t)(r << RETRO_EDGE_SHIFT) |
+                                   (edge & ((1u << RETRO_EDGE_SHIFT) - 1));
         }
     }
     free(sc.fwd);

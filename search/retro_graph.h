@@ -26,14 +26,14 @@ enum {
 
 struct retro_graph {
     uint64_t shape;
-    uint64_t size;     /* ranks */
-    int slots;         /* child tiers of the representative tier */
-    retro_cell *fixed; /* RETRO_TERMINAL, RETRO_HOLE, or the best terminal
-                          child for the mover (RETRO_UNKNOWN: none) */
+    uint64_t size;        /* ranks */
+    int slots;            /* child tiers of the representative tier */
+    retro_cell *fixed;    /* RETRO_TERMINAL, RETRO_HOLE, or the best terminal
+                             child for the mover (RETRO_UNKNOWN: none) */
     uint16_t *in_count;   /* moves staying in the tier */
     uint64_t *exit_start; /* size + 1 */
     uint32_t *exit_rank;
-    uint8_t *exit_tag; /* slot << 2 | flags */
+    uint8_t *exit_tag;   /* slot << 2 | flags */
     uint64_t *rev_start; /* size + 1 */
     uint32_t *rev;       /* predecessor rank << 2 | flags */
     size_t bytes;

@@ -130,7 +130,8 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
                 uint32_t edge = gr->rev[e];
                 uint32_t p = edge >> RETRO_EDGE_SHIFT;
                 if (out[p] != RETRO_UNKNOWN) continue;
-                retro_cell pv = retro_through(cv, edge & RETRO_EDGE_FLIP, edge & RETRO_EDGE_PASS);
+                retro_cell pv =
+                    retro_through(cv, edge & RETRO_EDGE_FLIP, edge & RETRO_EDGE_PASS);
                 int at;
                 if (retro_outcome(pv) == RETRO_WIN) {
                     at = retro_remoteness(pv);

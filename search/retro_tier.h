@@ -11,10 +11,10 @@
 /* Working memory of one solving thread, reused from tier to tier. */
 struct retro_scratch {
     uint64_t capacity;
-    uint16_t *counter;    /* in-tier children not yet known */
-    uint16_t *maxloss;    /* longest loss so far; CANNOT_LOSE bit */
-    uint32_t *next;       /* level lists of decided positions */
-    uint32_t *seed_next;  /* level lists of wins found in child tiers */
+    uint16_t *counter;          /* in-tier children not yet known */
+    uint16_t *maxloss;          /* longest loss so far; CANNOT_LOSE bit */
+    uint32_t *next;             /* level lists of decided positions */
+    uint32_t *seed_next;        /* level lists of wins found in child tiers */
     uint32_t *head, *seed_head; /* per level */
 };
 

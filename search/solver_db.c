@@ -68,7 +68,8 @@ static void default_folder(const char *db_option, char *buf, size_t n) {
     snprintf(buf, n, "%s", db_option ? db_option : env && *env ? env : "data");
 }
 
-static void file_name(const struct game *g, const struct variant *v, char *buf, size_t n) {
+static void file_name(const struct game *g, const struct variant *v, char *buf,
+                      size_t n) {
     char text[160];
     g->variant_format(v, text, sizeof text);
     for (char *c = text; *c; c++)
@@ -108,8 +109,8 @@ static int make_parent(const char *path, char *err) {
     return 0;
 }
 
-int solver_db_create(struct solver_db_writer **out, const char *path, const struct game *g,
-                     const struct variant *v, char *err) {
+int solver_db_create(struct solver_db_writer **out, const char *path,
+                     const struct game *g, const struct variant *v, char *err) {
     *out = NULL;
     struct solver_db_writer *w = calloc(1, sizeof *w);
     if (!w || !(w->hash = XXH3_createState())) {
@@ -136,7 +137,8 @@ int solver_db_create(struct solver_db_writer **out, const char *path, const stru
     XXH3_64bits_reset(w->hash);
     struct header blank = {0};
     if (fwrite(&blank, sizeof blank, 1, w->file) != 1) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp, strerror(errno));
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                 strerror(errno));
         solver_db_abort(w);
         return -1;
     }
@@ -144,9 +146,11 @@ int solver_db_create(struct solver_db_writer **out, const char *path, const stru
     return 0;
 }
 
-static int write_hashed(struct solver_db_writer *w, const void *data, size_t n, char *err) {
+static int write_hashed(struct solver_db_writer *w, const void *data, size_t n,
+                        char *err) {
     if (n && fwrite(data, 1, n, w->file) != n) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp, strerror(errno));
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                 strerror(errno));
         return -1;
     }
     XXH3_64bits_update(w->hash, data, n);
@@ -175,7 +179,8 @@ static int by_tier(const void *a, const void *b) {
     return x->tier < y->tier ? -1 : x->tier > y->tier;
 }
 
-int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c, char *err) {
+int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c,
+                     char *err) {
     qsort(w->index, w->count, sizeof *w->index, by_tier);
     for (uint64_t i = 1; i < w->count; i++)
         if (w->index[i].tier == w->index[i - 1].tier) {
@@ -207,7 +212,8 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c, c
     int fd = fileno(w->file);
     if (fflush(w->file) != 0 || pwrite(fd, h, sizeof *h, 0) != (ssize_t)sizeof *h ||
         fsync(fd) != 0) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp, strerror(errno));
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                 strerror(errno));
         solver_db_abort(w);
         return -1;
     }
@@ -237,7 +243,8 @@ void solver_db_abort(struct solver_db_writer *w) {
 /* ---- reading ---- */
 
 /* Does the file's variant `text` answer queries for `v`? */
-static bool variant_covers(const struct game *g, const char *text, const struct variant *v) {
+static bool variant_covers(const struct game *g, const char *text,
+                           const struct variant *v) {
     char want[160];
     g->variant_format(v, want, sizeof want);
     if (strcmp(text, want) == 0) return true;
@@ -296,14 +303,16 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
     if (h->game[sizeof h->game - 1] || h->variant[sizeof h->variant - 1])
         return refuse(err, path, "corrupt header (unterminated text)");
     if (strcmp(h->game, db->g->name) != 0) {
-        snprintf(what, sizeof what, "holds game '%.31s', not '%.31s'", h->game, db->g->name);
+        snprintf(what, sizeof what, "holds game '%.31s', not '%.31s'", h->game,
+                 db->g->name);
         return refuse(err, path, what);
     }
     if (!variant_covers(db->g, h->variant, &db->v)) {
         char want[160];
         db->g->variant_format(&db->v, want, sizeof want);
-        snprintf(what, sizeof what, "holds variant '%.50s', which does not answer '%.50s'",
-                 h->variant, want);
+        snprintf(what, sizeof what,
+                 "holds variant '%.50s', which does not answer '%.50s'", h->variant,
+                 want);
         return refuse(err, path, what);
     }
     if (h->data_offset != HEADER_BYTES ||
@@ -403,17 +412,20 @@ int solver_db_find(struct solver_db **out, const struct game *g, const struct va
         closedir(dir);
     }
     snprintf(err, GAME_ERROR_BYTES,
-             "no database for %s %.60s in %.60s (make one with 'kibitz solve %s')", g->name,
-             text, folder, g->name);
+             "no database for %s %.60s in %.60s (make one with 'kibitz solve %s')",
+             g->name, text, folder, g->name);
     return -1;
 }
 
-const retro_cell *solver_db_tier(const struct solver_db *db, tier_t tier, uint64_t *size) {
+const retro_cell *solver_db_tier(const struct solver_db *db, tier_t tier,
+                                 uint64_t *size) {
     uint64_t lo = 0, hi = db->h->tiers;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (db->index[mid].tier < tier) lo = mid + 1;
-        else hi = mid;
+        if (db->index[mid].tier < tier)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     if (lo == db->h->tiers || db->index[lo].tier != tier) return NULL;
     if (size) *size = db->index[lo].size;

@@ -38,8 +38,8 @@ void solver_db_path(const struct game *g, const struct variant *v, const char *d
 /* ---- writing ---- */
 /* Start a database at `path` (the folder is created if missing). 0, or -1
  * with `err` (GAME_ERROR_BYTES). */
-int solver_db_create(struct solver_db_writer **out, const char *path, const struct game *g,
-                     const struct variant *v, char *err);
+int solver_db_create(struct solver_db_writer **out, const char *path,
+                     const struct game *g, const struct variant *v, char *err);
 /* Append one tier (in solve order). */
 int solver_db_add_tier(struct solver_db_writer *w, tier_t tier, const retro_cell *cells,
                        uint64_t size, char *err);

@@ -27,7 +27,8 @@ struct syn_variant {
 };
 
 static uint32_t syn_hash(uint32_t seed, uint32_t a, uint32_t b) {
-    uint64_t h = (uint64_t)seed * 0x9E3779B97F4A7C15u ^ (a * 0x85EBCA6Bu + b * 0xC2B2AE35u);
+    uint64_t h =
+        (uint64_t)seed * 0x9E3779B97F4A7C15u ^ (a * 0x85EBCA6Bu + b * 0xC2B2AE35u);
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9u;
     h ^= h >> 32;
@@ -76,8 +77,10 @@ static void syn_returns(const struct variant *v, const void *p, double out[4]) {
     const struct syn_state *s = p;
     memset(out, 0, 4 * sizeof *out);
     int winner = -1;
-    if (s->need[0] == 0) winner = 0;
-    else if (s->need[1] == 0) winner = 1;
+    if (s->need[0] == 0)
+        winner = 0;
+    else if (s->need[1] == 0)
+        winner = 1;
     else {
         uint32_t h = syn_hash(seed_of(v), s->x, 50 + s->side) % 3;
         winner = h == 2 ? -1 : (int)h;
@@ -148,7 +151,8 @@ static int store_sink(void *ctx, tier_t t, const retro_cell *values, uint64_t si
     int a = (int)(t >> 8), b = (int)(t & 255);
     assert_int_equal(size, 2 * SPOTS);
     memcpy(st->cells[a][b], values, size * sizeof *values);
-    if ((a > 1 && !st->seen[a - 1][b]) || (b > 1 && !st->seen[a][b - 1])) st->order_ok = 0;
+    if ((a > 1 && !st->seen[a - 1][b]) || (b > 1 && !st->seen[a][b - 1]))
+        st->order_ok = 0;
     st->seen[a][b] = 1;
     st->tiers_seen++;
     return 0;
@@ -174,11 +178,12 @@ static void naive_solve(const struct variant *v, retro_cell *val) {
         for (int b = 1; b <= TARGET; b++)
             for (int side = 0; side < 2; side++)
                 for (int x = 0; x < SPOTS; x++) {
-                    struct syn_state s = {{(uint8_t)a, (uint8_t)b}, (uint8_t)side,
-                                          (uint8_t)x};
+                    struct syn_state s = {
+                        {(uint8_t)a, (uint8_t)b}, (uint8_t)side, (uint8_t)x};
                     int i = index_of(&s);
                     all[i] = s;
-                    val[i] = syn_turn(v, &s) == TURN_OVER ? RETRO_TERMINAL : RETRO_UNKNOWN;
+                    val[i] =
+                        syn_turn(v, &s) == TURN_OVER ? RETRO_TERMINAL : RETRO_UNKNOWN;
                 }
     for (int level = 0;; level++) {
         int decided = 0, changed = 1;
@@ -210,9 +215,12 @@ static void naive_solve(const struct variant *v, retro_cell *val) {
                     if (outcome < 0 && rem > maxloss) maxloss = rem;
                     if (outcome >= 0) maxloss = 1 << 20; /* cannot lose */
                 }
-                if (win) val[i] = retro_win(level);
-                else if (known == n && maxloss == level) val[i] = retro_loss(level);
-                else continue;
+                if (win)
+                    val[i] = retro_win(level);
+                else if (known == n && maxloss == level)
+                    val[i] = retro_loss(level);
+                else
+                    continue;
                 changed = 1;
                 decided++;
             }
@@ -261,15 +269,24 @@ static void solve_and_compare(uint32_t seed, bool shaped, int threads) {
                     for (int k = 0; k < nm; k++) {
                         struct syn_state c = s;
                         syn_apply(&v, &c, mv[k]);
-                        print_message("move %d -> need %d,%d side %d x %d turn %d solver %d naive %d\n", (int)mv[k], c.need[0], c.need[1], c.side, c.x, syn_turn(&v,&c), c.need[0]&&c.need[1]? st->cells[c.need[0]][c.need[1]][syn_rank(0,&c)]:-1, naive[index_of(&c)]);
+                        print_message(
+                            "move %d -> need %d,%d side %d x %d turn %d solver %d naive "
+                            "%d\n",
+                            (int)mv[k], c.need[0], c.need[1], c.side, c.x,
+                            syn_turn(&v, &c),
+                            c.need[0] && c.need[1]
+                                ? st->cells[c.need[0]][c.need[1]][syn_rank(0, &c)]
+                                : -1,
+                            naive[index_of(&c)]);
                     }
                 }
                 if (want != got)
-                    fail_msg("seed %u tier (%d,%d) rank %d: solver %d, naive %d", seed, a, b,
-                             r, got, want);
+                    fail_msg("seed %u tier (%d,%d) rank %d: solver %d, naive %d", seed, a,
+                             b, r, got, want);
                 char err2[GAME_ERROR_BYTES];
                 if (got != RETRO_TERMINAL &&
-                    retro_check_position(&syn_game, &v, &s, got, store_lookup, st, err2) != 0)
+                    retro_check_position(&syn_game, &v, &s, got, store_lookup, st,
+                                         err2) != 0)
                     fail_msg("inconsistent: %s", err2);
                 draws += got == RETRO_DRAW;
                 wins += retro_outcome(got) == RETRO_WIN;

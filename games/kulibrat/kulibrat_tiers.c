@@ -9,10 +9,10 @@
 
 /* C(n, k) for n < 13, k <= 4. */
 static const uint16_t BINOM[13][5] = {
-    {1, 0, 0, 0, 0},       {1, 1, 0, 0, 0},        {1, 2, 1, 0, 0},
-    {1, 3, 3, 1, 0},       {1, 4, 6, 4, 1},        {1, 5, 10, 10, 5},
-    {1, 6, 15, 20, 15},    {1, 7, 21, 35, 35},     {1, 8, 28, 56, 70},
-    {1, 9, 36, 84, 126},   {1, 10, 45, 120, 210},  {1, 11, 55, 165, 330},
+    {1, 0, 0, 0, 0},       {1, 1, 0, 0, 0},       {1, 2, 1, 0, 0},
+    {1, 3, 3, 1, 0},       {1, 4, 6, 4, 1},       {1, 5, 10, 10, 5},
+    {1, 6, 15, 20, 15},    {1, 7, 21, 35, 35},    {1, 8, 28, 56, 70},
+    {1, 9, 36, 84, 126},   {1, 10, 45, 120, 210}, {1, 11, 55, 165, 330},
     {1, 12, 66, 220, 495},
 };
 /* Sets of at most 4 among n squares; index by n (8..12 are used). */
@@ -60,7 +60,8 @@ uint32_t kulibrat_board_index(unsigned black, unsigned red) {
         rpos[kr++] = __builtin_popcount(free_squares & below);
     }
     int n = KULIBRAT_SQUARES - kb;
-    return BLACK_START[kb] + colex_rank(bpos, kb) * UPTO4[n] + small_set_rank(rpos, kr, n);
+    return BLACK_START[kb] + colex_rank(bpos, kb) * UPTO4[n] +
+           small_set_rank(rpos, kr, n);
 }
 
 void kulibrat_board_from_index(uint32_t index, uint16_t *black, uint16_t *red) {
@@ -110,7 +111,8 @@ int kulibrat_tier_children(const struct variant *v, tier_t tier, tier_t *out) {
 
 uint64_t kulibrat_rank(const struct variant *v, const void *state) {
     const struct kulibrat_state *s = state;
-    return (uint64_t)s->side * KULIBRAT_BOARDS + kulibrat_board_index(s->pieces[0], s->pieces[1]);
+    return (uint64_t)s->side * KULIBRAT_BOARDS +
+           kulibrat_board_index(s->pieces[0], s->pieces[1]);
 }
 
 bool kulibrat_unrank(const struct variant *v, tier_t tier, uint64_t index, void *state) {
