@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What one scan of a rank needs; the output arrays are NULL in the counting
- * pass and set in the filling pass. */
+/* What the scan of a rank needs. Each rank writes its edges into its own
+ * row of `max_moves` temporary slots, so one pass of move generation fills
+ * everything; rows are compacted afterwards. */
 struct scan_ctx {
     const struct game *g;
     const struct variant *v;
@@ -14,9 +15,11 @@ struct scan_ctx {
     tier_t kids[RETRO_MAX_SLOTS];
     int slots;
     uint64_t size;
+    int row; /* slots per rank */
     struct retro_graph *gr;
-    uint64_t *fwd_start;
-    uint32_t *fwd;
+    uint32_t *tmp_rank;  /* row per rank: in-tier edges first, exits from the end */
+    uint8_t *tmp_tag;    /* slot << 2 | flags, for exits */
+    uint8_t *exit_count; /* per rank */
 };
 
 static retro_cell terminal_value(const struct game *g, const struct variant *v,
@@ -35,23 +38,22 @@ static int find_slot(const struct scan_ctx *sc, tier_t t) {
     return -1;
 }
 
-/* Scan rank r: count (first pass) or fill (second pass) its edges. */
-static int scan_rank(const struct scan_ctx *sc, uint64_t r, bool fill, char *err) {
+static int scan_rank(const struct scan_ctx *sc, uint64_t r, char *err) {
     const struct game *g = sc->g;
     const struct variant *v = sc->v;
     struct retro_graph *gr = sc->gr;
     _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES], c[GAME_MAX_STATE_BYTES];
     move_t moves[g->max_moves > 0 ? g->max_moves : 1];
 
+    gr->in_count[r] = 0;
+    sc->exit_count[r] = 0;
     if (!g->unrank(v, sc->tier, r, s)) {
         gr->fixed[r] = RETRO_HOLE;
-        gr->in_count[r] = 0;
         return 0;
     }
     int t = g->turn(v, s);
     if (t == TURN_OVER) {
         gr->fixed[r] = RETRO_TERMINAL;
-        gr->in_count[r] = 0;
         return 0;
     }
     if (t < 0) {
@@ -61,9 +63,9 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, bool fill, char *err
     }
     int count = g->moves(v, s, moves);
     retro_cell best = RETRO_UNKNOWN;
-    unsigned in = 0, ex = 0;
-    uint64_t fwd_at = fill ? sc->fwd_start[r] : 0;
-    uint64_t exit_at = fill ? gr->exit_start[r] : 0;
+    uint32_t *row = sc->tmp_rank + r * (uint64_t)sc->row;
+    uint8_t *tags = sc->tmp_tag + r * (uint64_t)sc->row;
+    int in = 0, ex = 0;
     for (int i = 0; i < count; i++) {
         bool pass = moves[i] == GAME_MOVE_PASS;
         memcpy(c, s, g->state_size);
@@ -84,8 +86,7 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, bool fill, char *err
                          (unsigned long long)crank);
                 return -1;
             }
-            if (fill) sc->fwd[fwd_at++] = (uint32_t)(crank << RETRO_EDGE_SHIFT | flags);
-            in++;
+            row[in++] = (uint32_t)(crank << RETRO_EDGE_SHIFT | flags);
         } else {
             int slot = find_slot(sc, ctier);
             if (slot < 0) {
@@ -94,22 +95,19 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, bool fill, char *err
                          (unsigned long long)ctier);
                 return -1;
             }
-            if (fill) {
-                gr->exit_rank[exit_at] = (uint32_t)crank;
-                gr->exit_tag[exit_at] = (uint8_t)(slot << RETRO_EDGE_SHIFT | flags);
-                exit_at++;
-            }
             ex++;
+            row[sc->row - ex] = (uint32_t)crank;
+            tags[sc->row - ex] = (uint8_t)(slot << RETRO_EDGE_SHIFT | flags);
         }
     }
     gr->fixed[r] = best;
     gr->in_count[r] = (uint16_t)in;
-    if (!fill) gr->exit_start[r + 1] = ex; /* counts, summed later */
+    sc->exit_count[r] = (uint8_t)ex;
     return 0;
 }
 
 /* Run scan_rank over every rank in parallel; the first error wins. */
-static int scan_all(const struct scan_ctx *sc, bool fill, int threads, char *err) {
+static int scan_all(const struct scan_ctx *sc, int threads, char *err) {
     int failed = 0;
     long long n = (long long)sc->size;
 #pragma omp parallel for schedule(dynamic, 2048) num_threads(threads)
@@ -119,7 +117,7 @@ static int scan_all(const struct scan_ctx *sc, bool fill, int threads, char *err
         stop = failed;
         if (stop) continue;
         char message[GAME_ERROR_BYTES];
-        if (scan_rank(sc, (uint64_t)r, fill, message) != 0) {
+        if (scan_rank(sc, (uint64_t)r, message) != 0) {
 #pragma omp critical(retro_graph_error)
             {
                 if (!failed) snprintf(err, GAME_ERROR_BYTES, "%s", message);
@@ -145,7 +143,7 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
                       int threads, struct retro_graph *gr, char *err) {
     memset(gr, 0, sizeof *gr);
     uint64_t n = g->tier_size(v, tier);
-    if (n >= (UINT64_C(1) << 30)) {
+    if (n >= (UINT64_C(1) << 30) || g->max_moves > 255) {
         snprintf(err, GAME_ERROR_BYTES,
                  "tier of %llu positions is too large (2^30 at most)",
                  (unsigned long long)n);
@@ -153,55 +151,70 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
     }
     struct scan_ctx sc = {.g = g, .v = v, .tier = tier, .size = n, .gr = gr};
     sc.slots = g->tier_children(v, tier, sc.kids);
+    sc.row = g->max_moves > 0 ? g->max_moves : 1;
     gr->shape = g->tier_shape ? g->tier_shape(v, tier) : tier;
     gr->size = n;
     gr->slots = sc.slots;
     gr->fixed = malloc(n * sizeof *gr->fixed + 1);
     gr->in_count = malloc(n * sizeof *gr->in_count + 1);
-    gr->exit_start = calloc(n + 1, sizeof *gr->exit_start);
+    gr->exit_start = malloc((n + 1) * sizeof *gr->exit_start);
     gr->rev_start = calloc(n + 1, sizeof *gr->rev_start);
-    sc.fwd_start = calloc(n + 1, sizeof *sc.fwd_start);
-    if (!gr->fixed || !gr->in_count || !gr->exit_start || !gr->rev_start || !sc.fwd_start)
+    sc.exit_count = malloc(n + 1);
+    sc.tmp_rank = malloc(n * (uint64_t)sc.row * sizeof *sc.tmp_rank + 1);
+    sc.tmp_tag = malloc(n * (uint64_t)sc.row + 1);
+    if (!gr->fixed || !gr->in_count || !gr->exit_start || !gr->rev_start ||
+        !sc.exit_count || !sc.tmp_rank || !sc.tmp_tag)
         goto oom;
+    if (scan_all(&sc, threads, err) != 0) goto fail;
 
-    if (scan_all(&sc, false, threads, err) != 0) goto fail;
+    /* Compact: exits into CSR, in-tier edges reversed (sequential: ordered). */
+    uint64_t exits = 0, edges = 0;
     for (uint64_t r = 0; r < n; r++) {
-        gr->exit_start[r + 1] += gr->exit_start[r];
-        sc.fwd_start[r + 1] = sc.fwd_start[r] + gr->in_count[r];
+        gr->exit_start[r] = exits;
+        exits += sc.exit_count[r];
+        edges += gr->in_count[r];
+        const uint32_t *row = sc.tmp_rank + r * (uint64_t)sc.row;
+        for (unsigned k = 0; k < gr->in_count[r]; k++)
+            gr->rev_start[(row[k] >> RETRO_EDGE_SHIFT) + 1]++;
     }
-    uint64_t exits = gr->exit_start[n], edges = sc.fwd_start[n];
+    gr->exit_start[n] = exits;
+    for (uint64_t r = 0; r < n; r++) gr->rev_start[r + 1] += gr->rev_start[r];
     gr->exit_rank = malloc(exits * sizeof *gr->exit_rank + 1);
     gr->exit_tag = malloc(exits * sizeof *gr->exit_tag + 1);
-    sc.fwd = malloc(edges * sizeof *sc.fwd + 1);
     gr->rev = malloc(edges * sizeof *gr->rev + 1);
-    if (!gr->exit_rank || !gr->exit_tag || !sc.fwd || !gr->rev) goto oom;
-    if (scan_all(&sc, true, threads, err) != 0) goto fail;
-
-    /* Reverse the in-tier edges (sequential: ordered, cheap next to the scan). */
-    for (uint64_t e = 0; e < edges; e++)
-        gr->rev_start[(sc.fwd[e] >> RETRO_EDGE_SHIFT) + 1]++;
-    for (uint64_t r = 0; r < n; r++) gr->rev_start[r + 1] += gr->rev_start[r];
-    uint64_t *at = sc.fwd_start; /* reused as fill cursors */
+    uint64_t *at = malloc((n + 1) * sizeof *at);
+    if (!gr->exit_rank || !gr->exit_tag || !gr->rev || !at) {
+        free(at);
+        goto oom;
+    }
     memcpy(at, gr->rev_start, (n + 1) * sizeof *at);
-    uint64_t e = 0;
     for (uint64_t r = 0; r < n; r++) {
-        for (unsigned k = 0; k < gr->in_count[r]; k++, e++) {
-            uint32_t edge = sc.fwd[e];
-            uint32_t child = edge >> RETRO_EDGE_SHIFT;
+        const uint32_t *row = sc.tmp_rank + r * (uint64_t)sc.row;
+        const uint8_t *tags = sc.tmp_tag + r * (uint64_t)sc.row;
+        for (unsigned k = 0; k < gr->in_count[r]; k++) {
+            uint32_t child = row[k] >> RETRO_EDGE_SHIFT;
             gr->rev[at[child]++] = (uint32_t)(r << RETRO_EDGE_SHIFT) |
-                                   (edge & ((1u << RETRO_EDGE_SHIFT) - 1));
+                                   (row[k] & ((1u << RETRO_EDGE_SHIFT) - 1));
+        }
+        uint64_t e = gr->exit_start[r];
+        for (int k = 1; k <= sc.exit_count[r]; k++, e++) {
+            gr->exit_rank[e] = row[sc.row - k];
+            gr->exit_tag[e] = tags[sc.row - k];
         }
     }
-    free(sc.fwd);
-    free(sc.fwd_start);
+    free(at);
+    free(sc.tmp_rank);
+    free(sc.tmp_tag);
+    free(sc.exit_count);
     gr->bytes = n * (sizeof *gr->fixed + sizeof *gr->in_count + 2 * sizeof(uint64_t)) +
                 exits * 5 + edges * 4;
     return 0;
 oom:
     snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
 fail:
-    free(sc.fwd);
-    free(sc.fwd_start);
+    free(sc.tmp_rank);
+    free(sc.tmp_tag);
+    free(sc.exit_count);
     retro_graph_free(gr);
     return -1;
 }

@@ -8,40 +8,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { NONE = UINT32_MAX, CANNOT_LOSE = 0x8000 };
+enum { NO_SEED = 0xFFFF, CANNOT_LOSE = 0x8000, LEVELS = RETRO_MAX_REMOTENESS + 2 };
 
 int retro_scratch_init(struct retro_scratch *sc) {
     memset(sc, 0, sizeof *sc);
-    size_t levels = RETRO_MAX_REMOTENESS + 2;
-    sc->head = malloc(levels * sizeof *sc->head);
-    sc->seed_head = malloc(levels * sizeof *sc->seed_head);
-    if (!sc->head || !sc->seed_head) return -1;
-    for (size_t i = 0; i < levels; i++) sc->head[i] = sc->seed_head[i] = NONE;
-    return 0;
+    sc->levels = calloc(LEVELS, sizeof *sc->levels);
+    sc->seeds = calloc(LEVELS, sizeof *sc->seeds);
+    return sc->levels && sc->seeds ? 0 : -1;
 }
 
 void retro_scratch_free(struct retro_scratch *sc) {
-    free(sc->head);
-    free(sc->seed_head);
-    free(sc->counter);
-    free(sc->maxloss);
-    free(sc->next);
-    free(sc->seed_next);
+    for (int i = 0; sc->levels && i < LEVELS; i++) {
+        free(sc->levels[i].at);
+        free(sc->seeds[i].at);
+    }
+    free(sc->levels);
+    free(sc->seeds);
+    free(sc->work);
+    free(sc->done);
     memset(sc, 0, sizeof *sc);
 }
 
-static int scratch_reserve(struct retro_scratch *sc, uint64_t n) {
-    if (n <= sc->capacity) return 0;
-    free(sc->counter);
-    free(sc->maxloss);
-    free(sc->next);
-    free(sc->seed_next);
-    sc->counter = malloc(n * sizeof *sc->counter);
-    sc->maxloss = malloc(n * sizeof *sc->maxloss);
-    sc->next = malloc(n * sizeof *sc->next);
-    sc->seed_next = malloc(n * sizeof *sc->seed_next);
-    sc->capacity = n;
-    return sc->counter && sc->maxloss && sc->next && sc->seed_next ? 0 : -1;
+static int push(struct retro_level *l, uint32_t r) {
+    if (l->count == l->capacity) {
+        uint32_t cap = l->capacity ? 2 * l->capacity : 1024;
+        uint32_t *at = realloc(l->at, cap * sizeof *at);
+        if (!at) return -1;
+        l->at = at;
+        l->capacity = cap;
+    }
+    l->at[l->count++] = r;
+    return 0;
 }
 
 /* Best value the mover gets from leaving the tier (terminal children and
@@ -58,89 +55,99 @@ static retro_cell best_exit(const struct retro_graph *gr, const retro_cell *cons
     return best;
 }
 
-int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids,
-                     retro_cell *out, int threads, struct retro_scratch *sc, char *err) {
-    uint64_t n = gr->size;
-    if (scratch_reserve(sc, n) != 0) {
-        snprintf(err, GAME_ERROR_BYTES, "out of memory solving a tier");
-        return -1;
-    }
-    uint16_t *counter = sc->counter, *maxloss = sc->maxloss;
-    uint32_t *next = sc->next, *seed_next = sc->seed_next;
-    uint32_t *head = sc->head, *seed_head = sc->seed_head;
-
-    /* Seed: independent per rank, so parallel. `next` temporarily holds the
-     * seed level of a win available by leaving the tier (NONE: none). */
-    long long count = (long long)n;
+/* Independent per rank, so parallel. */
+static void seed_all(const struct retro_graph *gr, const retro_cell *const *kids,
+                     struct retro_work *work, int threads) {
+    long long count = (long long)gr->size;
 #pragma omp parallel for schedule(static, 4096) num_threads(threads)
     for (long long i = 0; i < count; i++) {
         uint64_t r = (uint64_t)i;
+        struct retro_work *w = &work[r];
         retro_cell fixed = gr->fixed[r];
-        next[r] = NONE;
+        w->seed = NO_SEED;
         if (fixed == RETRO_TERMINAL || fixed == RETRO_HOLE) {
-            out[r] = fixed;
+            w->value = fixed;
             continue;
         }
         retro_cell best = best_exit(gr, kids, r);
         if (gr->in_count[r] == 0) {
-            out[r] = best == RETRO_UNKNOWN ? RETRO_DRAW : best;
+            w->value = best == RETRO_UNKNOWN ? RETRO_DRAW : best;
             continue;
         }
-        out[r] = RETRO_UNKNOWN;
-        counter[r] = gr->in_count[r];
+        w->value = RETRO_UNKNOWN;
+        w->counter = gr->in_count[r];
         int o = best == RETRO_UNKNOWN ? RETRO_LOSS : retro_outcome(best);
-        if (o == RETRO_WIN) next[r] = (uint32_t)retro_remoteness(best);
-        maxloss[r] = best == RETRO_UNKNOWN ? 0
+        if (o == RETRO_WIN) w->seed = (uint16_t)retro_remoteness(best);
+        w->maxloss = best == RETRO_UNKNOWN ? 0
                      : o == RETRO_LOSS     ? (uint16_t)retro_remoteness(best)
                                            : CANNOT_LOSE;
     }
+}
 
-    /* Bucket the seeds and the positions already decided by level. */
+int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids,
+                     retro_cell *out, int threads, struct retro_scratch *sc, char *err) {
+    uint64_t n = gr->size;
+    if (n > sc->capacity) {
+        free(sc->work);
+        free(sc->done);
+        sc->work = malloc(n * sizeof *sc->work);
+        sc->done = malloc((n + 63) / 64 * sizeof *sc->done);
+        sc->capacity = sc->work && sc->done ? n : 0;
+        if (!sc->capacity) goto oom;
+    }
+    struct retro_work *work = sc->work;
+    uint64_t *done = sc->done;
+    memset(done, 0, (n + 63) / 64 * sizeof *done);
+    struct retro_level *levels = sc->levels, *seeds = sc->seeds;
+    seed_all(gr, kids, work, threads);
+
     int top = 0;
     for (uint64_t r = 0; r < n; r++) {
-        uint32_t seed = next[r];
-        if (seed != NONE) {
-            seed_next[r] = seed_head[seed];
-            seed_head[seed] = (uint32_t)r;
-            if ((int)seed > top) top = (int)seed;
+        const struct retro_work *w = &work[r];
+        if (w->value != RETRO_UNKNOWN) done[r >> 6] |= UINT64_C(1) << (r & 63);
+        if (w->seed != NO_SEED) {
+            if (push(&seeds[w->seed], (uint32_t)r) != 0) goto oom;
+            if (w->seed > top) top = w->seed;
         }
-        retro_cell c = out[r];
-        if (retro_is_value(c) && c != RETRO_DRAW) {
-            int level = retro_remoteness(c);
-            next[r] = head[level];
-            head[level] = (uint32_t)r;
+        if (retro_is_value(w->value) && w->value != RETRO_DRAW) {
+            int level = retro_remoteness(w->value);
+            if (push(&levels[level], (uint32_t)r) != 0) goto oom;
             if (level > top) top = level;
         }
     }
 
     int status = 0;
     for (int level = 0; level <= top; level++) {
-        for (uint32_t r = seed_head[level]; r != NONE; r = seed_next[r]) {
-            if (out[r] != RETRO_UNKNOWN) continue;
-            out[r] = retro_win(level);
-            next[r] = head[level];
-            head[level] = r;
+        struct retro_level *now = &levels[level];
+        for (uint32_t i = 0; i < seeds[level].count; i++) {
+            uint32_t r = seeds[level].at[i];
+            if (work[r].value != RETRO_UNKNOWN) continue;
+            work[r].value = retro_win(level);
+            done[r >> 6] |= UINT64_C(1) << (r & 63);
+            if (push(now, r) != 0) goto oom;
         }
-        seed_head[level] = NONE;
-        while (head[level] != NONE) {
-            uint32_t child = head[level];
-            head[level] = next[child];
-            retro_cell cv = out[child];
-            for (uint64_t e = gr->rev_start[child]; e < gr->rev_start[child + 1]; e++) {
-                uint32_t edge = gr->rev[e];
-                uint32_t p = edge >> RETRO_EDGE_SHIFT;
-                if (out[p] != RETRO_UNKNOWN) continue;
+        seeds[level].count = 0;
+        /* `now` may grow while it is read: passes decide at the same level. */
+        for (uint32_t i = 0; i < now->count; i++) {
+            uint32_t child = now->at[i];
+            retro_cell cv = work[child].value;
+            const uint32_t *edge = gr->rev + gr->rev_start[child];
+            const uint32_t *end = gr->rev + gr->rev_start[child + 1];
+            for (; edge < end; edge++) {
+                uint32_t p = *edge >> RETRO_EDGE_SHIFT;
+                if (done[p >> 6] >> (p & 63) & 1) continue;
+                struct retro_work *w = &work[p];
                 retro_cell pv =
-                    retro_through(cv, edge & RETRO_EDGE_FLIP, edge & RETRO_EDGE_PASS);
+                    retro_through(cv, *edge & RETRO_EDGE_FLIP, *edge & RETRO_EDGE_PASS);
                 int at;
                 if (retro_outcome(pv) == RETRO_WIN) {
                     at = retro_remoteness(pv);
                 } else {
                     int rem = retro_remoteness(pv);
-                    uint16_t ml = maxloss[p];
-                    if (!(ml & CANNOT_LOSE) && rem > ml) maxloss[p] = ml = (uint16_t)rem;
-                    if (--counter[p] != 0 || (ml & CANNOT_LOSE)) continue;
-                    at = ml;
+                    if (!(w->maxloss & CANNOT_LOSE) && rem > w->maxloss)
+                        w->maxloss = (uint16_t)rem;
+                    if (--w->counter != 0 || (w->maxloss & CANNOT_LOSE)) continue;
+                    at = w->maxloss;
                     pv = retro_loss(at);
                 }
                 if (at > RETRO_MAX_REMOTENESS) {
@@ -148,16 +155,22 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
                              RETRO_MAX_REMOTENESS);
                     status = -1;
                     at = RETRO_MAX_REMOTENESS;
+                    pv = retro_outcome(pv) == RETRO_WIN ? retro_win(at) : retro_loss(at);
                 }
-                out[p] = pv;
-                next[p] = head[at];
-                head[at] = p;
+                w->value = pv;
+                done[p >> 6] |= UINT64_C(1) << (p & 63);
+                if (push(&levels[at], p) != 0) goto oom;
                 if (at > top) top = at;
             }
         }
+        now->count = 0;
     }
     /* Never resolved: play that never ends, a draw. */
     for (uint64_t r = 0; r < n; r++)
-        if (out[r] == RETRO_UNKNOWN) out[r] = RETRO_DRAW;
+        out[r] = work[r].value == RETRO_UNKNOWN ? RETRO_DRAW : work[r].value;
     return status;
+oom:
+    for (int i = 0; i < LEVELS; i++) levels[i].count = seeds[i].count = 0;
+    snprintf(err, GAME_ERROR_BYTES, "out of memory solving a tier");
+    return -1;
 }

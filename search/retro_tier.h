@@ -8,14 +8,27 @@
 
 #include "search/retro_graph.h"
 
+/* Positions decided at one level (remoteness), in order of decision. */
+struct retro_level {
+    uint32_t *at;
+    uint32_t count, capacity;
+};
+
+/* Per-position working state, packed so one cache line serves a visit. */
+struct retro_work {
+    retro_cell value; /* RETRO_UNKNOWN until decided */
+    uint16_t counter; /* in-tier children not yet known to be won */
+    uint16_t maxloss; /* longest loss so far; top bit: cannot lose */
+    uint16_t seed;    /* level of a win found outside the tier, or NONE */
+};
+
 /* Working memory of one solving thread, reused from tier to tier. */
 struct retro_scratch {
     uint64_t capacity;
-    uint16_t *counter;          /* in-tier children not yet known */
-    uint16_t *maxloss;          /* longest loss so far; CANNOT_LOSE bit */
-    uint32_t *next;             /* level lists of decided positions */
-    uint32_t *seed_next;        /* level lists of wins found in child tiers */
-    uint32_t *head, *seed_head; /* per level */
+    struct retro_work *work;
+    uint64_t *done; /* bit per position: decided (a small array that stays in
+                       cache, so visits to decided positions cost little) */
+    struct retro_level *levels, *seeds; /* RETRO_MAX_REMOTENESS + 2 each */
 };
 
 int retro_scratch_init(struct retro_scratch *sc);

@@ -51,13 +51,20 @@ static int small_set_unrank(uint32_t r, int n, int *pos) {
     return k;
 }
 
+/* Portable builds have no popcount instruction; this beats the libgcc call. */
+static inline int bits12(unsigned x) {
+    x = x - ((x >> 1) & 0x555u);
+    x = (x & 0x333u) + ((x >> 2) & 0x333u);
+    return (int)(((x + (x >> 4)) & 0x0F0Fu) * 0x0101u >> 8 & 0xFFu);
+}
+
 uint32_t kulibrat_board_index(unsigned black, unsigned red) {
     int bpos[4], rpos[4], kb = 0, kr = 0;
     for (unsigned b = black; b; b &= b - 1) bpos[kb++] = __builtin_ctz(b);
     unsigned free_squares = ~black & 0xFFFu;
     for (unsigned r = red; r; r &= r - 1) {
         unsigned below = (1u << __builtin_ctz(r)) - 1;
-        rpos[kr++] = __builtin_popcount(free_squares & below);
+        rpos[kr++] = bits12(free_squares & below);
     }
     int n = KULIBRAT_SQUARES - kb;
     return BLACK_START[kb] + colex_rank(bpos, kb) * UPTO4[n] +
@@ -111,8 +118,7 @@ int kulibrat_tier_children(const struct variant *v, tier_t tier, tier_t *out) {
 
 uint64_t kulibrat_rank(const struct variant *v, const void *state) {
     const struct kulibrat_state *s = state;
-    return (uint64_t)s->side * KULIBRAT_BOARDS +
-           kulibrat_board_index(s->pieces[0], s->pieces[1]);
+    return 2 * (uint64_t)kulibrat_board_index(s->pieces[0], s->pieces[1]) + s->side;
 }
 
 bool kulibrat_unrank(const struct variant *v, tier_t tier, uint64_t index, void *state) {
@@ -121,9 +127,8 @@ bool kulibrat_unrank(const struct variant *v, tier_t tier, uint64_t index, void 
     int t = target_of(v);
     s->score[0] = (uint8_t)(t - (int)(tier >> 8));
     s->score[1] = (uint8_t)(t - (int)(tier & 255));
-    s->side = (uint8_t)(index / KULIBRAT_BOARDS);
-    kulibrat_board_from_index((uint32_t)(index % KULIBRAT_BOARDS), &s->pieces[0],
-                              &s->pieces[1]);
+    s->side = (uint8_t)(index & 1);
+    kulibrat_board_from_index((uint32_t)(index >> 1), &s->pieces[0], &s->pieces[1]);
     return true;
 }
 

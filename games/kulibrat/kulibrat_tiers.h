@@ -4,7 +4,8 @@
  * A tier is the pair (points black still needs, points red still needs),
  * tier id = black_needs << 8 | red_needs, so tier ids and ranks do not depend
  * on the target: a solution for target N holds every position of every
- * target up to N. Inside a tier, rank = side * KULIBRAT_BOARDS + board, where
+ * target up to N. Inside a tier, rank = 2 * board + side (a move and its
+ * reply stay close in memory), where
  * board is a dense index (no holes) of the 170,019 boards with at most four
  * pieces of each colour. Scoring moves lead to the child tiers; tiers whose
  * needs are both at least 2 share one shape (a scoring move is not yet a win).
