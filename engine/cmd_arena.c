@@ -93,15 +93,18 @@ static double elo_of(double score) {
 int cmd_arena(int argc, char **argv) {
     static const struct cli_spec spec = {
         .usage = "kibitz arena <game> --players SPEC,SPEC[,...] --games N [--seed N]",
-        .help = "Plays N games between engine settings, one per seat, rotating the seats\n"
-                "game by game (every seating of a rotation starts from the same random\n"
-                "opening of 2 plies, so colour and opening luck even out). A spec is\n"
-                "random, alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB] or\n"
-                "mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N].\n"
-                "Reports each player's win/draw/loss shares with 95% confidence intervals\n"
-                "(Wilson) and, for two players, the Elo difference of the first over the\n"
-                "second with the interval from its score's Wilson interval. Games longer than 1000 plies count as draws.",
-        .allowed = OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON | OPT_QUIET,
+        .help =
+            "Plays N games between engine settings, one per seat, rotating the seats\n"
+            "game by game (every seating of a rotation starts from the same random\n"
+            "opening of 2 plies, so colour and opening luck even out). A spec is\n"
+            "random, alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB] or\n"
+            "mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N].\n"
+            "Reports each player's win/draw/loss shares with 95% confidence intervals\n"
+            "(Wilson) and, for two players, the Elo difference of the first over the\n"
+            "second with the interval from its score's Wilson interval. Games longer "
+            "than 1000 plies count as draws.",
+        .allowed =
+            OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON | OPT_QUIET,
         .needs_game = true,
     };
     struct cli_options o;
@@ -136,13 +139,14 @@ int cmd_arena(int argc, char **argv) {
             t->score_sum += x;
         }
         if (progress)
-            fprintf(stderr, "\rgame %ld/%ld: %s %.1f%%", game + 1, o.games, agents[0].spec,
-                    100.0 * tally[0].score_sum / (double)(game + 1));
+            fprintf(stderr, "\rgame %ld/%ld: %s %.1f%%", game + 1, o.games,
+                    agents[0].spec, 100.0 * tally[0].score_sum / (double)(game + 1));
     }
     if (progress) fprintf(stderr, "\n");
     if (status == 0) {
         double total = (double)o.games;
-        if (o.json) printf("{\"game\":\"%s\",\"games\":%ld,\"players\":[", g->name, o.games);
+        if (o.json)
+            printf("{\"game\":\"%s\",\"games\":%ld,\"players\":[", g->name, o.games);
         for (int i = 0; i < n; i++) {
             const struct tally *t = &tally[i];
             double share[3] = {t->win / total, t->draw / total, t->loss / total};
