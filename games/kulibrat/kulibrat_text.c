@@ -125,6 +125,7 @@ int kulibrat_parse_position(const struct variant *v, const char *text, void *sta
     else
         return fail(err, "missing side to move after the board ('b' or 'r')");
     p++;
+    if (*p == '\0') return fail(err, "missing scores after the side to move, e.g. '0-0'");
     if (*p != ' ') return fail(err, "side to move must be a single 'b' or 'r'");
     while (*p == ' ') p++;
     int black = parse_small_number(&p);
