@@ -60,7 +60,7 @@ struct kerx_geom {
     int8_t row_len[KERX_MAX_ROWS];
     int8_t cell_file[KERX_MAX_CELLS];
     int8_t cell_row[KERX_MAX_CELLS];
-    int8_t centre_dist[KERX_MAX_CELLS]; /* hex distance from the centre */
+    int8_t centre_dist[KERX_MAX_CELLS];     /* hex distance from the centre */
     int8_t nb[KERX_MAX_CELLS][KERX_DIRS];   /* neighbour, -1 off the board */
     int8_t jump[KERX_MAX_CELLS][KERX_DIRS]; /* cell two steps away, or -1 */
     uint64_t adj[KERX_MAX_CELLS][2];        /* neighbours as a bit set */

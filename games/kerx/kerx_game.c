@@ -129,7 +129,8 @@ static int kerx_evaluate(const struct variant *v, const void *state, int player)
     int mine = kerx_count(s, player), theirs = kerx_count(s, player ^ 1);
     if (mine + theirs == 0) return 0;
     int material = 80 * (mine - theirs) / (mine + theirs);
-    int centre = kerx_centre(g, s->pieces[player]) - kerx_centre(g, s->pieces[player ^ 1]);
+    int centre =
+        kerx_centre(g, s->pieces[player]) - kerx_centre(g, s->pieces[player ^ 1]);
     int scale = (g->n - 1) * (mine + theirs);
     int bonus = 10 * centre / (scale > 0 ? scale : 1);
     return material + bonus;

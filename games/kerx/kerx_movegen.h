@@ -108,8 +108,7 @@ static int KX(captures)(struct KX(chase) * c, const struct kerx_geom *g,
     return c->count;
 }
 
-static int KX(moves)(const struct kerx_geom *g, const struct kerx_state *s,
-                     move_t *out) {
+static int KX(moves)(const struct kerx_geom *g, const struct kerx_state *s, move_t *out) {
     KX_BB own = KX_LOAD(s->pieces[s->side]);
     KX_BB enemy = KX_LOAD(s->pieces[s->side ^ 1]);
     KX_BB empty = KX(board)(g) & ~(own | enemy);
@@ -140,8 +139,8 @@ static bool KX(has_move)(const struct kerx_geom *g, const struct kerx_state *s) 
 }
 
 /* Path of a long chain, found again by its list position. */
-static int KX(long_path)(const struct kerx_geom *g, const struct kerx_state *s,
-                         move_t m, uint8_t *dirs, uint64_t captured[2]) {
+static int KX(long_path)(const struct kerx_geom *g, const struct kerx_state *s, move_t m,
+                         uint8_t *dirs, uint64_t captured[2]) {
     struct KX(chase) c;
     move_t out[KERX_MAX_MOVES];
     int want = (int)(m >> 20);

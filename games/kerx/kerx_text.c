@@ -65,8 +65,10 @@ void kerx_format_position(const struct variant *v, const void *state, char *buf,
                 continue;
             }
             char text[16];
-            if (run) snprintf(text, sizeof text, "%d%c", run, piece);
-            else snprintf(text, sizeof text, "%c", piece);
+            if (run)
+                snprintf(text, sizeof text, "%d%c", run, piece);
+            else
+                snprintf(text, sizeof text, "%c", piece);
             kerx_put(&o, text);
             run = 0;
         }
@@ -79,8 +81,8 @@ void kerx_format_position(const struct variant *v, const void *state, char *buf,
 }
 
 /* One row of the board text, `len` characters at `text`, into `s`. */
-static int kerx_parse_row(const struct kerx_geom *g, int row, const char *text, size_t len,
-                          struct kerx_state *s, char *err) {
+static int kerx_parse_row(const struct kerx_geom *g, int row, const char *text,
+                          size_t len, struct kerx_state *s, char *err) {
     int k = 0;
     for (size_t i = 0; i < len; i++) {
         char c = text[i];
@@ -159,7 +161,8 @@ int kerx_parse_position(const struct variant *v, const char *text, void *state,
         snprintf(err, GAME_ERROR_BYTES, "unexpected text after the side to move");
         return -1;
     }
-    int most = __builtin_popcountll(g->start[0][0]) + __builtin_popcountll(g->start[0][1]);
+    int most =
+        __builtin_popcountll(g->start[0][0]) + __builtin_popcountll(g->start[0][1]);
     for (int player = 0; player < 2; player++) {
         int count = kerx_count(&s, player);
         if (count > most) {
@@ -176,8 +179,8 @@ int kerx_parse_position(const struct variant *v, const char *text, void *state,
     return 0;
 }
 
-void kerx_format_move(const struct variant *v, const void *state, move_t move,
-                      char *buf, size_t n) {
+void kerx_format_move(const struct variant *v, const void *state, move_t move, char *buf,
+                      size_t n) {
     const struct kerx_geom *g = kerx_geom_of(v);
     struct kerx_out o = {buf, n, 0};
     char name[8];
@@ -248,14 +251,17 @@ int kerx_parse_move(const struct variant *v, const void *state, const char *text
     for (int k = 1; path && k < count; k++) {
         int d = 0;
         while (d < KERX_DIRS && g->jump[cells[k - 1]][d] != cells[k]) d++;
-        if (d == KERX_DIRS) path = false;
-        else kerx_set(typed, g->nb[cells[k - 1]][d]);
+        if (d == KERX_DIRS)
+            path = false;
+        else
+            kerx_set(typed, g->nb[cells[k - 1]][d]);
     }
     move_t list[KERX_MAX_MOVES];
     int n = kerx_game.moves(v, state, list);
     int found = -1, matches = 0;
     for (int i = 0; i < n; i++) {
-        if (kerx_move_from(list[i]) != cells[0] || kerx_move_to(list[i]) != cells[count - 1])
+        if (kerx_move_from(list[i]) != cells[0] ||
+            kerx_move_to(list[i]) != cells[count - 1])
             continue;
         int jumps = kerx_move_jumps(list[i]);
         if ((sep == '-') != (jumps == 0)) continue;

@@ -16,8 +16,8 @@ void kerx_format_position(const struct variant *v, const void *state, char *buf,
                           size_t n);
 int kerx_parse_move(const struct variant *v, const void *state, const char *text,
                     move_t *move, char *err);
-void kerx_format_move(const struct variant *v, const void *state, move_t move,
-                      char *buf, size_t n);
+void kerx_format_move(const struct variant *v, const void *state, move_t move, char *buf,
+                      size_t n);
 void kerx_draw(const struct variant *v, const void *state, FILE *out);
 
 #endif
