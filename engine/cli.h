@@ -70,11 +70,11 @@ struct cli_options {
 
 /* How a command reads its arguments. */
 struct cli_spec {
-    const char *usage;    /* e.g. "kibitz perft <game> --depth N [...]" */
-    const char *help;     /* paragraph(s) printed by --help after usage */
-    unsigned allowed;     /* enum cli_option bits */
-    bool needs_game;      /* first word is a game name */
-    int max_args;         /* further plain words allowed */
+    const char *usage; /* e.g. "kibitz perft <game> --depth N [...]" */
+    const char *help;  /* paragraph(s) printed by --help after usage */
+    unsigned allowed;  /* enum cli_option bits */
+    bool needs_game;   /* first word is a game name */
+    int max_args;      /* further plain words allowed */
 };
 
 /* Parse argv (argv[0] = command name). Returns -1 after printing --help

@@ -76,7 +76,7 @@ struct variant {
 /* One documented variant key, for `kibitz games` and `--help`. */
 struct variant_key {
     const char *key;
-    const char *values;  /* allowed values, e.g. "1..99" or "black|red" */
+    const char *values;   /* allowed values, e.g. "1..99" or "black|red" */
     const char *fallback; /* default value as text */
     const char *meaning;
 };
@@ -105,8 +105,7 @@ struct game {
     /* Required. Set one option; return 0, or -1 with a message naming the key
      * or the bad value in `err` (GAME_ERROR_BYTES). Unknown keys are refused
      * here. */
-    int (*variant_set)(struct variant *v, const char *key, const char *value,
-                       char *err);
+    int (*variant_set)(struct variant *v, const char *key, const char *value, char *err);
     /* Optional. Check the options as a whole after all keys are set (for
      * combinations that are only wrong together). 0, or -1 with `err`. */
     int (*variant_check)(const struct variant *v, char *err);
@@ -188,8 +187,7 @@ struct game {
     /* Sample a full state consistent with `view` as seen by `player`, using
      * the random words from `next_random(ctx)`. */
     void (*determinize)(const struct variant *v, const void *view, int player,
-                        uint64_t (*next_random)(void *ctx), void *ctx,
-                        void *state_out);
+                        uint64_t (*next_random)(void *ctx), void *ctx, void *state_out);
 
     /* ---- solving (optional: a game without these cannot be `solve`d) ---- */
     /* The tier of a state. */

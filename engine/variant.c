@@ -16,7 +16,8 @@ int variant_parse(const struct game *g, struct variant *v, const char *spec, cha
     }
     strcpy(buf, spec);
     char *save = NULL;
-    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+    for (char *item = strtok_r(buf, ",", &save); item;
+         item = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(item, '=');
         if (!eq || eq == item || eq[1] == '\0') {
             snprintf(err, GAME_ERROR_BYTES,
@@ -26,7 +27,7 @@ int variant_parse(const struct game *g, struct variant *v, const char *spec, cha
         *eq = '\0';
         char message[GAME_ERROR_BYTES];
         if (g->variant_set(v, item, eq + 1, message) != 0) {
-            snprintf(err, GAME_ERROR_BYTES, "%s: %s", g->name, message);
+            snprintf(err, GAME_ERROR_BYTES, "%.20s: %.120s", g->name, message);
             return -1;
         }
     }
@@ -36,7 +37,7 @@ int variant_parse(const struct game *g, struct variant *v, const char *spec, cha
 int variant_finish(const struct game *g, const struct variant *v, char *err) {
     char message[GAME_ERROR_BYTES];
     if (g->variant_check && g->variant_check(v, message) != 0) {
-        snprintf(err, GAME_ERROR_BYTES, "%s: %s", g->name, message);
+        snprintf(err, GAME_ERROR_BYTES, "%.20s: %.120s", g->name, message);
         return -1;
     }
     return 0;

@@ -1,0 +1,51 @@
+/* Dispatch of `kibitz <command> ...` to the command functions. */
+#include "engine/cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int cmd_games(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+};
+
+/* One line per command; a command's options and help live in its own file. */
+static const struct command commands[] = {
+    {"games", cmd_games, "list the games and their variant options"},
+    {"show", cmd_show, "draw a position and list its legal moves"},
+    {"perft", cmd_perft, "count move-tree leaves to a depth (move generator check)"},
+    {"play", cmd_play, "play a game against the engine in the terminal"},
+};
+enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
+
+static void print_usage(FILE *out) {
+    fprintf(out, "usage: kibitz <command> [game] [options]\n\ncommands:\n");
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n'kibitz <command> --help' describes a command's options.\n");
+}
+
+int cli_main(int argc, char **argv) {
+    if (argc < 2) {
+        print_usage(stderr);
+        return EXIT_BAD_INPUT;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
+        strcmp(name, "help") == 0) {
+        print_usage(stdout);
+        return EXIT_OK;
+    }
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(commands[i].name, name) == 0) {
+            fflush(stdout);
+            return commands[i].run(argc - 1, argv + 1);
+        }
+    return cli_fail("unknown command '%s' (try 'kibitz --help')", name);
+}

@@ -1,0 +1,244 @@
+/* Parsing of the options every kibitz command shares (see cli.h). */
+#include "engine/cli.h"
+#include "engine/registry.h"
+#include "engine/variant.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int cli_fail(const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    fputs("kibitz: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    return EXIT_BAD_INPUT;
+}
+
+struct option_name {
+    const char *name;
+    unsigned bit;
+    bool takes_value;
+    const char *value_help;
+};
+
+static const struct option_name option_names[] = {
+    {"--variant", OPT_VARIANT, true, "key=value[,key=value]"},
+    {"--position", OPT_POSITION, true, "'<position>'"},
+    {"--depth", OPT_DEPTH, true, "N"},
+    {"--time", OPT_TIME, true, "SECONDS"},
+    {"--iterations", OPT_ITERATIONS, true, "N"},
+    {"--threads", OPT_THREADS, true, "N"},
+    {"--hash", OPT_HASH, true, "MiB"},
+    {"--seed", OPT_SEED, true, "N"},
+    {"--json", OPT_JSON, false, NULL},
+    {"--json", OPT_JSON_FILE, true, "FILE"},
+    {"--divide", OPT_DIVIDE, false, NULL},
+    {"--algo", OPT_ALGO, true, "NAME"},
+    {"--players", OPT_PLAYERS, true, "SPEC,SPEC[,...]"},
+    {"--games", OPT_GAMES, true, "N"},
+    {"--db", OPT_DB, true, "PATH"},
+    {"--side", OPT_SIDE, true, "PLAYER"},
+    {"--moves", OPT_MOVES, true, "'MOVE MOVE ...'"},
+    {"--quiet", OPT_QUIET, false, NULL},
+};
+enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
+
+static void print_help(const struct cli_spec *spec) {
+    printf("usage: %s\n\n%s\n", spec->usage, spec->help);
+    bool any = false;
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        if (!(spec->allowed & option_names[i].bit)) continue;
+        if (!any) printf("\noptions:\n");
+        any = true;
+        printf("  %s%s%s\n", option_names[i].name, option_names[i].takes_value ? " " : "",
+               option_names[i].takes_value ? option_names[i].value_help : "");
+    }
+    printf("  --help\n");
+}
+
+static int parse_long(const char *option, const char *text, long low, long high,
+                      long *out) {
+    char *end;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || errno != 0 || value < low || value > high)
+        return cli_fail("%s needs a whole number from %ld to %ld, not '%s'", option, low,
+                        high, text);
+    *out = value;
+    return 0;
+}
+
+static int apply_option(const struct option_name *opt, const char *value,
+                        struct cli_options *o) {
+    long number;
+    char err[GAME_ERROR_BYTES];
+    switch (opt->bit) {
+    case OPT_VARIANT:
+        if (!o->game) return cli_fail("--variant needs a game before it");
+        if (variant_parse(o->game, &o->variant, value, err) != 0)
+            return cli_fail("%s", err);
+        return 0;
+    case OPT_POSITION: o->position = value; return 0;
+    case OPT_DEPTH:
+        if (parse_long("--depth", value, 0, 1000, &number)) return EXIT_BAD_INPUT;
+        o->depth = (int)number;
+        return 0;
+    case OPT_TIME: {
+        char *end;
+        double t = strtod(value, &end);
+        if (*value == '\0' || *end != '\0' || !isfinite(t) || t <= 0 || t > 1e7)
+            return cli_fail("--time needs a positive number of seconds, not '%s'", value);
+        o->time = t;
+        return 0;
+    }
+    case OPT_ITERATIONS:
+        if (parse_long("--iterations", value, 1, 4000000000L, &number))
+            return EXIT_BAD_INPUT;
+        o->iterations = number;
+        return 0;
+    case OPT_THREADS:
+        if (parse_long("--threads", value, 1, 1024, &number)) return EXIT_BAD_INPUT;
+        o->threads = (int)number;
+        return 0;
+    case OPT_HASH:
+        if (parse_long("--hash", value, 1, 1 << 20, &number)) return EXIT_BAD_INPUT;
+        o->hash_mb = (int)number;
+        return 0;
+    case OPT_SEED: {
+        char *end;
+        errno = 0;
+        unsigned long long seed = strtoull(value, &end, 10);
+        if (*value == '\0' || *value == '-' || *end != '\0' || errno != 0)
+            return cli_fail("--seed needs a non-negative whole number, not '%s'", value);
+        o->seed = seed;
+        o->seed_given = true;
+        return 0;
+    }
+    case OPT_JSON: o->json = true; return 0;
+    case OPT_JSON_FILE:
+        o->json = true;
+        o->json_file = value;
+        return 0;
+    case OPT_DIVIDE: o->divide = true; return 0;
+    case OPT_ALGO: o->algo = value; return 0;
+    case OPT_PLAYERS: o->players = value; return 0;
+    case OPT_GAMES:
+        if (parse_long("--games", value, 1, 100000000L, &number)) return EXIT_BAD_INPUT;
+        o->games = number;
+        return 0;
+    case OPT_DB: o->db = value; return 0;
+    case OPT_SIDE: o->side = value; return 0;
+    case OPT_MOVES: o->moves = value; return 0;
+    case OPT_QUIET: o->quiet = true; return 0;
+    }
+    return cli_fail("internal error: unhandled option %s", opt->name);
+}
+
+int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_options *o) {
+    memset(o, 0, sizeof *o);
+    o->depth = -1;
+    o->time = -1;
+    o->iterations = -1;
+    o->threads = 1;
+    o->hash_mb = 64;
+    o->seed = 1;
+    o->games = -1;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            print_help(spec);
+            return -1;
+        }
+    int i = 1;
+    if (spec->needs_game) {
+        if (argc < 2 || argv[1][0] == '-')
+            return cli_fail("%s needs a game name (try 'kibitz games')", argv[0]);
+        char err[GAME_ERROR_BYTES];
+        o->game = registry_find(argv[1], err);
+        if (!o->game) return cli_fail("%s", err);
+        variant_init(o->game, &o->variant);
+        i = 2;
+    }
+    for (; i < argc; i++) {
+        const char *word = argv[i];
+        if (word[0] != '-' || word[1] == '\0') {
+            if (o->arg_count >= spec->max_args || o->arg_count >= 16)
+                return cli_fail(
+                    "unexpected argument '%s' for '%s' (see kibitz %s --help)", word,
+                    argv[0], argv[0]);
+            o->args[o->arg_count++] = word;
+            continue;
+        }
+        /* Accept both "--name value" and "--name=value". */
+        char name[32];
+        const char *inline_value = strchr(word, '=');
+        size_t len = inline_value ? (size_t)(inline_value - word) : strlen(word);
+        if (len >= sizeof name) len = sizeof name - 1;
+        memcpy(name, word, len);
+        name[len] = '\0';
+        const struct option_name *opt = NULL;
+        for (int k = 0; k < OPTION_COUNT; k++)
+            if (strcmp(option_names[k].name, name) == 0 &&
+                (spec->allowed & option_names[k].bit)) {
+                opt = &option_names[k];
+                break;
+            }
+        if (!opt)
+            return cli_fail("unknown option '%s' for '%s' (see kibitz %s --help)", name,
+                            argv[0], argv[0]);
+        const char *value = NULL;
+        if (opt->takes_value) {
+            if (inline_value)
+                value = inline_value + 1;
+            else if (i + 1 < argc)
+                value = argv[++i];
+            else
+                return cli_fail("%s needs a value (%s)", name, opt->value_help);
+        } else if (inline_value) {
+            return cli_fail("%s takes no value", name);
+        }
+        int status = apply_option(opt, value, o);
+        if (status != 0) return status;
+    }
+    if (o->game) {
+        char err[GAME_ERROR_BYTES];
+        if (variant_finish(o->game, &o->variant, err) != 0) return cli_fail("%s", err);
+    }
+    return 0;
+}
+
+int cli_load_position(const struct cli_options *o, void *state) {
+    const struct game *g = o->game;
+    char err[GAME_ERROR_BYTES];
+    if (!o->position)
+        g->start(&o->variant, state);
+    else if (g->parse_position(&o->variant, o->position, state, err) != 0)
+        return cli_fail("bad position '%s': %s", o->position, err);
+    if (!o->moves) return 0;
+    char buf[4096];
+    if (strlen(o->moves) >= sizeof buf) return cli_fail("--moves is too long");
+    strcpy(buf, o->moves);
+    char *save = NULL;
+    int ply = 0;
+    for (char *word = strtok_r(buf, " ,", &save); word;
+         word = strtok_r(NULL, " ,", &save)) {
+        ply++;
+        if (g->turn(&o->variant, state) == TURN_OVER)
+            return cli_fail("move %d '%s': the game is already over", ply, word);
+        move_t m;
+        if (g->parse_move(&o->variant, state, word, &m, err) != 0)
+            return cli_fail("move %d: %s", ply, err);
+        g->apply(&o->variant, state, m);
+    }
+    return 0;
+}
+
+bool cli_progress_wanted(const struct cli_options *o) {
+    return !o->quiet && isatty(STDERR_FILENO);
+}

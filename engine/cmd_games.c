@@ -1,0 +1,40 @@
+/* kibitz games: the registry with each game's variant options. */
+#include "engine/cli.h"
+#include "engine/registry.h"
+#include "engine/variant.h"
+
+#include <stdio.h>
+
+int cmd_games(int argc, char **argv) {
+    static const struct cli_spec spec = {
+        .usage = "kibitz games",
+        .help = "Lists every game kibitz knows, with its variant options\n"
+                "(set them with --variant key=value on any command).",
+    };
+    struct cli_options o;
+    int status = cli_parse(&spec, argc, argv, &o);
+    if (status) return status < 0 ? EXIT_OK : status;
+    int count;
+    const struct registry_entry *list = registry_list(&count);
+    for (int i = 0; i < count; i++) {
+        const struct game *g = list[i].game;
+        if (!g) {
+            printf("%-11s %s\n            (not yet available)\n", list[i].name,
+                   list[i].summary);
+            continue;
+        }
+        struct variant v;
+        variant_init(g, &v);
+        printf("%-11s %s\n            %d players", g->name, g->summary,
+               variant_players(g, &v));
+        if (g->flags & GAME_HAS_CHANCE) printf(", chance");
+        if (g->flags & GAME_HAS_SIMULTANEOUS) printf(", simultaneous moves");
+        if (g->flags & GAME_HAS_HIDDEN) printf(", hidden information");
+        if (g->tier_of) printf(", solvable");
+        printf("\n");
+        for (const struct variant_key *k = g->variant_keys; k && k->key; k++)
+            printf("            %s=%s (default %s): %s\n", k->key, k->values, k->fallback,
+                   k->meaning);
+    }
+    return EXIT_OK;
+}

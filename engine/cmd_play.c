@@ -1,0 +1,149 @@
+/* kibitz play: a person against the engine (or engines against each other). */
+#include "engine/cli.h"
+#include "engine/rng.h"
+#include "engine/variant.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Seat a person takes from --side: a player name, a number from 1, or "none"
+ * (-1: engines play every seat). */
+static int parse_side(const struct cli_options *o, int players, int *seat) {
+    if (!o->side) {
+        *seat = 0;
+        return 0;
+    }
+    if (strcmp(o->side, "none") == 0) {
+        *seat = -1;
+        return 0;
+    }
+    for (int p = 0; p < players; p++) {
+        char number[16];
+        snprintf(number, sizeof number, "%d", p + 1);
+        if (strcmp(o->side, o->game->player_name(&o->variant, p)) == 0 ||
+            strcmp(o->side, number) == 0) {
+            *seat = p;
+            return 0;
+        }
+    }
+    return cli_fail("--side must name a player of %s (e.g. '%s'), a number from 1 to %d, "
+                    "or 'none'",
+                    o->game->name, o->game->player_name(&o->variant, 0), players);
+}
+
+/* The engine's move. Until the search engines exist this is a uniformly
+ * random legal move (chance nodes draw by their probabilities). */
+static move_t engine_move(const struct game *g, const struct variant *v,
+                          const void *state, struct rng *rng) {
+    move_t moves[g->max_moves];
+    int count = g->moves(v, state, moves);
+    if (g->turn(v, state) == TURN_CHANCE) {
+        double prob[g->max_moves];
+        g->chance(v, state, moves, count, prob);
+        double x = rng_unit(rng);
+        for (int i = 0; i < count; i++) {
+            if (x < prob[i]) return moves[i];
+            x -= prob[i];
+        }
+        return moves[count - 1];
+    }
+    return moves[rng_below(rng, (uint32_t)count)];
+}
+
+/* Reads one line; false at end of input. */
+static bool read_line(char *buf, size_t n) {
+    if (!fgets(buf, (int)n, stdin)) return false;
+    buf[strcspn(buf, "\r\n")] = '\0';
+    return true;
+}
+
+static void list_moves(const struct game *g, const struct variant *v, const void *state) {
+    move_t moves[g->max_moves];
+    int count = g->moves(v, state, moves);
+    char text[128];
+    printf("legal moves:");
+    for (int i = 0; i < count; i++) {
+        g->format_move(v, state, moves[i], text, sizeof text);
+        printf(" %s", text);
+    }
+    printf("\n");
+}
+
+int cmd_play(int argc, char **argv) {
+    static const struct cli_spec spec = {
+        .usage = "kibitz play <game> [--side PLAYER|none] [--position P] [--seed N]",
+        .help = "Plays a game in the terminal: you take the seat named by --side (the\n"
+                "first player by default; 'none' lets the engine play every seat) and\n"
+                "type moves in the game's notation. At the prompt, 'moves' lists the\n"
+                "legal moves, 'board' redraws, 'quit' ends the game. The engine is a\n"
+                "random player for now.",
+        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED,
+        .needs_game = true,
+    };
+    struct cli_options o;
+    int status = cli_parse(&spec, argc, argv, &o);
+    if (status) return status < 0 ? EXIT_OK : status;
+    const struct game *g = o.game;
+    const struct variant *v = &o.variant;
+    const int players = variant_players(g, v);
+    int seat = 0;
+    if ((status = parse_side(&o, players, &seat))) return status;
+    if (g->flags & (GAME_HAS_SIMULTANEOUS | GAME_HAS_HIDDEN))
+        return cli_fail("play does not support %s yet", g->name);
+    unsigned char state[GAME_MAX_STATE_BYTES];
+    if ((status = cli_load_position(&o, state))) return status;
+    struct rng rng;
+    rng_seed(&rng, o.seed);
+
+    char line[256], text[256];
+    int ply = 0;
+    bool drawn = false;
+    for (;;) {
+        int turn = g->turn(v, state);
+        if (turn == TURN_OVER) break;
+        move_t move;
+        if (turn == seat) {
+            if (!drawn) g->draw(v, state, stdout);
+            drawn = true;
+            printf("%s> ", g->player_name(v, turn));
+            fflush(stdout);
+            if (!read_line(line, sizeof line)) {
+                printf("\n(end of input: game abandoned)\n");
+                return EXIT_OK;
+            }
+            char *word = line;
+            while (isspace((unsigned char)*word)) word++;
+            if (*word == '\0') continue;
+            if (strcmp(word, "quit") == 0) return EXIT_OK;
+            if (strcmp(word, "moves") == 0 || strcmp(word, "help") == 0) {
+                list_moves(g, v, state);
+                continue;
+            }
+            if (strcmp(word, "board") == 0) {
+                g->draw(v, state, stdout);
+                continue;
+            }
+            char err[GAME_ERROR_BYTES];
+            if (g->parse_move(v, state, word, &move, err) != 0) {
+                printf("%s; type 'moves' for the legal moves\n", err);
+                continue;
+            }
+        } else {
+            move = engine_move(g, v, state, &rng);
+        }
+        g->format_move(v, state, move, text, sizeof text);
+        const char *who = turn == TURN_CHANCE ? "chance" : g->player_name(v, turn);
+        printf("%d. %s plays %s\n", ++ply, who, text);
+        g->apply(v, state, move);
+        drawn = false;
+    }
+    g->draw(v, state, stdout);
+    double result[GAME_MAX_PLAYERS];
+    g->returns(v, state, result);
+    printf("result:");
+    for (int p = 0; p < players; p++) printf(" %s %+g", g->player_name(v, p), result[p]);
+    printf("\n");
+    return EXIT_OK;
+}

@@ -1,0 +1,31 @@
+/*
+ * kulibrat_text.h - Kulibrat's variants, notation and board drawing (the
+ * callbacks kulibrat_game takes from kulibrat_text.c and kulibrat_variant.c).
+ * The notation is documented in games/kulibrat/RULES.md.
+ */
+#ifndef KIBITZ_KULIBRAT_TEXT_H
+#define KIBITZ_KULIBRAT_TEXT_H
+
+#include "engine/game.h"
+
+extern const struct variant_key kulibrat_variant_keys[];
+void kulibrat_variant_default(struct variant *v);
+int kulibrat_variant_set(struct variant *v, const char *key, const char *value,
+                         char *err);
+void kulibrat_variant_format(const struct variant *v, char *buf, size_t n);
+
+int kulibrat_parse_position(const struct variant *v, const char *text, void *state,
+                            char *err);
+void kulibrat_format_position(const struct variant *v, const void *state, char *buf,
+                              size_t n);
+int kulibrat_parse_move(const struct variant *v, const void *state, const char *text,
+                        move_t *move, char *err);
+void kulibrat_format_move(const struct variant *v, const void *state, move_t move,
+                          char *buf, size_t n);
+void kulibrat_draw(const struct variant *v, const void *state, FILE *out);
+const char *kulibrat_player_name(const struct variant *v, int player);
+
+/* Square name such as "b4" into `buf` (>= 4 bytes); "off" for KULIBRAT_OFF. */
+void kulibrat_square_name(int square, char *buf);
+
+#endif

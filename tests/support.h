@@ -1,0 +1,40 @@
+/*
+ * support.h - helpers shared by the cmocka tests (tests/support_*.c are linked
+ * into every test program).
+ */
+#ifndef KIBITZ_TEST_SUPPORT_H
+#define KIBITZ_TEST_SUPPORT_H
+
+#include "engine/game.h"
+
+/* cmocka needs these three first; keep the order. */
+// clang-format off
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+// clang-format on
+
+/* A game with its variant, set from a spec such as "target=2" (NULL: default).
+ * Fails the test on a bad spec. */
+struct test_game {
+    const struct game *game;
+    struct variant variant;
+};
+struct test_game test_game_make(const char *name, const char *variant_spec);
+
+/* Parse a position; fails the test (with the parser's message) if it is refused. */
+void test_parse(const struct test_game *t, const char *text, void *state);
+
+/* Formatted legal moves of `state`, space-separated, into buf. */
+void test_moves_text(const struct test_game *t, const void *state, char *buf, size_t n);
+
+/* Apply the move written `text` (must be legal) and return the new position
+ * text in `buf`. */
+void test_play(const struct test_game *t, void *state, const char *text, char *buf,
+               size_t n);
+
+/* Path of a file in tests/data (KIBITZ_TEST_DATA, else the source tree). */
+void test_data_path(const char *name, char *buf, size_t n);
+
+#endif

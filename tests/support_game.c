@@ -1,0 +1,52 @@
+#include "engine/registry.h"
+#include "engine/variant.h"
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct test_game test_game_make(const char *name, const char *variant_spec) {
+    struct test_game t;
+    char err[GAME_ERROR_BYTES];
+    t.game = registry_find(name, err);
+    if (!t.game) fail_msg("%s", err);
+    variant_init(t.game, &t.variant);
+    if (variant_spec && variant_parse(t.game, &t.variant, variant_spec, err) != 0)
+        fail_msg("%s", err);
+    return t;
+}
+
+void test_parse(const struct test_game *t, const char *text, void *state) {
+    char err[GAME_ERROR_BYTES];
+    if (t->game->parse_position(&t->variant, text, state, err) != 0)
+        fail_msg("position '%s' refused: %s", text, err);
+}
+
+void test_moves_text(const struct test_game *t, const void *state, char *buf, size_t n) {
+    move_t moves[t->game->max_moves];
+    int count = t->game->moves(&t->variant, state, moves);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        char text[128];
+        t->game->format_move(&t->variant, state, moves[i], text, sizeof text);
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? " " : "", text);
+        if (used >= n) fail_msg("move list too long for the buffer");
+    }
+}
+
+void test_play(const struct test_game *t, void *state, const char *text, char *buf,
+               size_t n) {
+    char err[GAME_ERROR_BYTES];
+    move_t m;
+    if (t->game->parse_move(&t->variant, state, text, &m, err) != 0)
+        fail_msg("move '%s' refused: %s", text, err);
+    t->game->apply(&t->variant, state, m);
+    t->game->format_position(&t->variant, state, buf, n);
+}
+
+void test_data_path(const char *name, char *buf, size_t n) {
+    const char *dir = getenv("KIBITZ_TEST_DATA");
+    snprintf(buf, n, "%s/%s", dir ? dir : KIBITZ_SOURCE_DIR "/tests/data", name);
+}
