@@ -120,19 +120,18 @@ static int kerx_centre(const struct kerx_geom *g, const uint64_t w[2]) {
     return total;
 }
 
-/* Material first (up to +-80 centi-wins, by the share of the pieces left),
- * then a small pull toward the centre (up to +-10) where pieces have the most
- * neighbours to step to and jump over. */
+/* Material first (up to 80% of GAME_EVAL_MAX, by the share of the pieces
+ * left), then a pull toward the centre (up to 10%), where a piece has the
+ * most cells to step to and the most lines to jump along. */
 static int kerx_evaluate(const struct variant *v, const void *state, int player) {
     const struct kerx_geom *g = kerx_geom_of(v);
     const struct kerx_state *s = state;
     int mine = kerx_count(s, player), theirs = kerx_count(s, player ^ 1);
     if (mine + theirs == 0) return 0;
-    int material = 80 * (mine - theirs) / (mine + theirs);
+    int material = (GAME_EVAL_MAX / 10 * 8) * (mine - theirs) / (mine + theirs);
     int centre =
         kerx_centre(g, s->pieces[player]) - kerx_centre(g, s->pieces[player ^ 1]);
-    int scale = (g->n - 1) * (mine + theirs);
-    int bonus = 10 * centre / (scale > 0 ? scale : 1);
+    int bonus = (GAME_EVAL_MAX / 10) * centre / ((g->n - 1) * (mine + theirs));
     return material + bonus;
 }
 
