@@ -1,5 +1,6 @@
 /* kibitz play: a person against the engine (or engines against each other). */
 #include "engine/cli.h"
+#include "engine/repetition.h"
 #include "engine/rng.h"
 #include "engine/variant.h"
 #include "search/agent.h"
@@ -127,10 +128,18 @@ int cmd_play(int argc, char **argv) {
 
     char line[256], text[256];
     int ply = 0;
-    bool drawn = false;
+    bool drawn = false, recorded = false, repeated = false;
+    struct repetition seen;
+    repetition_init(&seen);
     for (;;) {
         int turn = g->turn(v, state);
         if (turn == TURN_OVER) break;
+        if (!recorded && (g->flags & GAME_CAN_CYCLE) &&
+            repetition_record(&seen, g, v, state) >= REPETITION_DRAW_COUNT) {
+            repeated = true;
+            break;
+        }
+        recorded = true;
         move_t move;
         if (turn == seat) {
             if (!drawn) g->draw(v, state, stdout);
@@ -139,16 +148,12 @@ int cmd_play(int argc, char **argv) {
             fflush(stdout);
             if (!read_line(line, sizeof line)) {
                 printf("\n(end of input: game abandoned)\n");
-                agent_free(&agent);
-                return EXIT_OK;
+                goto done;
             }
             char *word = line;
             while (isspace((unsigned char)*word)) word++;
             if (*word == '\0') continue;
-            if (strcmp(word, "quit") == 0) {
-                agent_free(&agent);
-                return EXIT_OK;
-            }
+            if (strcmp(word, "quit") == 0) goto done;
             if (strcmp(word, "moves") == 0 || strcmp(word, "help") == 0) {
                 list_moves(g, v, state);
                 continue;
@@ -163,23 +168,25 @@ int cmd_play(int argc, char **argv) {
                 continue;
             }
         } else {
-            if ((status = engine_move(&agent, g, v, state, &rng, &move))) {
-                agent_free(&agent);
-                return status;
-            }
+            if ((status = engine_move(&agent, g, v, state, &rng, &move))) goto done;
         }
         g->format_move(v, state, move, text, sizeof text);
         const char *who = turn == TURN_CHANCE ? "chance" : g->player_name(v, turn);
         printf("%d. %s plays %s\n", ++ply, who, text);
         g->apply(v, state, move);
-        drawn = false;
+        drawn = recorded = false;
     }
     g->draw(v, state, stdout);
-    double result[GAME_MAX_PLAYERS];
-    g->returns(v, state, result);
+    double result[GAME_MAX_PLAYERS] = {0};
+    if (repeated)
+        printf("draw: the position occurred for the third time\n");
+    else
+        g->returns(v, state, result);
     printf("result:");
     for (int p = 0; p < players; p++) printf(" %s %+g", g->player_name(v, p), result[p]);
     printf("\n");
+done:
+    repetition_free(&seen);
     agent_free(&agent);
-    return EXIT_OK;
+    return status;
 }
