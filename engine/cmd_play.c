@@ -5,6 +5,7 @@
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/playout.h"
+#include "search/solver_db_move.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -125,6 +126,12 @@ int cmd_play(int argc, char **argv) {
     rng_seed(&rng, o.seed);
     struct agent agent;
     if ((status = build_agent(&o, &agent))) return status;
+    /* Perfect play from a solver database when one answers this variant and
+     * no --algo asks for a search. */
+    char db_path[SOLVER_DB_PATH_BYTES];
+    struct solver_db *db =
+        o.algo ? NULL : solver_db_try_default(g, v, db_path, sizeof db_path);
+    if (db) printf("(the engine plays perfectly from database %s)\n", db_path);
 
     char line[256], text[256];
     int ply = 0;
@@ -168,7 +175,10 @@ int cmd_play(int argc, char **argv) {
                 continue;
             }
         } else {
-            if ((status = engine_move(&agent, g, v, state, &rng, &move))) goto done;
+            retro_cell value;
+            if ((!db || solver_db_best_move(db, state, &move, &value) != 0) &&
+                (status = engine_move(&agent, g, v, state, &rng, &move)))
+                goto done;
         }
         g->format_move(v, state, move, text, sizeof text);
         const char *who = turn == TURN_CHANCE ? "chance" : g->player_name(v, turn);
@@ -186,6 +196,7 @@ int cmd_play(int argc, char **argv) {
     for (int p = 0; p < players; p++) printf(" %s %+g", g->player_name(v, p), result[p]);
     printf("\n");
 done:
+    solver_db_close(db);
     repetition_free(&seen);
     agent_free(&agent);
     return status;

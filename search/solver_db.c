@@ -174,6 +174,11 @@ int solver_db_add_tier(struct solver_db_writer *w, tier_t tier, const retro_cell
     return write_hashed(w, cells, size * sizeof *cells, err);
 }
 
+/* The index starts 8-byte aligned after the cells (zero padding between). */
+static uint64_t index_offset(uint64_t cells) {
+    return (HEADER_BYTES + cells * sizeof(retro_cell) + 7) / 8 * 8;
+}
+
 static int by_tier(const void *a, const void *b) {
     const struct index_entry *x = a, *y = b;
     return x->tier < y->tier ? -1 : x->tier > y->tier;
@@ -192,7 +197,13 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c,
     struct header *h = &w->h;
     h->tiers = w->count;
     h->positions = w->cells;
-    h->index_offset = HEADER_BYTES + w->cells * sizeof(retro_cell);
+    h->index_offset = index_offset(w->cells);
+    static const unsigned char zeros[8];
+    if (write_hashed(w, zeros, h->index_offset - HEADER_BYTES - w->cells * sizeof(retro_cell),
+                     err) != 0) {
+        solver_db_abort(w);
+        return -1;
+    }
     h->file_size = h->index_offset + w->count * sizeof *w->index;
     if (c) {
         h->won = c->won;
@@ -316,7 +327,7 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
         return refuse(err, path, what);
     }
     if (h->data_offset != HEADER_BYTES ||
-        h->index_offset != HEADER_BYTES + h->positions * sizeof(retro_cell) ||
+        h->index_offset != index_offset(h->positions) ||
         h->file_size != h->index_offset + h->tiers * sizeof(struct index_entry))
         return refuse(err, path, "corrupt header (inconsistent sizes)");
     if (XXH3_64bits(db->map + HEADER_BYTES, db->bytes - HEADER_BYTES) != h->payload_hash)
@@ -443,6 +454,12 @@ retro_cell solver_db_probe(const struct solver_db *db, const void *state) {
     if (!cells) return RETRO_HOLE;
     uint64_t r = g->rank(&db->v, s);
     return r < size ? cells[r] : RETRO_HOLE;
+}
+
+void solver_db_view(const struct solver_db *db, const struct game **g,
+                    const struct variant **v) {
+    *g = db->g;
+    *v = &db->v;
 }
 
 retro_cell solver_db_lookup(void *db, const void *state) {

@@ -71,6 +71,10 @@ retro_cell solver_db_lookup(void *db, const void *state);
 /* One whole tier, or NULL when absent. */
 const retro_cell *solver_db_tier(const struct solver_db *db, tier_t tier, uint64_t *size);
 
+/* The game and variant the database was opened for. */
+void solver_db_view(const struct solver_db *db, const struct game **g,
+                    const struct variant **v);
+
 /* What the header says. */
 struct solver_db_info {
     char game[32];
