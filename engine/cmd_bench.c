@@ -9,8 +9,8 @@
 #include "search/alphabeta.h"
 #include "search/mcts.h"
 #include "search/perft.h"
-#include "search/retro_bench.h"
 #include "search/playout.h"
+#include "search/retro_bench.h"
 
 #include <inttypes.h>
 #include <omp.h>
@@ -211,7 +211,8 @@ int cmd_bench(int argc, char **argv) {
         struct retro_stats solved;
         bool have_solver = g->tier_of && retro_bench(g, o.threads, &solved, err) == 0;
         if (have_solver) {
-            printf("  solver     default variant: %" PRIu64 " positions in %.3f s, %.1f M "
+            printf("  solver     default variant: %" PRIu64
+                   " positions in %.3f s, %.1f M "
                    "positions/s (%d thread%s)\n",
                    solved.counts.positions, solved.seconds,
                    rate(solved.counts.positions, solved.seconds) / 1e6, o.threads,

@@ -120,7 +120,11 @@ static int scan_all(const struct scan_ctx *sc, int threads, char *err) {
         if (scan_rank(sc, (uint64_t)r, message) != 0) {
 #pragma omp critical(retro_graph_error)
             {
-                if (!failed) snprintf(err, GAME_ERROR_BYTES, "%s", message);
+                int already;
+#pragma omp atomic read
+                already = failed;
+                if (!already) snprintf(err, GAME_ERROR_BYTES, "%s", message);
+#pragma omp atomic write
                 failed = 1;
             }
         }

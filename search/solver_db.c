@@ -199,7 +199,8 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c,
     h->positions = w->cells;
     h->index_offset = index_offset(w->cells);
     static const unsigned char zeros[8];
-    if (write_hashed(w, zeros, h->index_offset - HEADER_BYTES - w->cells * sizeof(retro_cell),
+    if (write_hashed(w, zeros,
+                     h->index_offset - HEADER_BYTES - w->cells * sizeof(retro_cell),
                      err) != 0) {
         solver_db_abort(w);
         return -1;
@@ -326,8 +327,7 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
                  want);
         return refuse(err, path, what);
     }
-    if (h->data_offset != HEADER_BYTES ||
-        h->index_offset != index_offset(h->positions) ||
+    if (h->data_offset != HEADER_BYTES || h->index_offset != index_offset(h->positions) ||
         h->file_size != h->index_offset + h->tiers * sizeof(struct index_entry))
         return refuse(err, path, "corrupt header (inconsistent sizes)");
     if (XXH3_64bits(db->map + HEADER_BYTES, db->bytes - HEADER_BYTES) != h->payload_hash)
