@@ -4,6 +4,7 @@
 #include <string.h>
 
 extern const struct game kulibrat_game;
+extern const struct game kotra_game;
 
 /* Games appear here as their rules land; a NULL entry is listed as "not yet
  * available" so users see the whole plan without being offered a fake. */
@@ -12,7 +13,7 @@ static const struct registry_entry entries[] = {
     {"kerx", "two-player draughts on a hexagon of 37 cells", NULL},
     {"kodrek", "three players, secret coin choices, vector movement", NULL},
     {"kauda-baji", "four-player cowrie-shell race game with tuples", NULL},
-    {"kotra", "two players, dice, hidden ranks and terrain", NULL},
+    {"kotra", "two players, dice, hidden ranks and terrain", &kotra_game},
 };
 
 const struct registry_entry *registry_list(int *count) {
