@@ -228,9 +228,9 @@ int kodrek_list_moves(const struct variant *v, const struct kodrek_state *s,
         kodrek_order(s, KODREK_THRUST, order);
         const int p = order[s->cursor];
         struct kodrek_point to[1 + 3 * KODREK_MAX_TOLEKS * (KODREK_MAX_TOLEKS + 1)];
-        bool edge_only = !kodrek_on_board(s->stack[p], side);
-        int count =
-            kodrek_walk_targets(s->stack[p], kodrek_hand(s, p), side, edge_only, to);
+        /* A stack thrown off the board (newcomer rule) comes back onto it:
+         * destinations are board points only, the edge or further in. */
+        int count = kodrek_walk_targets(s->stack[p], kodrek_hand(s, p), side, false, to);
         for (int i = 0; i < count; i++) out[n++] = kodrek_thrust_move(to[i]);
         return n;
     }
