@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { GAMES_PER_VARIANT = 150, MAX_PLIES = 200, SAMPLE = 40 };
+enum { GAMES_PER_VARIANT = 600, MAX_PLIES = 200, SAMPLE = 40 };
 
 static void check_position(const struct test_game *t, const struct kodrek_state *s) {
     const struct game *g = t->game;

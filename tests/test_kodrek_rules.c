@@ -353,6 +353,15 @@ static void test_newcomer_rule(void **unused) {
         t.game->moves(&t.variant, &s, list);
         t.game->apply(&t.variant, &s, list[0]);
     }
+    /* Back on the board but not yet inside: still no pulls. Inside: free. */
+    const char *back = "3 t2 15.8/15.8/0 20.13/22.14/1n 20.7/20.7/0";
+    s = at(&t, back);
+    assert_int_equal(turn_of(&t, &s), KODREK_BLUE);
+    play(&t, &s, "t22.16", text, sizeof text);
+    assert_string_equal(text, "4 s 15.8/15.8/0 22.16/24.19/1n 20.7/20.7/0");
+    s = at(&t, back);
+    play(&t, &s, "t21.13", text, sizeof text);
+    assert_string_equal(text, "4 s 15.8/15.8/0 21.13/22.13/1 20.7/20.7/0");
     /* Without the rule the same throw loses. */
     struct test_game plain = test_game_make("kodrek", NULL);
     s = at(&plain, start);
