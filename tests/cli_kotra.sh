@@ -29,6 +29,8 @@ expect 0 'gold places a piece on c4n' -- show kotra
 expect 0 "position: $empty g setup 0/0/0 - 0 0 - - - - 0:0 -:-" -- show kotra
 expect 0 'moves \(11\): c4n=- c4n=C c4n=M' -- show kotra
 expect 0 'position: \.\.\.\.\./\.\.\.\.\.\.\./\.\.\.\.\.\.\./\.\.\.\.\./\.\.\./C' -- show kotra --moves 'c4n=C'
+# 116 = 11 first choices; after c4n=- 11 again, after a rank with one piece
+# (C L U D A) 10, after a rank with several (M N G I R) 11: 11 + 5*10 + 5*11.
 expect 0 'depth 2: 116 leaves' -- perft kotra --depth 2
 expect 0 '"leaves":1175' -- perft kotra --depth 3 --json
 expect 0 '^c4n=C +10$' -- perft kotra --depth 2 --divide
