@@ -123,7 +123,11 @@ struct game {
     /* The moves of the player to act (or chance outcomes) into `out`, which
      * holds `max_moves`; returns the count. A player who must pass gets the
      * single move GAME_MOVE_PASS. Terminal states have 0 moves. At
-     * simultaneous nodes use `joint_moves` instead. */
+     * simultaneous nodes search uses `joint_moves` and `apply_joint`; a game
+     * may still list here every joint choice as one move value (which
+     * `apply`, `parse_move` and `format_move` then handle, and `max_moves`
+     * counts), so tools that play one move at a time (`show`, `--moves`) can
+     * cross the node; otherwise it returns 0 there. */
     int (*moves)(const struct variant *v, const void *state, move_t *out);
     /* Play one move (or chance outcome) in place. The move must come from
      * `moves` for this state; anything else is undefined. */
