@@ -87,6 +87,7 @@ static void seed_all(const struct retro_graph *gr, const retro_cell *const *kids
 int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids,
                      retro_cell *out, int threads, struct retro_scratch *sc, char *err) {
     uint64_t n = gr->size;
+    struct retro_level *levels = sc->levels, *seeds = sc->seeds;
     if (n > sc->capacity) {
         free(sc->work);
         free(sc->done);
@@ -98,7 +99,6 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
     struct retro_work *work = sc->work;
     uint64_t *done = sc->done;
     memset(done, 0, (n + 63) / 64 * sizeof *done);
-    struct retro_level *levels = sc->levels, *seeds = sc->seeds;
     seed_all(gr, kids, work, threads);
 
     int top = 0;
