@@ -107,7 +107,8 @@ int cmd_play(int argc, char **argv) {
                 "else mcts (1000 iterations unless --iterations or --time); --algo\n"
                 "random gives a random player.",
         .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED |
-                   OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS,
+                   OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS |
+                   OPT_DB,
         .needs_game = true,
     };
     struct cli_options o;
@@ -128,9 +129,13 @@ int cmd_play(int argc, char **argv) {
     if ((status = build_agent(&o, &agent))) return status;
     /* Perfect play from a solver database when one answers this variant and
      * no --algo asks for a search. */
-    char db_path[SOLVER_DB_PATH_BYTES];
+    char db_path[SOLVER_DB_PATH_BYTES], err[GAME_ERROR_BYTES] = "";
     struct solver_db *db =
-        o.algo ? NULL : solver_db_try_default(g, v, db_path, sizeof db_path);
+        o.algo ? NULL : solver_db_for_engine(g, v, o.db, db_path, sizeof db_path, err);
+    if (!db && err[0]) {
+        agent_free(&agent);
+        return cli_fail("%s", err);
+    }
     if (db) printf("(the engine plays perfectly from database %s)\n", db_path);
 
     char line[256], text[256];
@@ -169,7 +174,7 @@ int cmd_play(int argc, char **argv) {
                 g->draw(v, state, stdout);
                 continue;
             }
-            char err[GAME_ERROR_BYTES];
+
             if (g->parse_move(v, state, word, &move, err) != 0) {
                 printf("%s; type 'moves' for the legal moves\n", err);
                 continue;

@@ -232,7 +232,7 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c,
     fclose(w->file);
     w->file = NULL;
     if (rename(w->temp, w->path) != 0) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot rename %.80s to %.80s: %s", w->temp,
+        snprintf(err, GAME_ERROR_BYTES, "cannot rename %.55s to %.55s: %.20s", w->temp,
                  w->path, strerror(errno));
         solver_db_abort(w);
         return -1;
@@ -280,7 +280,7 @@ static bool variant_covers(const struct game *g, const char *text,
 }
 
 static int refuse(char *err, const char *path, const char *what) {
-    snprintf(err, GAME_ERROR_BYTES, "database %.60s: %s", path, what);
+    snprintf(err, GAME_ERROR_BYTES, "database %.60s: %.85s", path, what);
     return -1;
 }
 
@@ -423,7 +423,7 @@ int solver_db_find(struct solver_db **out, const struct game *g, const struct va
         closedir(dir);
     }
     snprintf(err, GAME_ERROR_BYTES,
-             "no database for %s %.60s in %.60s (make one with 'kibitz solve %s')",
+             "no database for %.12s %.40s in %.40s (make one with 'kibitz solve %.12s')",
              g->name, text, folder, g->name);
     return -1;
 }

@@ -97,10 +97,17 @@ int solver_db_report(const struct solver_db *db, const void *state, const char *
     return 0;
 }
 
-struct solver_db *solver_db_try_default(const struct game *g, const struct variant *v,
-                                        char *path, size_t n) {
-    if (!g->tier_of || !g->rank) return NULL;
+struct solver_db *solver_db_for_engine(const struct game *g, const struct variant *v,
+                                       const char *db_option, char *path, size_t n,
+                                       char *err) {
+    err[0] = '\0';
+    if (!g->tier_of || !g->rank) {
+        if (db_option)
+            snprintf(err, GAME_ERROR_BYTES, "%s has no solver databases", g->name);
+        return NULL;
+    }
     struct solver_db *db;
-    char err[GAME_ERROR_BYTES];
-    return solver_db_find(&db, g, v, NULL, path, n, err) == 0 ? db : NULL;
+    if (solver_db_find(&db, g, v, db_option, path, n, err) == 0) return db;
+    if (!db_option) err[0] = '\0';
+    return NULL;
 }

@@ -22,9 +22,12 @@ int solver_db_best_move(const struct solver_db *db, const void *state, move_t *m
 int solver_db_report(const struct solver_db *db, const void *state, const char *path,
                      bool json, bool all_moves, FILE *out);
 
-/* Open the database that answers (g, v) from the default folder, quietly:
- * NULL when there is none (or it cannot be used). `path` gets its name. */
-struct solver_db *solver_db_try_default(const struct game *g, const struct variant *v,
-                                        char *path, size_t n);
+/* The database the engines play from. With `db_option` (the user's --db:
+ * a file or a folder) it must answer (g, v): otherwise NULL with a message
+ * in `err`. Without it the default folder is tried quietly: NULL and an empty
+ * `err` when there is none. `path` gets the file's name. */
+struct solver_db *solver_db_for_engine(const struct game *g, const struct variant *v,
+                                       const char *db_option, char *path, size_t n,
+                                       char *err);
 
 #endif
