@@ -2,6 +2,7 @@
  * with the start position's value for every variant the solution answers and
  * the best opening move. */
 #include "engine/cli.h"
+#include "engine/solve_dfpn.h"
 #include "engine/timer.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
@@ -75,7 +76,10 @@ static const char *outcome_word(retro_cell c) {
 int cmd_solve(int argc, char **argv) {
     static const struct cli_spec spec = {
         .usage =
-            "kibitz solve <game> [--variant key=value] [--threads N] [--db PATH|none]",
+            "kibitz solve <game> [--variant key=value] [--threads N] [--db PATH|none]\n"
+            "       kibitz solve <game> --position P [--moves M] [--time S] [--hash "
+            "MiB]\n"
+            "                    [--iterations NODES] [--algo dfpn]",
         .help =
             "Solves the variant by retrograde analysis (tiered backward induction):\n"
             "win, loss or draw for the player to move, with remoteness (moves to the\n"
@@ -84,8 +88,17 @@ int cmd_solve(int argc, char **argv) {
             "up to N), the counts of won, lost and drawn positions, the time, and the\n"
             "best opening move. The database goes to --db (a file or a folder; 'none'\n"
             "stores nothing), by default $KIBITZ_DATA or ./data, file\n"
-            "<game>-<variant>.kdb. Without --threads every core is used.",
-        .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON,
+            "<game>-<variant>.kdb. Without --threads every core is used.\n\n"
+            "With --position (or --moves, or --algo dfpn, or for a game without\n"
+            "solver hooks) one position is proved instead, by df-pn: win, loss or\n"
+            "draw for the player to move, the best move, the proof's size, nodes and\n"
+            "time. --time and --iterations (nodes) bound it, --hash sizes its table\n"
+            "(MiB, default 256); an unfinished proof says so and what it learned.\n"
+            "A database answering the variant (--db, or the default folder) answers\n"
+            "the leaves it holds. Remoteness is not computed by df-pn.",
+        .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
+                   OPT_POSITION | OPT_MOVES | OPT_TIME | OPT_HASH | OPT_ITERATIONS |
+                   OPT_ALGO,
         .needs_game = true,
     };
     struct cli_options o;
@@ -94,7 +107,13 @@ int cmd_solve(int argc, char **argv) {
     const struct game *g = o.game;
     const struct variant *v = &o.variant;
     char err[GAME_ERROR_BYTES];
-    if (!retro_supported(g, err)) return cli_fail("%s", err);
+    if (o.algo && strcmp(o.algo, "dfpn") != 0 && strcmp(o.algo, "retro") != 0)
+        return cli_fail("unknown solver '%s' (dfpn, retro)", o.algo);
+    bool retro = retro_supported(g, err);
+    if (o.position || o.moves || (o.algo && strcmp(o.algo, "dfpn") == 0) ||
+        (!retro && !(o.algo && strcmp(o.algo, "retro") == 0)))
+        return solve_dfpn_run(&o);
+    if (!retro) return cli_fail("%s", err);
     bool threads_given = false;
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--threads", 9) == 0) threads_given = true;

@@ -1,0 +1,133 @@
+/* The df-pn half of `kibitz solve`: load the position, open a database for
+ * leaf probes when one answers the variant, prove, print. */
+#include "engine/solve_dfpn.h"
+
+#include "search/dfpn.h"
+#include "search/solver_db.h"
+#include "search/solver_db_move.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *value_word(int value) {
+    switch (value) {
+    case DFPN_WIN: return "win";
+    case DFPN_LOSS: return "loss";
+    case DFPN_DRAW: return "draw";
+    default: return "unknown";
+    }
+}
+
+static const char *known_word(int k) {
+    return k == 1 ? "proved" : k == 0 ? "disproved" : "unknown";
+}
+
+int solve_dfpn_run(const struct cli_options *o) {
+    const struct game *g = o->game;
+    const struct variant *v = &o->variant;
+    char err[GAME_ERROR_BYTES];
+    if (!dfpn_supports(g, err)) return cli_fail("%s", err);
+    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
+    int status = cli_load_position(o, state);
+    if (status) return status;
+    int mover = g->turn(v, state);
+    if (mover < 0) return cli_fail("the game is already over in this position");
+
+    char db_path[SOLVER_DB_PATH_BYTES] = "";
+    struct solver_db *db = NULL;
+    if (!(o->db && strcmp(o->db, "none") == 0)) {
+        db = solver_db_for_engine(g, v, o->db, db_path, sizeof db_path, err);
+        if (!db && err[0]) return cli_fail("%s", err);
+    }
+    bool hash_given = o->hash_mb != 64; /* cli default */
+    struct dfpn_config cfg = {
+        .game = g,
+        .variant = v,
+        .table_mib = hash_given ? (size_t)o->hash_mb : 256,
+        .time_limit = o->time > 0 ? o->time : 0,
+        .node_limit = o->iterations > 0 ? (uint64_t)o->iterations : 0,
+        .probe = db ? solver_db_lookup : NULL,
+        .probe_ctx = db,
+    };
+    struct dfpn_result *r = malloc(sizeof *r);
+    if (!r) {
+        solver_db_close(db);
+        return cli_fail("out of memory");
+    }
+    if (dfpn_solve(&cfg, state, r, err) != 0) {
+        free(r);
+        solver_db_close(db);
+        return cli_fail("%s", err);
+    }
+    char ptext[512], mtext[64];
+    g->format_position(v, state, ptext, sizeof ptext);
+    const char *who = g->player_name(v, mover);
+    double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
+    if (o->json) {
+        printf("{\"game\":\"%s\",\"position\":\"%s\",\"to_move\":\"%s\",\"value\":\"%s\","
+               "\"finished\":%s,",
+               g->name, ptext, who, value_word(r->value),
+               r->value == DFPN_UNKNOWN ? "false" : "true");
+        if (r->has_move) {
+            g->format_move(v, state, r->move, mtext, sizeof mtext);
+            printf("\"best_move\":\"%s\",", mtext);
+        } else {
+            printf("\"best_move\":null,");
+        }
+        printf("\"mover_wins\":\"%s\",\"mover_loses\":\"%s\",\"proof_size\":%" PRIu64
+               ",\"nodes\":%" PRIu64 ",\"table_entries\":%" PRIu64
+               ",\"seconds\":%.6f,\"stopped\":\"%s\",\"database\":",
+               known_word(r->mover_wins), known_word(r->mover_loses), r->proof_size,
+               r->nodes, r->table_entries, r->seconds, r->stopped);
+        if (db)
+            printf("\"%s\"", db_path);
+        else
+            printf("null");
+        printf(",\"moves\":[");
+        for (int i = 0; i < r->root_count; i++) {
+            g->format_move(v, state, r->root_moves[i], mtext, sizeof mtext);
+            printf("%s{\"move\":\"%s\",\"value\":\"%s\"}", i ? "," : "", mtext,
+                   value_word(r->root_values[i]));
+        }
+        printf("]}\n");
+    } else {
+        printf("position %s\n", ptext);
+        if (r->value == DFPN_UNKNOWN) {
+            printf("unfinished (%s): the value is not proved\n", r->stopped);
+            printf("learned: %s wins: %s (root pn %u dn %u); %s loses: %s (root pn %u dn "
+                   "%u)\n",
+                   who, known_word(r->mover_wins), r->pn[0], r->dn[0], who,
+                   known_word(r->mover_loses), r->pn[1], r->dn[1]);
+        } else {
+            printf("%s to move: %s%s\n", who, value_word(r->value),
+                   r->value == DFPN_DRAW ? " (neither side can force a win)" : "");
+        }
+        if (r->has_move) {
+            g->format_move(v, state, r->move, mtext, sizeof mtext);
+            printf("best move: %s\n", mtext);
+        }
+        int shown = 0;
+        for (int i = 0; i < r->root_count; i++)
+            if (r->root_values[i] != DFPN_UNKNOWN) shown++;
+        if (shown) {
+            printf("moves proved (value for %s):", who);
+            for (int i = 0; i < r->root_count; i++) {
+                if (r->root_values[i] == DFPN_UNKNOWN) continue;
+                g->format_move(v, state, r->root_moves[i], mtext, sizeof mtext);
+                printf(" %s %s", mtext, value_word(r->root_values[i]));
+            }
+            printf("\n");
+        }
+        printf("proof %" PRIu64 " positions; %" PRIu64 " nodes, %" PRIu64
+               " table entries, %.3f s (%.0f nodes/s)%s%s\n",
+               r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
+               db ? "; database " : "", db ? db_path : "");
+        printf("remoteness: not computed by df-pn (kibitz query gives it from "
+               "databases)\n");
+    }
+    free(r);
+    solver_db_close(db);
+    return EXIT_OK;
+}

@@ -1,0 +1,90 @@
+/*
+ * dfpn.h - depth-first proof-number search (df-pn) proving the exact value
+ * (win, draw or loss for the side to move) of a position of any two-player
+ * zero-sum game of the contract without chance, hidden information or
+ * simultaneous moves.
+ *
+ * Two proofs share one table: "the mover wins" and "the opponent wins"
+ * (each with its own attacker). A proof (proof number 0) never rests on a
+ * repetition, so wins and losses are sound as proved. A repetition along the
+ * search line counts as "the attacker does not win" (endless play is a
+ * draw), which makes disproofs path-dependent (the graph-history
+ * interaction problem); so a disproof is only believed after a check that
+ * does not trust the search: from the root, the defender's choices (guided
+ * by the table) must span a set of positions closed under the attacker's
+ * moves in which no attacker win is ever reached. A draw is reported only
+ * when both disproofs pass that check.
+ *
+ * The table stores the whole state bytes (exact keys) and never evicts; when
+ * it fills, or the time or node budget runs out, the search stops and the
+ * result says so, with what it learned (root proof numbers, moves already
+ * proved winning or losing).
+ *
+ * Leaves may be answered by a probe (an endgame database): a value from it
+ * is taken as exact. Remoteness is not computed: df-pn proves values, not
+ * shortest wins (the databases give remoteness, see `kibitz query`).
+ */
+#ifndef KIBITZ_DFPN_H
+#define KIBITZ_DFPN_H
+
+#include "engine/game.h"
+#include "search/retro.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum dfpn_value { DFPN_UNKNOWN = -2, DFPN_LOSS = -1, DFPN_DRAW = 0, DFPN_WIN = 1 };
+
+enum { DFPN_MAX_ROOT_MOVES = 512 };
+
+/* The exact value of a non-terminal `state` (any RETRO_* value, for its side
+ * to move), or RETRO_HOLE / RETRO_UNKNOWN when the probe does not know. */
+typedef retro_cell (*dfpn_probe_fn)(void *ctx, const void *state);
+
+struct dfpn_config {
+    const struct game *game;
+    const struct variant *variant;
+    size_t table_mib;    /* table memory (the check uses a quarter more) */
+    double time_limit;   /* seconds; <= 0: none */
+    uint64_t node_limit; /* expansions; 0: none */
+    int max_depth;       /* longest search line; <= 0: 4000 */
+    dfpn_probe_fn probe; /* may be NULL */
+    void *probe_ctx;
+};
+
+struct dfpn_result {
+    int value;       /* enum dfpn_value for the side to move; DFPN_UNKNOWN when
+                        unfinished */
+    int mover_wins;  /* 1 proved, 0 disproved and checked, -1 unknown */
+    int mover_loses; /* same, for "the opponent wins" */
+    bool has_move;   /* best move: the winning one, a checked non-losing one,
+                        or (in a loss) the first */
+    move_t move;
+    uint64_t proof_size; /* positions in the proof tree, or (draw) in the two
+                            checked closed defence sets */
+    uint64_t nodes;      /* expansions */
+    uint64_t table_entries;
+    uint64_t voided; /* table disproofs the check found false and voided */
+    double seconds;
+    uint32_t pn[2], dn[2]; /* root proof/disproof numbers: [0] mover wins,
+                              [1] opponent wins */
+    char stopped[96];      /* why the search ended unfinished, else "" */
+    /* Every root move and what is known of it for the mover (DFPN_WIN,
+     * DFPN_LOSS, DFPN_DRAW only for the checked best move of a draw, else
+     * DFPN_UNKNOWN). */
+    int root_count;
+    move_t root_moves[DFPN_MAX_ROOT_MOVES];
+    int root_values[DFPN_MAX_ROOT_MOVES];
+};
+
+/* Whether df-pn serves this game; if not, a reason in `err`. */
+bool dfpn_supports(const struct game *g, char *err);
+
+/* Solve `state`. 0 (also when unfinished: see result->stopped), or -1 with
+ * a message in `err` (GAME_ERROR_BYTES) for an unsupported game or no
+ * memory. */
+int dfpn_solve(const struct dfpn_config *cfg, const void *state, struct dfpn_result *out,
+               char *err);
+
+#endif

@@ -1,0 +1,43 @@
+/*
+ * dfpn_internal.h - what dfpn.c (the search) and dfpn_check.c (the walk
+ * that checks disproofs and measures proofs) share. Not a public API.
+ */
+#ifndef KIBITZ_DFPN_INTERNAL_H
+#define KIBITZ_DFPN_INTERNAL_H
+
+#include "search/dfpn.h"
+#include "search/dfpn_table.h"
+
+/* A table key: the state bytes, then one byte naming the attacker. */
+struct dfpn_ctx {
+    const struct dfpn_config *cfg;
+    const struct game *g;
+    const struct variant *v;
+    size_t key_size; /* state_size + 1 */
+    struct dfpn_table table;
+};
+
+/* What a position is worth without search, for `attacker`: true with
+ * (pn, dn) = (0, INF) or (INF, 0) when it is terminal or the probe knows it. */
+bool dfpn_leaf(const struct dfpn_ctx *c, const void *state, int attacker, uint32_t *pn,
+               uint32_t *dn);
+
+/* The table key of `state` for `attacker` into `key`; returns its hash. */
+uint64_t dfpn_key(const struct dfpn_ctx *c, const void *state, int attacker,
+                  unsigned char *key);
+
+/* Check the disproof of "attacker wins" at `root` (see dfpn.h): 0 and the
+ * size of the closed set (and, when the defender moves at the root, the
+ * index of the move it keeps in `*move_index`), or -1 with why in `err`.
+ * Either way, table disproofs outside the set are voided (reset to 1, 1;
+ * their count in `*voided`) so that searching on can correct them. */
+int dfpn_check_disproof(struct dfpn_ctx *c, const void *root, int attacker,
+                        uint64_t *size, int *move_index, uint64_t *voided, char *err);
+
+/* Walk the proof of "attacker wins" at `root` (every position of it must be
+ * proved in the table): 0 with its size (and the attacker's move at the
+ * root), or -1 with why in `err`. */
+int dfpn_walk_proof(struct dfpn_ctx *c, const void *root, int attacker, uint64_t *size,
+                    int *move_index, char *err);
+
+#endif
