@@ -163,8 +163,13 @@ static void mid(struct search *s, int depth, uint32_t th_pn, uint32_t th_dn) {
     uint32_t pn = 0, dn = 0;
     int dep = -1; /* what a disproof of this node rests on */
     for (;;) {
-        /* OR node: pn = min, dn = sum; AND node: the other way round. */
+        /* OR node: pn = min, dn = sum; AND node: the other way round. The
+         * sum is the weak one (largest + one per other open child): cycles
+         * and transpositions make true sums count positions many times
+         * over, and they blow up. */
         uint32_t best = DFPN_INF, second = DFPN_INF, sum = 0, best_other = 0;
+        uint32_t largest = 0, open = 0;
+        bool any_inf = false;
         int bi = -1;
         int dep_all = -1, dep_one = -2; /* OR: shallowest; AND: most local */
         for (int i = 0; i < f->n; i++) {
@@ -174,7 +179,11 @@ static void mid(struct search *s, int depth, uint32_t th_pn, uint32_t th_dn) {
             if (cd == 0 && cdep >= 0 && (dep_all < 0 || cdep < dep_all)) dep_all = cdep;
             if (cd == 0 && dep_one != -1 && (cdep < 0 || cdep > dep_one)) dep_one = cdep;
             uint32_t mine = or_node ? cp : cd, other = or_node ? cd : cp;
-            sum = sat_add(sum, other);
+            if (other == DFPN_INF) any_inf = true;
+            if (other != 0) {
+                open++;
+                if (other > largest) largest = other;
+            }
             if (bi < 0 || mine < best) {
                 second = best;
                 best = mine;
@@ -184,6 +193,7 @@ static void mid(struct search *s, int depth, uint32_t th_pn, uint32_t th_dn) {
                 second = mine;
             }
         }
+        sum = any_inf ? DFPN_INF : open ? sat_add(largest, open - 1) : 0;
         if (f->n == 0) best = DFPN_INF; /* no move: the mover is stuck */
         pn = or_node ? best : sum;
         dn = or_node ? sum : best;
@@ -192,6 +202,7 @@ static void mid(struct search *s, int depth, uint32_t th_pn, uint32_t th_dn) {
         uint32_t th_mine = or_node ? th_pn : th_dn, th_other = or_node ? th_dn : th_pn;
         uint32_t grow = second == DFPN_INF ? DFPN_INF : sat_add(second, second / 4 + 1);
         uint32_t c_mine = th_mine < grow ? th_mine : grow;
+        if (c_mine <= best) c_mine = best + 1; /* always room to progress */
         uint32_t c_other =
             th_other == DFPN_INF ? DFPN_INF : sat_add(th_other - sum, best_other);
         if (f->fixed[bi]) break; /* cannot happen: fixed children are 0 or INF */
@@ -236,6 +247,7 @@ static void run(struct search *s, const void *root, uint64_t budget) {
     f->self_hash = dfpn_key(s->c, root, s->attacker, f->self);
     s->stop = NULL;
     s->budget_end = budget ? s->nodes + budget : 0;
+    s->nodes++; /* the root's expansion */
     mid(s, 0, DFPN_INF, DFPN_INF);
 }
 
