@@ -40,6 +40,8 @@ enum cli_option {
     OPT_SIDE = 1u << 15,      /* --side NAME|N (which seat a person takes) */
     OPT_MOVES = 1u << 16,     /* --moves 'm1 m2 ...' (moves played from the position) */
     OPT_QUIET = 1u << 17,     /* --quiet: no progress output */
+    OPT_PIECES = 1u << 18,    /* --pieces N (material bound of a database build) */
+    OPT_MEMORY = 1u << 19,    /* --memory MiB (memory budget of a database build) */
 };
 
 struct cli_options {
@@ -63,6 +65,8 @@ struct cli_options {
     const char *side;
     const char *moves;
     bool quiet;
+    int pieces;     /* -1: not given */
+    long memory_mb; /* -1: not given */
     /* Words that are not options (after the game name, if any). */
     const char *args[16];
     int arg_count;

@@ -47,6 +47,8 @@ static const struct option_name option_names[] = {
     {"--side", OPT_SIDE, true, "PLAYER"},
     {"--moves", OPT_MOVES, true, "'MOVE MOVE ...'"},
     {"--quiet", OPT_QUIET, false, NULL},
+    {"--pieces", OPT_PIECES, true, "N"},
+    {"--memory", OPT_MEMORY, true, "MiB"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -137,6 +139,14 @@ static int apply_option(const struct option_name *opt, const char *value,
     case OPT_SIDE: o->side = value; return 0;
     case OPT_MOVES: o->moves = value; return 0;
     case OPT_QUIET: o->quiet = true; return 0;
+    case OPT_PIECES:
+        if (parse_long("--pieces", value, 1, 64, &number)) return EXIT_BAD_INPUT;
+        o->pieces = (int)number;
+        return 0;
+    case OPT_MEMORY:
+        if (parse_long("--memory", value, 1, 1L << 24, &number)) return EXIT_BAD_INPUT;
+        o->memory_mb = number;
+        return 0;
     }
     return cli_fail("internal error: unhandled option %s", opt->name);
 }
@@ -150,6 +160,8 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
     o->hash_mb = 64;
     o->seed = 1;
     o->games = -1;
+    o->pieces = -1;
+    o->memory_mb = -1;
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             print_help(spec);

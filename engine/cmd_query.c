@@ -1,6 +1,7 @@
 /* kibitz query: a position's solved value and every move's value, read from
  * the memory-mapped database `kibitz solve` wrote. */
 #include "engine/cli.h"
+#include "engine/solve_kerx.h"
 #include "search/retro_check.h"
 #include "search/solver_db.h"
 
@@ -25,7 +26,8 @@ int cmd_query(int argc, char **argv) {
                 "counted) and the value of every legal move for the player making it,\n"
                 "best first. The database is the one 'kibitz solve' wrote: --db names\n"
                 "the file or its folder (default $KIBITZ_DATA, else ./data); a database\n"
-                "of a larger Kulibrat target answers smaller targets too.",
+                "of a larger Kulibrat target answers smaller targets too. Kerx reads\n"
+                "the databases by material of 'kibitz solve kerx --pieces K'.",
         .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_DB | OPT_JSON,
         .needs_game = true,
     };
@@ -34,6 +36,7 @@ int cmd_query(int argc, char **argv) {
     if (status) return status < 0 ? EXIT_OK : status;
     const struct game *g = o.game;
     const struct variant *v = &o.variant;
+    if (strcmp(g->name, "kerx") == 0) return solve_kerx_query(&o);
     _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
     if ((status = cli_load_position(&o, state))) return status;
 

@@ -3,6 +3,7 @@
  * the best opening move. */
 #include "engine/cli.h"
 #include "engine/solve_dfpn.h"
+#include "engine/solve_kerx.h"
 #include "engine/timer.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
@@ -79,7 +80,10 @@ int cmd_solve(int argc, char **argv) {
             "kibitz solve <game> [--variant key=value] [--threads N] [--db PATH|none]\n"
             "       kibitz solve <game> --position P [--moves M] [--time S] [--hash "
             "MiB]\n"
-            "                    [--iterations NODES] [--algo dfpn]",
+            "                    [--iterations NODES] [--algo dfpn]\n"
+            "       kibitz solve kerx --variant size=N --pieces K [--memory MiB] "
+            "[--threads N]\n"
+            "                    [--db DIR]",
         .help =
             "Solves the variant by retrograde analysis (tiered backward induction):\n"
             "win, loss or draw for the player to move, with remoteness (moves to the\n"
@@ -95,10 +99,15 @@ int cmd_solve(int argc, char **argv) {
             "time. --time and --iterations (nodes) bound it, --hash sizes its table\n"
             "(MiB, default 256); an unfinished proof says so and what it learned.\n"
             "A database answering the variant (--db, or the default folder) answers\n"
-            "the leaves it holds. Remoteness is not computed by df-pn.",
+            "the leaves it holds. Remoteness is not computed by df-pn.\n\n"
+            "Kerx (sizes 3-5): --pieces K builds endgame databases of every material\n"
+            "of at most K pieces in all, one checksummed file per material in\n"
+            "<DIR>/tiers-kerx-<variant>/ (DIR: --db, else $KIBITZ_DATA, else ./data);\n"
+            "an interrupted build resumes from the finished materials. --memory\n"
+            "refuses a build that needs more. 'kibitz query kerx' reads them.",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_TIME | OPT_HASH | OPT_ITERATIONS |
-                   OPT_ALGO,
+                   OPT_ALGO | OPT_PIECES | OPT_MEMORY,
         .needs_game = true,
     };
     struct cli_options o;
@@ -109,15 +118,19 @@ int cmd_solve(int argc, char **argv) {
     char err[GAME_ERROR_BYTES];
     if (o.algo && strcmp(o.algo, "dfpn") != 0 && strcmp(o.algo, "retro") != 0)
         return cli_fail("unknown solver '%s' (dfpn, retro)", o.algo);
+    bool threads_given = false;
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--threads", 9) == 0) threads_given = true;
+    int threads = threads_given ? o.threads : omp_get_num_procs();
+    if (strcmp(g->name, "kerx") == 0 && o.pieces > 0)
+        return solve_kerx_build(&o, threads);
+    if (o.pieces > 0 || o.memory_mb > 0)
+        return cli_fail("--pieces and --memory build Kerx databases only");
     bool retro = retro_supported(g, err);
     if (o.position || o.moves || (o.algo && strcmp(o.algo, "dfpn") == 0) ||
         (!retro && !(o.algo && strcmp(o.algo, "retro") == 0)))
         return solve_dfpn_run(&o);
     if (!retro) return cli_fail("%s", err);
-    bool threads_given = false;
-    for (int i = 1; i < argc; i++)
-        if (strncmp(argv[i], "--threads", 9) == 0) threads_given = true;
-    int threads = threads_given ? o.threads : omp_get_num_procs();
 
     _Alignas(8) unsigned char start[GAME_MAX_STATE_BYTES], child[GAME_MAX_STATE_BYTES];
     g->start(v, start);

@@ -2,6 +2,7 @@
  * leaf probes when one answers the variant, prove, print. */
 #include "engine/solve_dfpn.h"
 
+#include "games/kerx/kerx_tiers_db.h"
 #include "search/dfpn.h"
 #include "search/solver_db.h"
 #include "search/solver_db_move.h"
@@ -37,7 +38,13 @@ int solve_dfpn_run(const struct cli_options *o) {
 
     char db_path[SOLVER_DB_PATH_BYTES] = "";
     struct solver_db *db = NULL;
-    if (!(o->db && strcmp(o->db, "none") == 0)) {
+    struct kerx_db_set *kset = NULL;
+    bool kerx = strcmp(g->name, "kerx") == 0;
+    if (kerx && !(o->db && strcmp(o->db, "none") == 0)) {
+        /* Kerx endgame databases by material, when there are any. */
+        if (kerx_db_set_open(&kset, v, o->db, err) == 0)
+            kerx_db_folder(v, o->db, db_path, sizeof db_path);
+    } else if (!(o->db && strcmp(o->db, "none") == 0)) {
         db = solver_db_for_engine(g, v, o->db, db_path, sizeof db_path, err);
         if (!db && err[0]) return cli_fail("%s", err);
     }
@@ -48,8 +55,10 @@ int solve_dfpn_run(const struct cli_options *o) {
         .table_mib = hash_given ? (size_t)o->hash_mb : 256,
         .time_limit = o->time > 0 ? o->time : 0,
         .node_limit = o->iterations > 0 ? (uint64_t)o->iterations : 0,
-        .probe = db ? solver_db_lookup : NULL,
-        .probe_ctx = db,
+        .probe = db     ? solver_db_lookup
+                 : kset ? kerx_db_set_probe
+                        : NULL,
+        .probe_ctx = db ? (void *)db : (void *)kset,
     };
     struct dfpn_result *r = malloc(sizeof *r);
     if (!r) {
@@ -81,7 +90,7 @@ int solve_dfpn_run(const struct cli_options *o) {
                ",\"seconds\":%.6f,\"stopped\":\"%s\",\"database\":",
                known_word(r->mover_wins), known_word(r->mover_loses), r->proof_size,
                r->nodes, r->table_entries, r->seconds, r->stopped);
-        if (db)
+        if (db || kset)
             printf("\"%s\"", db_path);
         else
             printf("null");
@@ -123,11 +132,12 @@ int solve_dfpn_run(const struct cli_options *o) {
         printf("proof %" PRIu64 " positions; %" PRIu64 " nodes, %" PRIu64
                " table entries, %.3f s (%.0f nodes/s)%s%s\n",
                r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
-               db ? "; database " : "", db ? db_path : "");
+               db || kset ? "; databases " : "", db || kset ? db_path : "");
         printf("remoteness: not computed by df-pn (kibitz query gives it from "
                "databases)\n");
     }
     free(r);
     solver_db_close(db);
+    kerx_db_set_close(kset);
     return EXIT_OK;
 }

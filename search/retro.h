@@ -105,6 +105,12 @@ struct retro_config {
     void *sink_ctx;
     retro_progress_fn progress; /* may be NULL */
     void *progress_ctx;
+    /* Optional: the values of a tier solved before (e.g. stored by an
+     * interrupted run), `size` cells, or NULL to solve it. A preloaded tier
+     * is neither solved nor handed to the sink; the pointer need only live
+     * during the call. */
+    const retro_cell *(*preload)(void *ctx, tier_t tier, uint64_t size);
+    void *preload_ctx;
 };
 
 struct retro_stats {
