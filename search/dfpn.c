@@ -308,6 +308,7 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     memset(r, 0, sizeof *r);
     r->value = DFPN_UNKNOWN;
     r->mover_wins = r->mover_loses = -1;
+    r->pn[0] = r->pn[1] = r->dn[0] = r->dn[1] = 1; /* nothing known yet */
     if (!dfpn_supports(g, err)) return -1;
     double t0 = timer_now();
     struct dfpn_ctx c = {

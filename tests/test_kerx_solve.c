@@ -119,7 +119,7 @@ static void test_build_check_agree(void **unused) {
 }
 
 static void copy_file(const char *from, const char *to) {
-    char cmd[3 * KERX_DB_PATH_BYTES + 64];
+    char cmd[4 * KERX_DB_PATH_BYTES];
     snprintf(cmd, sizeof cmd, "mkdir -p \"$(dirname '%s')\" && cp '%s' '%s'", to, from,
              to);
     assert_int_equal(system(cmd), 0);
