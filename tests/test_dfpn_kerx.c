@@ -61,6 +61,24 @@ static void test_known_positions(void **unused) {
     assert_int_equal(r.value, DFPN_WIN);
 }
 
+/* A search cut short proves nothing it did not prove. */
+static void test_unfinished(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", NULL);
+    _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES];
+    t.game->start(&t.variant, s);
+    struct dfpn_config cfg = {
+        .game = t.game, .variant = &t.variant, .table_mib = 16, .node_limit = 2000};
+    struct dfpn_result r;
+    char err[GAME_ERROR_BYTES];
+    assert_int_equal(dfpn_solve(&cfg, s, &r, err), 0);
+    assert_int_equal(r.value, DFPN_UNKNOWN);
+    assert_int_equal(r.mover_wins, -1);
+    assert_int_equal(r.mover_loses, -1);
+    assert_false(r.has_move);
+    assert_non_null(strstr(r.stopped, "node limit"));
+}
+
 /* ---- the plain solver ---- */
 
 struct graph {
@@ -203,6 +221,7 @@ static void test_agrees_with_plain_solver(void **unused) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known_positions),
+        cmocka_unit_test(test_unfinished),
         cmocka_unit_test(test_agrees_with_plain_solver),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
