@@ -14,6 +14,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_query(int argc, char **argv);
+int cmd_solvebench(int argc, char **argv);
 
 struct command {
     const char *name;
@@ -33,6 +34,7 @@ static const struct command commands[] = {
     {"arena", cmd_arena, "play engine settings against each other, with Elo"},
     {"solve", cmd_solve, "solve a game by retrograde analysis into a database"},
     {"query", cmd_query, "value and best moves of a position, from the database"},
+    {"solvebench", cmd_solvebench, "df-pn accuracy and speed on a solved Kerx set"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
