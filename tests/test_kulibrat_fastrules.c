@@ -1,7 +1,8 @@
 /* The bitboard rules of kulibrat_inline.h against a plain row-and-column
  * generator written here (the first version of the rules), on random boards:
- * the same moves in the same order, counts, "can move", turn and evaluation
- * as a straightforward loop. */
+ * the same moves in the same order, counts, "can move", turn, evaluation as
+ * a straightforward loop, and the playout step as a random pick from the
+ * list. */
 #include "engine/rng.h"
 #include "games/kulibrat/kulibrat_inline.h"
 #include "support.h"

@@ -20,6 +20,7 @@
 #ifndef KIBITZ_KULIBRAT_INLINE_H
 #define KIBITZ_KULIBRAT_INLINE_H
 
+#include "engine/rng.h"
 #include "games/kulibrat/kulibrat.h"
 
 #include <stdbool.h>
@@ -29,8 +30,9 @@ enum {
     KULIBRAT_BOARD = 0xFFF,
     KULIBRAT_ROW0 = 0x007,
     KULIBRAT_ROW3 = 0xE00,
-    KULIBRAT_COL0 = 0x249, /* squares 0 3 6 9 */
-    KULIBRAT_COL2 = 0x924, /* squares 2 5 8 11 */
+    KULIBRAT_COL0 = 0x249,                              /* squares 0 3 6 9 */
+    KULIBRAT_COL2 = 0x924,                              /* squares 2 5 8 11 */
+    KULIBRAT_FLAGS = GAME_ZERO_SUM_2P | GAME_CAN_CYCLE, /* kulibrat_game.flags */
 };
 
 /* Diagonal targets of a piece of each player on each square (0 on the goal
@@ -44,12 +46,17 @@ static const uint16_t kulibrat_diagonals[2][KULIBRAT_SQUARES] = {
 static const uint16_t kulibrat_start_row[2] = {KULIBRAT_ROW0, KULIBRAT_ROW3};
 static const uint16_t kulibrat_goal_row[2] = {KULIBRAT_ROW3, KULIBRAT_ROW0};
 
-/* Bits of a 64-bit word (no popcnt instruction without -march). */
+/* Bits of a 64-bit word: the popcnt instruction when the build targets it
+ * (KIBITZ_NATIVE), else a few shifts rather than a call into libgcc. */
 static inline int kulibrat_popcount(uint64_t x) {
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
     x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
     x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
     x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
     return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+#endif
 }
 
 /* All of `own` moved one row forward for `player` (off-board bits dropped). */
@@ -156,6 +163,69 @@ static inline bool kulibrat_target_reached(const struct variant *v,
                                            const struct kulibrat_state *s) {
     const int target = kulibrat_options(v)->target;
     return s->score[0] >= target || s->score[1] >= target;
+}
+
+/* Play the move `moves(v, s)[rng_below(rng, n)]` would pick, drawing the
+ * same random number, without listing the moves: count them, then walk to
+ * the k-th in list order. False (nothing drawn or played) when the game is
+ * over. The fast step of random playouts (search/playout_body.h). */
+static inline bool kulibrat_random_step(const struct variant *v, void *state,
+                                        struct rng *rng) {
+    struct kulibrat_state *s = state;
+    if (kulibrat_target_reached(v, s)) return false;
+    const int me = s->side;
+    const int n = kulibrat_count_moves(s, me);
+    if (n == 0) {
+        if (!kulibrat_can_move(s, 1 - me)) return false; /* K7: locked */
+        rng_below(rng, 1); /* the draw among the single move, the pass (K6) */
+        s->side = (uint8_t)(1 - me);
+        return true;
+    }
+    int k = (int)rng_below(rng, (uint32_t)n);
+    const unsigned own = s->pieces[me], enemy = s->pieces[1 - me];
+    const unsigned empty = ~(own | enemy) & KULIBRAT_BOARD;
+    s->side = (uint8_t)(1 - me);
+    if (!kulibrat_hand_empty(own)) {
+        unsigned inserts = empty & kulibrat_start_row[me];
+        int count = kulibrat_popcount(inserts);
+        if (k < count) {
+            while (k--) inserts &= inserts - 1;
+            s->pieces[me] |= (uint16_t)(inserts & -inserts);
+            return true;
+        }
+        k -= count;
+    }
+    const int step = me == KULIBRAT_BLACK ? KULIBRAT_COLS : -KULIBRAT_COLS;
+    for (unsigned rest = own;; rest &= rest - 1) {
+        const int from = __builtin_ctz(rest);
+        const uint16_t bit = (uint16_t)(1u << from);
+        int to = -1;
+        if (kulibrat_goal_row[me] & bit) {
+            if (k-- == 0) to = KULIBRAT_OFF;
+        } else {
+            unsigned diagonals = kulibrat_diagonals[me][from] & empty;
+            int count = kulibrat_popcount(diagonals);
+            if (k < count) {
+                if (k) diagonals &= diagonals - 1;
+                to = __builtin_ctz(diagonals);
+            } else if (k -= count, enemy & (1u << (from + step))) {
+                if (k-- == 0) { /* K4: the attacked piece goes back to the hand */
+                    to = from + step;
+                    s->pieces[1 - me] &= (uint16_t) ~(1u << to);
+                } else {
+                    int land = kulibrat_jump_target(own, enemy, me, from + step);
+                    if (land >= 0 && k-- == 0) to = land;
+                }
+            }
+        }
+        if (to < 0) continue;
+        s->pieces[me] &= (uint16_t)~bit;
+        if (to == KULIBRAT_OFF)
+            s->score[me]++;
+        else
+            s->pieces[me] |= (uint16_t)(1u << to);
+        return true;
+    }
 }
 
 /* ---- the callbacks of kulibrat_game ---- */
