@@ -88,6 +88,11 @@ static void random_board(struct rng *r, int target, struct kulibrat_state *s) {
     s->side = (uint8_t)rng_below(r, 2);
 }
 
+static void test_popcount_table(void **unused) {
+    for (unsigned b = 0; b < 1u << KULIBRAT_SQUARES; b++)
+        assert_int_equal(kulibrat_popcount(b), __builtin_popcount(b));
+}
+
 static void test_fast_rules_match_reference(void **unused) {
     (void)unused;
     struct test_game t = test_game_make("kulibrat", "target=3");
@@ -125,6 +130,7 @@ static void test_fast_rules_match_reference(void **unused) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_popcount_table),
         cmocka_unit_test(test_fast_rules_match_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

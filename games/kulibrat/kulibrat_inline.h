@@ -46,28 +46,38 @@ static const uint16_t kulibrat_diagonals[2][KULIBRAT_SQUARES] = {
 static const uint16_t kulibrat_start_row[2] = {KULIBRAT_ROW0, KULIBRAT_ROW3};
 static const uint16_t kulibrat_goal_row[2] = {KULIBRAT_ROW3, KULIBRAT_ROW0};
 
-/* Bits of a 64-bit word: the popcnt instruction when the build targets it
- * (KIBITZ_NATIVE), else a few shifts rather than a call into libgcc. */
-static inline int kulibrat_popcount(uint64_t x) {
-#ifdef __POPCNT__
-    return __builtin_popcountll(x);
-#else
-    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
-    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
-#endif
+/* For the helpers that take the player as a parameter: callers below pass
+ * it as a constant (one branch on the side to move, then a copy of the code
+ * per side), so each side's shifts and table rows fold into the code. */
+#define KULIBRAT_INLINE static inline __attribute__((always_inline))
+
+/* Bits set in each 12-bit board: a 4 KiB table (no popcnt instruction in
+ * portable builds, and a table load beats the shift-and-add sequence). */
+#define KULIBRAT_B2(n) n, n + 1, n + 1, n + 2
+#define KULIBRAT_B4(n)                                                                   \
+    KULIBRAT_B2(n), KULIBRAT_B2(n + 1), KULIBRAT_B2(n + 1), KULIBRAT_B2(n + 2)
+#define KULIBRAT_B6(n)                                                                   \
+    KULIBRAT_B4(n), KULIBRAT_B4(n + 1), KULIBRAT_B4(n + 1), KULIBRAT_B4(n + 2)
+#define KULIBRAT_B8(n)                                                                   \
+    KULIBRAT_B6(n), KULIBRAT_B6(n + 1), KULIBRAT_B6(n + 1), KULIBRAT_B6(n + 2)
+#define KULIBRAT_B10(n)                                                                  \
+    KULIBRAT_B8(n), KULIBRAT_B8(n + 1), KULIBRAT_B8(n + 1), KULIBRAT_B8(n + 2)
+static const uint8_t kulibrat_bits[1 << KULIBRAT_SQUARES] = {
+    KULIBRAT_B10(0), KULIBRAT_B10(1), KULIBRAT_B10(1), KULIBRAT_B10(2)};
+
+static inline int kulibrat_popcount(unsigned board) {
+    return kulibrat_bits[board & KULIBRAT_BOARD];
 }
 
 /* All of `own` moved one row forward for `player` (off-board bits dropped). */
-static inline unsigned kulibrat_forward(unsigned own, int player) {
+KULIBRAT_INLINE unsigned kulibrat_forward(unsigned own, int player) {
     return player == KULIBRAT_BLACK ? (own << 3) & KULIBRAT_BOARD : own >> 3;
 }
 
 /* Diagonal targets of all pieces in `mobile` (none on the goal row): the
  * toward-column-0 and toward-column-2 targets as two masks. */
-static inline void kulibrat_diagonal_masks(unsigned mobile, int player, unsigned *left,
-                                           unsigned *right) {
+KULIBRAT_INLINE void kulibrat_diagonal_masks(unsigned mobile, int player, unsigned *left,
+                                             unsigned *right) {
     unsigned l = mobile & ~(unsigned)KULIBRAT_COL0, r = mobile & ~(unsigned)KULIBRAT_COL2;
     if (player == KULIBRAT_BLACK)
         *left = l << 2, *right = r << 4;
@@ -85,7 +95,7 @@ static inline bool kulibrat_hand_empty(unsigned own) {
 
 /* Whether `player` has a move on this board, ignoring whose turn it is and
  * the pass rule. A jump needs an attack, so attacks cover jumps. */
-static inline bool kulibrat_can_move(const struct kulibrat_state *s, int player) {
+KULIBRAT_INLINE bool kulibrat_can_move(const struct kulibrat_state *s, int player) {
     const unsigned own = s->pieces[player], enemy = s->pieces[1 - player];
     const unsigned empty = ~(own | enemy) & KULIBRAT_BOARD;
     if (own & kulibrat_goal_row[player]) return true;
@@ -98,8 +108,8 @@ static inline bool kulibrat_can_move(const struct kulibrat_state *s, int player)
 
 /* Where a jump by `player` over the enemy piece on `over` lands: a square,
  * KULIBRAT_OFF, or -1 when the landing square is taken (K5). */
-static inline int kulibrat_jump_target(unsigned own, unsigned enemy, int player,
-                                       int over) {
+KULIBRAT_INLINE int kulibrat_jump_target(unsigned own, unsigned enemy, int player,
+                                         int over) {
     const int step = player == KULIBRAT_BLACK ? KULIBRAT_COLS : -KULIBRAT_COLS;
     int sq = over;
     while (sq >= 0 && sq < KULIBRAT_SQUARES && (enemy & (1u << sq))) sq += step;
@@ -108,7 +118,7 @@ static inline int kulibrat_jump_target(unsigned own, unsigned enemy, int player,
 }
 
 /* Number of moves of `player` (what kulibrat_player_moves would list). */
-static inline int kulibrat_count_moves(const struct kulibrat_state *s, int player) {
+KULIBRAT_INLINE int kulibrat_count_moves(const struct kulibrat_state *s, int player) {
     const unsigned own = s->pieces[player], enemy = s->pieces[1 - player];
     const unsigned empty = ~(own | enemy) & KULIBRAT_BOARD;
     const unsigned mobile = own & ~(unsigned)kulibrat_goal_row[player];
@@ -117,11 +127,9 @@ static inline int kulibrat_count_moves(const struct kulibrat_state *s, int playe
     unsigned left, right;
     kulibrat_diagonal_masks(mobile, player, &left, &right);
     const unsigned attacks = kulibrat_forward(mobile, player) & enemy;
-    /* Five disjoint 12-bit fields, one popcount. */
-    int n = kulibrat_popcount((uint64_t)(own & kulibrat_goal_row[player]) |
-                              (uint64_t)(left & empty) << 12 |
-                              (uint64_t)(right & empty) << 24 | (uint64_t)attacks << 36 |
-                              (uint64_t)inserts << 48);
+    int n = kulibrat_popcount(own & kulibrat_goal_row[player]) +
+            kulibrat_popcount(left & empty) + kulibrat_popcount(right & empty) +
+            kulibrat_popcount(attacks) + kulibrat_popcount(inserts);
     for (unsigned rest = attacks; rest; rest &= rest - 1)
         n += kulibrat_jump_target(own, enemy, player, __builtin_ctz(rest)) >= 0;
     return n;
@@ -129,8 +137,8 @@ static inline int kulibrat_count_moves(const struct kulibrat_state *s, int playe
 
 /* The moves of `player` into `out` (KULIBRAT_MAX_MOVES), ignoring whose turn
  * it is and the pass rule; returns the count. */
-static inline int kulibrat_generate(const struct kulibrat_state *s, int player,
-                                    move_t *out) {
+KULIBRAT_INLINE int kulibrat_generate(const struct kulibrat_state *s, int player,
+                                      move_t *out) {
     const unsigned own = s->pieces[player], enemy = s->pieces[1 - player];
     const unsigned empty = ~(own | enemy) & KULIBRAT_BOARD;
     const unsigned goal = kulibrat_goal_row[player];
@@ -169,11 +177,8 @@ static inline bool kulibrat_target_reached(const struct variant *v,
  * same random number, without listing the moves: count them, then walk to
  * the k-th in list order. False (nothing drawn or played) when the game is
  * over. The fast step of random playouts (search/playout_body.h). */
-static inline bool kulibrat_random_step(const struct variant *v, void *state,
-                                        struct rng *rng) {
-    struct kulibrat_state *s = state;
-    if (kulibrat_target_reached(v, s)) return false;
-    const int me = s->side;
+KULIBRAT_INLINE bool kulibrat_random_step_as(struct kulibrat_state *s, struct rng *rng,
+                                             const int me) {
     const int n = kulibrat_count_moves(s, me);
     if (n == 0) {
         if (!kulibrat_can_move(s, 1 - me)) return false; /* K7: locked */
@@ -228,22 +233,33 @@ static inline bool kulibrat_random_step(const struct variant *v, void *state,
     }
 }
 
+static inline bool kulibrat_random_step(const struct variant *v, void *state,
+                                        struct rng *rng) {
+    struct kulibrat_state *s = state;
+    if (kulibrat_target_reached(v, s)) return false;
+    return s->side == KULIBRAT_BLACK ? kulibrat_random_step_as(s, rng, KULIBRAT_BLACK)
+                                     : kulibrat_random_step_as(s, rng, KULIBRAT_RED);
+}
+
 /* ---- the callbacks of kulibrat_game ---- */
 
 static inline int kulibrat_turn(const struct variant *v, const void *state) {
     const struct kulibrat_state *s = state;
     if (kulibrat_target_reached(v, s)) return TURN_OVER;
     /* K6: a player without a move passes; K7: nobody can move, game over. */
-    if (kulibrat_can_move(s, s->side) || kulibrat_can_move(s, 1 - s->side))
-        return s->side;
-    return TURN_OVER;
+    bool any =
+        s->side == KULIBRAT_BLACK
+            ? kulibrat_can_move(s, KULIBRAT_BLACK) || kulibrat_can_move(s, KULIBRAT_RED)
+            : kulibrat_can_move(s, KULIBRAT_RED) || kulibrat_can_move(s, KULIBRAT_BLACK);
+    return any ? s->side : TURN_OVER;
 }
 
 static inline int kulibrat_moves(const struct variant *v, const void *state,
                                  move_t *out) {
     const struct kulibrat_state *s = state;
     if (kulibrat_target_reached(v, s)) return 0;
-    int n = kulibrat_generate(s, s->side, out);
+    int n = s->side == KULIBRAT_BLACK ? kulibrat_generate(s, KULIBRAT_BLACK, out)
+                                      : kulibrat_generate(s, KULIBRAT_RED, out);
     if (n > 0) return n;
     if (!kulibrat_can_move(s, 1 - s->side)) return 0; /* K7: locked */
     out[0] = GAME_MOVE_PASS;                          /* K6 */
@@ -254,7 +270,8 @@ static inline int kulibrat_moves(const struct variant *v, const void *state,
 static inline int kulibrat_count(const struct variant *v, const void *state) {
     const struct kulibrat_state *s = state;
     if (kulibrat_target_reached(v, s)) return 0;
-    int n = kulibrat_count_moves(s, s->side);
+    int n = s->side == KULIBRAT_BLACK ? kulibrat_count_moves(s, KULIBRAT_BLACK)
+                                      : kulibrat_count_moves(s, KULIBRAT_RED);
     if (n > 0) return n;
     return kulibrat_can_move(s, 1 - s->side) ? 1 : 0;
 }
