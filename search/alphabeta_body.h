@@ -19,8 +19,10 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     (void)g; /* unused by specialised instances */
     uint64_t key = BODY_HASH(v, state);
     t->keys[ply] = key;
+    /* The side to move is part of the position and changes every ply
+     * (passes included), so only even distances can repeat. */
     if (sh->cycles)
-        for (int i = ply - 2; i >= 0; i--)
+        for (int i = ply - 2; i >= 0; i -= 2)
             if (t->keys[i] == key) return 0;
     if (depth <= 0 || ply >= AB_MAX_PLY - 1)
         return ab_clamp_eval(BODY_EVALUATE(v, state, mover));
@@ -123,8 +125,10 @@ static int body_ab_node(struct ab_thread *t, int ply, int dist, int depth, int a
         BODY_RETURNS(t->sh->v, state, r);
         return ab_terminal_score(r, pov, dist);
     }
-    if (mover == pov) return body_ab_mover(t, ply, dist, depth, alpha, beta, mover);
-    return -body_ab_mover(t, ply, dist, depth, -beta, -alpha, mover);
+    /* One call site, so that the compiler can inline body_ab_mover here. */
+    const int sign = mover == pov ? 1 : -1;
+    return sign * body_ab_mover(t, ply, dist, depth, sign > 0 ? alpha : -beta,
+                                sign > 0 ? beta : -alpha, mover);
 }
 
 static int body_ab_root(struct ab_thread *t, int depth, int alpha, int beta, int pov) {
