@@ -12,6 +12,6 @@ static const struct bench_position kulibrat_positions[] = {
 };
 
 const struct bench_suite bench_suites[] = {
-    {"kulibrat", kulibrat_positions, 20, 20000, 12, 200000},
+    {"kulibrat", kulibrat_positions, 20, 20000, 14, 500000},
     {NULL, NULL, 0, 0, 0, 0},
 };
