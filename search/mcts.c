@@ -42,10 +42,13 @@ struct mcts_node {
     _Atomic int64_t sum[GAME_MAX_PLAYERS];
 };
 
+/* Counters that every thread writes sit on cache lines of their own, away
+ * from the fields that every thread reads all the time (false sharing would
+ * make each write stall the other threads' reads). */
 struct tree {
     struct mcts_node *pool;
     uint32_t capacity;
-    _Atomic uint32_t used;
+    _Alignas(64) _Atomic uint32_t used;
 };
 
 struct shared {
@@ -56,11 +59,15 @@ struct shared {
     double c;
     int max_playout;
     bool solver;
-    long iterations; /* budget, 0: none */
-    double deadline; /* 0: none */
-    _Atomic long done;
-    atomic_bool stop;
+    long iterations;                /* budget, 0: none */
+    double deadline;                /* 0: none */
+    _Alignas(64) _Atomic long done; /* iterations claimed, CLAIM at a time */
+    _Alignas(64) atomic_bool stop;
 };
+
+/* Iterations a thread claims from the shared budget at once: one atomic
+ * add per CLAIM iterations instead of per iteration. The total stays exact. */
+enum { CLAIM = 16 };
 
 struct worker {
     struct shared *sh;
@@ -68,6 +75,7 @@ struct worker {
     struct rng rng;
     uint64_t plies;
     long iterations;
+    long claimed; /* claimed iterations not run yet */
 };
 
 bool mcts_supports(const struct game *g, char *err) {
@@ -273,9 +281,14 @@ static bool budget_left(struct worker *w) {
     if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return false;
     if (atomic_load_explicit(&w->tree->pool[0].proven, memory_order_relaxed))
         return false;
-    if (sh->iterations > 0 &&
-        atomic_fetch_add_explicit(&sh->done, 1, memory_order_relaxed) >= sh->iterations)
-        return false;
+    if (sh->iterations > 0) {
+        if (w->claimed == 0) {
+            long at = atomic_fetch_add_explicit(&sh->done, CLAIM, memory_order_relaxed);
+            if (at >= sh->iterations) return false;
+            w->claimed = sh->iterations - at < CLAIM ? sh->iterations - at : CLAIM;
+        }
+        w->claimed--;
+    }
     if (sh->deadline > 0 && (w->iterations & 15) == 0 && timer_now() >= sh->deadline) {
         atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
         return false;
@@ -329,7 +342,9 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
     } else {
         capacity = ((size_t)256 << 20) / sizeof(struct mcts_node) / (size_t)trees;
     }
-    struct tree *forest = calloc((size_t)trees, sizeof *forest);
+    struct tree *forest =
+        aligned_alloc(_Alignof(struct tree), sizeof *forest * (size_t)trees);
+    memset(forest, 0, sizeof *forest * (size_t)trees);
     for (int i = 0; i < trees; i++) {
         if (tree_init(&forest[i], capacity + (size_t)g->max_moves + 2) != 0) {
             for (int j = 0; j < i; j++) free(forest[j].pool);
