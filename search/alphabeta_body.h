@@ -16,9 +16,8 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     const struct game *g = sh->g;
     const struct variant *v = sh->v;
     const void *state = t->stack[ply];
-    (void)g; /* unused by specialised instances */
-    uint64_t key = BODY_HASH(v, state);
-    t->keys[ply] = key;
+    (void)g;                           /* unused by specialised instances */
+    const uint64_t key = t->keys[ply]; /* set by the parent (or the root) */
     /* The side to move is part of the position and changes every ply
      * (passes included), so only even distances can repeat. */
     if (sh->cycles)
@@ -64,6 +63,10 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
         move_t m = moves[n];
         memcpy(child, state, BODY_STATE_SIZE);
         BODY_APPLY(v, child, m);
+        /* The child's key now, and its table bucket on its way into the
+         * cache while the child starts (leaves do not probe). */
+        t->keys[ply + 1] = BODY_HASH(v, child);
+        if (depth > 1) tt_prefetch(sh->tt, t->keys[ply + 1]);
         int cdist = dist + (m != GAME_MOVE_PASS);
         int opp = 1 - mover, score;
         if (ply == 0 && sh->analyse) {
@@ -132,5 +135,8 @@ static int body_ab_node(struct ab_thread *t, int ply, int dist, int depth, int a
 }
 
 static int body_ab_root(struct ab_thread *t, int depth, int alpha, int beta, int pov) {
+    const struct game *g = t->sh->g;
+    (void)g;
+    t->keys[0] = BODY_HASH(t->sh->v, t->stack[0]);
     return body_ab_node(t, 0, 0, depth, alpha, beta, pov);
 }

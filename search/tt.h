@@ -80,6 +80,11 @@ static inline struct tt_bucket *tt_bucket_of(const struct tt *t, uint64_t key) {
     return &t->buckets[key & t->mask];
 }
 
+/* Start loading the bucket of `key` into the cache (a probe follows soon). */
+static inline void tt_prefetch(const struct tt *t, uint64_t key) {
+    __builtin_prefetch(tt_bucket_of(t, key));
+}
+
 /* True and `*out` filled when `key` is in the table. */
 static inline bool tt_probe(const struct tt *t, uint64_t key, struct tt_entry *out) {
     struct tt_bucket *b = tt_bucket_of(t, key);
