@@ -2,6 +2,7 @@
 
 #include "engine/rng.h"
 #include "engine/timer.h"
+#include "search/big_alloc.h"
 #include "search/playout.h"
 
 #include <math.h>
@@ -298,7 +299,7 @@ static bool budget_left(struct worker *w) {
 
 static int tree_init(struct tree *t, size_t capacity) {
     if (capacity > UINT32_MAX - 1024) capacity = UINT32_MAX - 1024;
-    t->pool = malloc(capacity * sizeof(struct mcts_node));
+    t->pool = big_alloc(capacity * sizeof(struct mcts_node));
     if (!t->pool) return -1;
     t->capacity = (uint32_t)capacity;
     memset(&t->pool[0], 0, sizeof t->pool[0]);

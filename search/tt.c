@@ -1,24 +1,16 @@
-#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
 #include "search/tt.h"
+
+#include "search/big_alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-
-enum { HUGE_PAGE = 2 << 20 };
 
 int tt_init(struct tt *t, size_t mib) {
     size_t bytes = mib << 20;
     size_t count = 1;
     while (count * 2 * sizeof(struct tt_bucket) <= bytes) count *= 2;
-    size_t size = count * sizeof(struct tt_bucket);
-    /* Probes land anywhere in the table: with 4 KiB pages nearly every one
-     * misses the TLB too. Ask for huge pages where the system allows it. */
-    t->buckets = aligned_alloc(size >= HUGE_PAGE ? HUGE_PAGE : 64, size);
+    t->buckets = big_alloc(count * sizeof(struct tt_bucket));
     if (!t->buckets) return -1;
-#ifdef MADV_HUGEPAGE
-    if (size >= HUGE_PAGE) madvise(t->buckets, size, MADV_HUGEPAGE);
-#endif
     t->mask = count - 1;
     atomic_init(&t->age, 0);
     tt_clear(t);
