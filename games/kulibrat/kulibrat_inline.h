@@ -254,8 +254,8 @@ static inline int kulibrat_turn(const struct variant *v, const void *state) {
     return any ? s->side : TURN_OVER;
 }
 
-static inline int kulibrat_moves(const struct variant *v, const void *state,
-                                 move_t *out) {
+KULIBRAT_INLINE int kulibrat_moves(const struct variant *v, const void *state,
+                                   move_t *out) {
     const struct kulibrat_state *s = state;
     if (kulibrat_target_reached(v, s)) return 0;
     int n = s->side == KULIBRAT_BLACK ? kulibrat_generate(s, KULIBRAT_BLACK, out)
