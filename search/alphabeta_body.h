@@ -58,15 +58,23 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
 
     int best = -AB_INF, best_index = TT_NO_MOVE;
     unsigned char *child = t->stack[ply + 1];
+    /* Children that will probe the table (not leaves): their keys now and
+     * their buckets on their way into the cache while the first children
+     * are searched; a probe into a large table is a cache miss otherwise. */
+    uint64_t child_key[BODY_MAX_MOVES];
+    if (depth > 1)
+        for (int i = 0; i < count; i++) {
+            memcpy(child, state, BODY_STATE_SIZE);
+            BODY_APPLY(v, child, moves[i]);
+            child_key[i] = BODY_HASH(v, child);
+            tt_prefetch(sh->tt, child_key[i]);
+        }
     for (int n = 0; n < count; n++) {
         if (!(ply == 0 && sh->analyse)) ab_pick_move(moves, order, index, n, count);
         move_t m = moves[n];
         memcpy(child, state, BODY_STATE_SIZE);
         BODY_APPLY(v, child, m);
-        /* The child's key now, and its table bucket on its way into the
-         * cache while the child starts (leaves do not probe). */
-        t->keys[ply + 1] = BODY_HASH(v, child);
-        if (depth > 1) tt_prefetch(sh->tt, t->keys[ply + 1]);
+        t->keys[ply + 1] = depth > 1 ? child_key[index[n]] : BODY_HASH(v, child);
         int cdist = dist + (m != GAME_MOVE_PASS);
         int opp = 1 - mover, score;
         if (ply == 0 && sh->analyse) {
