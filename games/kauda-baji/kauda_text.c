@@ -229,8 +229,7 @@ static int parse_throws(struct kauda_state *s, const char *text, char *err) {
 static int parse_order(const struct variant *v, struct kauda_state *s, const char *text,
                        char *err) {
     const int players = kauda_options(v)->players;
-    if (strcmp(text, "-") == 0) return 0;
-    for (const char *c = text; *c; c++) {
+    for (const char *c = strcmp(text, "-") == 0 ? "" : text; *c; c++) {
         int p = player_of_letter(v, *c);
         if (p < 0) return fail(err, "finishing order: '%c' names no player", *c);
         if (s->rank[p]) return fail(err, "finishing order names '%c' twice", *c);
