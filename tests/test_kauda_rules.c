@@ -15,7 +15,8 @@ static struct test_game kauda(const char *spec) {
     return test_game_make("kauda-baji", spec);
 }
 
-static void expect_moves_in(const char *spec, const char *position, const char *expected) {
+static void expect_moves_in(const char *spec, const char *position,
+                            const char *expected) {
     struct test_game t = kauda(spec);
     struct kauda_state s;
     char moves[2048];
@@ -154,8 +155,8 @@ static void test_cross_squares(void **unused) {
     int count = 0;
     for (int sq = 0; sq < KAUDA_SQUARES; sq++) count += kauda_is_cross(sq);
     assert_int_equal(count, 13);
-    const char *crosses[] = {"a1", "g1", "a7", "g7", "d1", "g4", "d7", "a4",
-                             "c3", "e3", "c5", "e5", "d4"};
+    const char *crosses[] = {"a1", "g1", "a7", "g7", "d1", "g4", "d7",
+                             "a4", "c3", "e3", "c5", "e5", "d4"};
     for (int i = 0; i < 13; i++) {
         int sq = (crosses[i][1] - '1') * 7 + (crosses[i][0] - 'a');
         assert_true(kauda_is_cross(sq));
@@ -287,8 +288,7 @@ static void test_optional_turn_in(void **unused) {
 
 /* B5: when nothing is usable the player passes; the throws are lost. */
 static void test_pass(void **unused) {
-    expect_after("2f1,4d4/6g4/6d7/6a4 s use:3 -", "pass",
-                 "2f1,4d4/6g4/6d7/6a4 e roll -");
+    expect_after("2f1,4d4/6g4/6d7/6a4 s use:3 -", "pass", "2f1,4d4/6g4/6d7/6a4 e roll -");
     /* an unusable throw left after using another */
     expect_after("2f1,4d4/6g4/6d7/6a4 s use:6,3 -", "6:2f1-g3",
                  "2g3,4d4/6g4/6d7/6a4 s use:3 -");
@@ -299,9 +299,11 @@ static void test_pass(void **unused) {
  * ends the game; returns rank the players by it. */
 static void test_finishing_order(void **unused) {
     expect_after("1e4,5d4/6g4/6d4/6a4 s use:3 n", "3:e4-d4", "6d4/6g4/6d4/6a4 e roll ns");
-    expect_after("6d4/6g4/6d4/6a4 e use:1 ns", "1:g4-g5", "6d4/5g4,1g5/6d4/6a4 w roll ns");
+    expect_after("6d4/6g4/6d4/6a4 e use:1 ns", "1:g4-g5",
+                 "6d4/5g4,1g5/6d4/6a4 w roll ns");
     /* unused throws are lost when the last piece comes in */
-    expect_after("1e4,5d4/6g4/6d7/6a4 s use:12,3 -", "3:e4-d4", "6d4/6g4/6d7/6a4 e roll s");
+    expect_after("1e4,5d4/6g4/6d7/6a4 s use:12,3 -", "3:e4-d4",
+                 "6d4/6g4/6d7/6a4 e roll s");
 
     struct test_game t = kauda("players=3");
     struct kauda_state s;
@@ -385,7 +387,8 @@ static void test_bad_positions(void **unused) {
     expect_refused(NULL, "6d1/6g4/6d7/6a4 - over -", "go together");
     expect_refused(NULL, "6d1/6g4/6d7/6a4 s roll - bonus:1", "expected 4 fields");
     expect_refused("bonus=1", "6d1/6g4/6d7/6a4 s roll - bonus:99", "bonus must be");
-    expect_refused("killfirst=1", "1b2,5d1/6g4/6d7/6a4 s roll - killed:-", "without a kill");
+    expect_refused("killfirst=1", "1b2,5d1/6g4/6d7/6a4 s roll - killed:-",
+                   "without a kill");
     expect_refused("players=2", "6d1/6d7 e roll -", "side 'e'");
     expect_refused(NULL, "6d1/6g4/6d7/6a4 s roll - extra", "expected 4 fields");
 }
