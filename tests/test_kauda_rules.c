@@ -150,6 +150,78 @@ static void test_start_and_paths(void **unused) {
     assert_string_equal(text, "6d1/6g4/6d7 s roll -");
 }
 
+/* South's path written out from B1, independent of the game's tables. */
+static const char *const south_path =
+    "d1 e1 f1 g1 g2 g3 g4 g5 g6 g7 f7 e7 d7 c7 b7 a7 a6 a5 a4 a3 a2 a1 b1 c1 "
+    "b2 b3 b4 b5 b6 c6 d6 e6 f6 f5 f4 f3 f2 e2 d2 c2 "
+    "c3 c4 c5 d5 e5 e4 e3 d3 d4";
+
+static void path_name(int step, char *out) {
+    memcpy(out, south_path + 3 * step, 2);
+    out[2] = '\0';
+}
+
+/* Routes of `left` steps from `step`: each ring end may turn in or go round
+ * (B2), the centre ends the path. Counts the routes ending on each step. */
+static void routes(int step, int left, bool enter, int count[49]) {
+    if (left == 0) {
+        count[step]++;
+        return;
+    }
+    if (step == 48) return;
+    int next = step + 1, round = -1;
+    if (step == 23) next = enter ? 24 : -1, round = 0;
+    if (step == 39) round = 24;
+    if (step == 47) round = 40;
+    if (next >= 0) routes(next, left - 1, enter, count);
+    if (round >= 0) routes(round, left - 1, enter, count);
+}
+
+/* Appends the moves of a single piece on `from` using `value`. */
+static size_t route_moves(int from, int value, bool enter, char *buf, size_t n,
+                          size_t used) {
+    int count[49] = {0};
+    char sq[3], to[3];
+    routes(from, value, enter, count);
+    path_name(from, sq);
+    for (int d = 0; d < 49; d++) {
+        assert_true(count[d] <= 1);
+        if (!count[d]) continue;
+        path_name(d, to);
+        used += (size_t)snprintf(buf + used, n - used, "%s%d:%s-%s", used ? " " : "",
+                                 value, sq, to);
+    }
+    return used;
+}
+
+/* B1, B2, B5: from every square of the path, with every throw a single
+ * piece can use, the game offers exactly the ends of the possible routes, and
+ * no two routes share an end (so a destination names its route). */
+static void test_routes(void **unused) {
+    const int values[] = {1, 2, 3, 4, 5, 6, 12};
+    for (int k = 0; k < 7; k++) {
+        for (int from = 0; from < 48; from++) {
+            char sq[3], want[512] = "", position[96];
+            path_name(from, sq);
+            if (!route_moves(from, values[k], true, want, sizeof want, 0))
+                strcpy(want, "pass");
+            snprintf(position, sizeof position, "1%s,5d4/6g4/6d7/6a4 s use:%d -", sq,
+                     values[k]);
+            expect_moves(position, want);
+        }
+        /* killfirst=1 without a kill: no turning in at step 23 */
+        for (int from = 1; from < 24; from++) {
+            char sq[3], want[512] = "", position[96];
+            path_name(from, sq);
+            size_t used = route_moves(0, values[k], false, want, sizeof want, 0);
+            route_moves(from, values[k], false, want, sizeof want, used);
+            snprintf(position, sizeof position, "1%s,5d1/6g4/6d7/6a4 s use:%d - killed:-",
+                     sq, values[k]);
+            expect_moves_in("killfirst=1", position, want);
+        }
+    }
+}
+
 /* B3: thirteen cross squares. */
 static void test_cross_squares(void **unused) {
     int count = 0;
@@ -430,6 +502,7 @@ int main(void) {
         cmocka_unit_test(test_throw_distribution),
         cmocka_unit_test(test_start_and_paths),
         cmocka_unit_test(test_cross_squares),
+        cmocka_unit_test(test_routes),
         cmocka_unit_test(test_throw_again),
         cmocka_unit_test(test_third_double_cancels),
         cmocka_unit_test(test_several_throws),
