@@ -10,8 +10,8 @@
 #include <math.h>
 #include <string.h>
 
-/* Random play needs about 1000-2500 plies per player (seen over thousands of
- * games); the bound is far above that. */
+/* Random play took at most 6860 plies over 8000 measured games (RULES.md);
+ * the bound is far above that. */
 enum { MAX_PLIES = 60000 };
 
 struct stats {
