@@ -8,6 +8,10 @@ int cmd_games(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_bestmove(int argc, char **argv);
+int cmd_analyse(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_arena(int argc, char **argv);
 
 struct command {
     const char *name;
@@ -21,6 +25,10 @@ static const struct command commands[] = {
     {"show", cmd_show, "draw a position and list its legal moves"},
     {"perft", cmd_perft, "count move-tree leaves to a depth (move generator check)"},
     {"play", cmd_play, "play a game against the engine in the terminal"},
+    {"bestmove", cmd_bestmove, "search a position for its best move"},
+    {"analyse", cmd_analyse, "score every move of a position"},
+    {"bench", cmd_bench, "measure search speed on fixed positions"},
+    {"arena", cmd_arena, "play engine settings against each other, with Elo"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

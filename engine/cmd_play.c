@@ -1,7 +1,10 @@
 /* kibitz play: a person against the engine (or engines against each other). */
 #include "engine/cli.h"
+#include "engine/repetition.h"
 #include "engine/rng.h"
 #include "engine/variant.h"
+#include "search/agent.h"
+#include "search/playout.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -33,23 +36,42 @@ static int parse_side(const struct cli_options *o, int players, int *seat) {
                     o->game->name, o->game->player_name(&o->variant, 0), players);
 }
 
-/* The engine's move. Until the search engines exist this is a uniformly
- * random legal move (chance nodes draw by their probabilities). */
-static move_t engine_move(const struct game *g, const struct variant *v,
-                          const void *state, struct rng *rng) {
+/* The engine's agent spec from --algo and the strength options: alphabeta
+ * where it applies, else mcts. Returns 0 or EXIT_BAD_INPUT after printing. */
+static int build_agent(const struct cli_options *o, struct agent *a) {
+    char err[GAME_ERROR_BYTES], spec[128];
+    const char *algo = o->algo                     ? o->algo
+                       : ab_supports(o->game, err) ? "alphabeta"
+                                                   : "mcts";
+    int n = snprintf(spec, sizeof spec, "%s", algo);
+    if (o->depth >= 0)
+        n += snprintf(spec + n, sizeof spec - (size_t)n, ":depth=%d", o->depth);
+    if (o->iterations >= 0)
+        n +=
+            snprintf(spec + n, sizeof spec - (size_t)n, ":iterations=%ld", o->iterations);
+    if (o->time > 0)
+        n += snprintf(spec + n, sizeof spec - (size_t)n, ":time=%g", o->time);
+    if (o->threads > 1)
+        n += snprintf(spec + n, sizeof spec - (size_t)n, ":threads=%d", o->threads);
+    if (agent_parse(a, spec, o->game, err)) return cli_fail("engine '%s': %s", spec, err);
+    return 0;
+}
+
+/* The engine's move: chance draws by its probabilities, players ask the agent. */
+static int engine_move(struct agent *a, const struct game *g, const struct variant *v,
+                       const void *state, struct rng *rng, move_t *move) {
     move_t moves[g->max_moves];
     int count = g->moves(v, state, moves);
     if (g->turn(v, state) == TURN_CHANCE) {
         double prob[g->max_moves];
         g->chance(v, state, moves, count, prob);
-        double x = rng_unit(rng);
-        for (int i = 0; i < count; i++) {
-            if (x < prob[i]) return moves[i];
-            x -= prob[i];
-        }
-        return moves[count - 1];
+        *move = moves[playout_sample(prob, count, rng)];
+        return 0;
     }
-    return moves[rng_below(rng, (uint32_t)count)];
+    char err[GAME_ERROR_BYTES];
+    if (agent_choose(a, g, v, state, rng_next(rng), move, err))
+        return cli_fail("%s", err);
+    return 0;
 }
 
 /* Reads one line; false at end of input. */
@@ -73,13 +95,18 @@ static void list_moves(const struct game *g, const struct variant *v, const void
 
 int cmd_play(int argc, char **argv) {
     static const struct cli_spec spec = {
-        .usage = "kibitz play <game> [--side PLAYER|none] [--position P] [--seed N]",
+        .usage = "kibitz play <game> [--side PLAYER|none] [--position P] [--seed N] "
+                 "[--algo random|alphabeta|mcts] [--depth N | --iterations N | --time S] "
+                 "[--threads N]",
         .help = "Plays a game in the terminal: you take the seat named by --side (the\n"
                 "first player by default; 'none' lets the engine play every seat) and\n"
                 "type moves in the game's notation. At the prompt, 'moves' lists the\n"
-                "legal moves, 'board' redraws, 'quit' ends the game. The engine is a\n"
-                "random player for now.",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED,
+                "legal moves, 'board' redraws, 'quit' ends the game. The engine is\n"
+                "alphabeta (depth 6 unless --depth or --time) where the game allows it,\n"
+                "else mcts (1000 iterations unless --iterations or --time); --algo\n"
+                "random gives a random player.",
+        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED |
+                   OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS,
         .needs_game = true,
     };
     struct cli_options o;
@@ -96,13 +123,23 @@ int cmd_play(int argc, char **argv) {
     if ((status = cli_load_position(&o, state))) return status;
     struct rng rng;
     rng_seed(&rng, o.seed);
+    struct agent agent;
+    if ((status = build_agent(&o, &agent))) return status;
 
     char line[256], text[256];
     int ply = 0;
-    bool drawn = false;
+    bool drawn = false, recorded = false, repeated = false;
+    struct repetition seen;
+    repetition_init(&seen);
     for (;;) {
         int turn = g->turn(v, state);
         if (turn == TURN_OVER) break;
+        if (!recorded && (g->flags & GAME_CAN_CYCLE) &&
+            repetition_record(&seen, g, v, state) >= REPETITION_DRAW_COUNT) {
+            repeated = true;
+            break;
+        }
+        recorded = true;
         move_t move;
         if (turn == seat) {
             if (!drawn) g->draw(v, state, stdout);
@@ -111,12 +148,12 @@ int cmd_play(int argc, char **argv) {
             fflush(stdout);
             if (!read_line(line, sizeof line)) {
                 printf("\n(end of input: game abandoned)\n");
-                return EXIT_OK;
+                goto done;
             }
             char *word = line;
             while (isspace((unsigned char)*word)) word++;
             if (*word == '\0') continue;
-            if (strcmp(word, "quit") == 0) return EXIT_OK;
+            if (strcmp(word, "quit") == 0) goto done;
             if (strcmp(word, "moves") == 0 || strcmp(word, "help") == 0) {
                 list_moves(g, v, state);
                 continue;
@@ -131,19 +168,25 @@ int cmd_play(int argc, char **argv) {
                 continue;
             }
         } else {
-            move = engine_move(g, v, state, &rng);
+            if ((status = engine_move(&agent, g, v, state, &rng, &move))) goto done;
         }
         g->format_move(v, state, move, text, sizeof text);
         const char *who = turn == TURN_CHANCE ? "chance" : g->player_name(v, turn);
         printf("%d. %s plays %s\n", ++ply, who, text);
         g->apply(v, state, move);
-        drawn = false;
+        drawn = recorded = false;
     }
     g->draw(v, state, stdout);
-    double result[GAME_MAX_PLAYERS];
-    g->returns(v, state, result);
+    double result[GAME_MAX_PLAYERS] = {0};
+    if (repeated)
+        printf("draw: the position occurred for the third time\n");
+    else
+        g->returns(v, state, result);
     printf("result:");
     for (int p = 0; p < players; p++) printf(" %s %+g", g->player_name(v, p), result[p]);
     printf("\n");
-    return EXIT_OK;
+done:
+    repetition_free(&seen);
+    agent_free(&agent);
+    return status;
 }

@@ -2,26 +2,7 @@
 # Command-line behaviour: help, bad input (one clear line, exit status 2),
 # and the Kulibrat commands end to end. Usage: cli_basic.sh path/to/kibitz
 set -u
-kibitz=$1
-failures=0
-passes=0
-
-# expect STATUS PATTERN -- ARGS...: run kibitz, check exit status and that the
-# combined output matches the extended regex PATTERN.
-expect() {
-    local status=$1 pattern=$2
-    shift 3
-    local out code
-    out=$("$kibitz" "$@" 2>&1 </dev/null)
-    code=$?
-    if [ "$code" -ne "$status" ] || ! grep -Eq -- "$pattern" <<<"$out"; then
-        echo "FAIL: kibitz $* -> status $code (want $status), output:"
-        echo "$out" | head -5
-        failures=$((failures + 1))
-    else
-        passes=$((passes + 1))
-    fi
-}
+source "$(dirname "$0")/cli_lib.bash" "$1"
 
 expect 2 'usage: kibitz' -- 
 expect 0 'usage: kibitz' -- --help
@@ -72,5 +53,4 @@ for pattern in "malformed move 'zz'" "illegal move '\+a1'" '1\. black plays \+a4
     fi
 done
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

@@ -341,7 +341,9 @@ const struct game kauda_baji_game = {
     .name = "kauda-baji",
     .summary = "four-player cowrie-shell race game with tuples",
     .players = 4,
-    .flags = GAME_HAS_CHANCE | GAME_CAN_CYCLE,
+    /* Not GAME_CAN_CYCLE: positions recur only by the luck of the throws and
+     * the game has no draws, so a repetition must not be scored as one. */
+    .flags = GAME_HAS_CHANCE,
     .state_size = sizeof(struct kauda_state),
     .max_moves = KAUDA_MAX_MOVES,
     .variant_keys = kauda_variant_keys,

@@ -1,0 +1,21 @@
+/* kibitz analyse: every root move of a position with its score. */
+#include "engine/search_command.h"
+
+int cmd_analyse(int argc, char **argv) {
+    static const struct cli_spec spec = {
+        .usage =
+            "kibitz analyse <game> [--position P] [--algo alphabeta|mcts] [--depth N "
+            "| --time S | --iterations N] [--threads N] [--hash MiB] [--seed N] "
+            "[--json]",
+        .help = "Searches every root move with a full window and prints each with its\n"
+                "score (or proven win or loss in N moves, passes not counted), then the\n"
+                "best move and principal variation. With mcts, each root move's visits\n"
+                "and mean value. alphabeta (the default for two-player\n"
+                "zero-sum games without chance) takes --depth (default 8) or --time;\n"
+                "mcts takes --iterations (default 10000) or --time. --threads runs Lazy\n"
+                "SMP (alphabeta) or tree parallelism (mcts).",
+        .allowed = SEARCH_COMMAND_OPTIONS,
+        .needs_game = true,
+    };
+    return search_command_run(&spec, argc, argv, true);
+}

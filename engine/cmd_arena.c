@@ -1,0 +1,197 @@
+/* kibitz arena: matches between engine settings, with win rates and Elo. */
+#include "engine/cli.h"
+#include "engine/repetition.h"
+#include "engine/rng.h"
+#include "engine/variant.h"
+#include "search/agent.h"
+#include "search/playout.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_SPECS = GAME_MAX_PLAYERS, OPENING_PLIES = 2, MAX_GAME_PLIES = 1000 };
+
+struct tally {
+    long win, draw, loss;
+    double score_sum; /* per-game score 1 / 0.5 / 0 */
+};
+
+/* Split "a,b,c" into agents; returns the count or -1 after printing. */
+static int parse_players(const char *list, const struct game *g, struct agent *agents) {
+    char buf[512];
+    if (strlen(list) >= sizeof buf) return cli_fail("--players list too long"), -1;
+    strcpy(buf, list);
+    int n = 0;
+    char *rest = buf;
+    while (rest) {
+        char *comma = strchr(rest, ',');
+        if (comma) *comma = '\0';
+        char err[GAME_ERROR_BYTES];
+        if (n == MAX_SPECS) return cli_fail("at most %d players", MAX_SPECS), -1;
+        if (agent_parse(&agents[n], rest, g, err)) {
+            for (int i = 0; i < n; i++) agent_free(&agents[i]);
+            return cli_fail("bad player '%s': %s", rest, err), -1;
+        }
+        n++;
+        rest = comma ? comma + 1 : NULL;
+    }
+    return n;
+}
+
+/* One game; seat s is played by agents[order[s]]. Fills returns per seat. */
+static int play_game(const struct game *g, const struct variant *v, struct agent *agents,
+                     const int *order, uint64_t seed, long opening,
+                     double returns[GAME_MAX_PLAYERS]) {
+    unsigned char state[GAME_MAX_STATE_BYTES] = {0};
+    g->start(v, state);
+    struct rng open_rng, rng;
+    rng_seed(&open_rng, seed ^ (uint64_t)opening * UINT64_C(0xD1B54A32D192ED03));
+    rng_seed(&rng, seed + (uint64_t)opening * 7919 + (uint64_t)order[0]);
+    move_t moves[g->max_moves];
+    char err[GAME_ERROR_BYTES];
+    struct repetition seen;
+    repetition_init(&seen);
+    for (int ply = 0; ply < MAX_GAME_PLIES; ply++) {
+        int turn = g->turn(v, state);
+        if (turn == TURN_OVER) {
+            g->returns(v, state, returns);
+            repetition_free(&seen);
+            return 0;
+        }
+        if ((g->flags & GAME_CAN_CYCLE) &&
+            repetition_record(&seen, g, v, state) >= REPETITION_DRAW_COUNT)
+            break; /* threefold repetition: a draw */
+        int count = g->moves(v, state, moves);
+        move_t move;
+        if (turn == TURN_CHANCE) {
+            double prob[g->max_moves];
+            g->chance(v, state, moves, count, prob);
+            move = moves[playout_sample(prob, count, &rng)];
+        } else if (ply < OPENING_PLIES) {
+            /* Shared random opening: both seatings of a pair start alike. */
+            move = moves[rng_below(&open_rng, (uint32_t)count)];
+        } else if (agent_choose(&agents[order[turn]], g, v, state, rng_next(&rng), &move,
+                                err)) {
+            repetition_free(&seen);
+            return cli_fail("%s", err);
+        }
+        g->apply(v, state, move);
+    }
+    repetition_free(&seen);
+    /* Threefold repetition or too long: play that never ends is a draw. */
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) returns[p] = 0;
+    return 0;
+}
+
+/* Wilson 95% interval of a share p over n games: fair even at 0% or 100%. */
+static void wilson(double p, double n, double *low, double *high) {
+    const double z = 1.96, z2 = z * z;
+    double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+    double half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+    *low = centre - half > 0 ? centre - half : 0;
+    *high = centre + half < 1 ? centre + half : 1;
+}
+
+static double elo_of(double score) {
+    if (score <= 0) return -INFINITY;
+    if (score >= 1) return INFINITY;
+    return -400.0 * log10(1.0 / score - 1.0);
+}
+
+int cmd_arena(int argc, char **argv) {
+    static const struct cli_spec spec = {
+        .usage = "kibitz arena <game> --players SPEC,SPEC[,...] --games N [--seed N]",
+        .help =
+            "Plays N games between engine settings, one per seat, rotating the seats\n"
+            "game by game (every seating of a rotation starts from the same random\n"
+            "opening of 2 plies, so colour and opening luck even out). A spec is\n"
+            "random, alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB] or\n"
+            "mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N].\n"
+            "Reports each player's win/draw/loss shares with 95% confidence intervals\n"
+            "(Wilson) and, for two players, the Elo difference of the first over the\n"
+            "second with the interval from its score's Wilson interval. Games longer "
+            "than 1000 plies count as draws.",
+        .allowed =
+            OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON | OPT_QUIET,
+        .needs_game = true,
+    };
+    struct cli_options o;
+    int status = cli_parse(&spec, argc, argv, &o);
+    if (status) return status < 0 ? EXIT_OK : status;
+    const struct game *g = o.game;
+    const int players = variant_players(g, &o.variant);
+    if (!o.players) return cli_fail("arena needs --players SPEC,SPEC[,...]");
+    if (o.games <= 0) return cli_fail("arena needs --games N");
+    struct agent agents[MAX_SPECS];
+    int n = parse_players(o.players, g, agents);
+    if (n < 0) return EXIT_BAD_INPUT;
+    if (n != players) {
+        for (int i = 0; i < n; i++) agent_free(&agents[i]);
+        return cli_fail("%s has %d players: --players needs %d specs, not %d", g->name,
+                        players, players, n);
+    }
+    struct tally tally[MAX_SPECS] = {{0}};
+    bool progress = cli_progress_wanted(&o);
+    for (long game = 0; game < o.games; game++) {
+        int order[MAX_SPECS]; /* seat -> spec */
+        for (int s = 0; s < n; s++) order[s] = (int)((s + game) % n);
+        double r[GAME_MAX_PLAYERS];
+        if (play_game(g, &o.variant, agents, order, o.seed, game / n, r)) {
+            status = EXIT_BAD_INPUT;
+            break;
+        }
+        for (int s = 0; s < n; s++) {
+            struct tally *t = &tally[order[s]];
+            double x = r[s] > 0 ? 1 : r[s] < 0 ? 0 : 0.5;
+            t->win += x == 1, t->loss += x == 0, t->draw += x == 0.5;
+            t->score_sum += x;
+        }
+        if (progress)
+            fprintf(stderr, "\rgame %ld/%ld: %s %.1f%%", game + 1, o.games,
+                    agents[0].spec, 100.0 * tally[0].score_sum / (double)(game + 1));
+    }
+    if (progress) fprintf(stderr, "\n");
+    if (status == 0) {
+        double total = (double)o.games;
+        if (o.json)
+            printf("{\"game\":\"%s\",\"games\":%ld,\"players\":[", g->name, o.games);
+        for (int i = 0; i < n; i++) {
+            const struct tally *t = &tally[i];
+            double share[3] = {t->win / total, t->draw / total, t->loss / total};
+            double lo[3], hi[3];
+            for (int k = 0; k < 3; k++) wilson(share[k], total, &lo[k], &hi[k]);
+            if (o.json)
+                printf("%s{\"spec\":\"%s\",\"win\":[%.4f,%.4f,%.4f],\"draw\":[%.4f,%.4f,"
+                       "%.4f],\"loss\":[%.4f,%.4f,%.4f]}",
+                       i ? "," : "", agents[i].spec, share[0], lo[0], hi[0], share[1],
+                       lo[1], hi[1], share[2], lo[2], hi[2]);
+            else
+                printf("%-28s win %5.1f%% [%5.1f,%5.1f]  draw %5.1f%% [%5.1f,%5.1f]  "
+                       "loss %5.1f%% [%5.1f,%5.1f]\n",
+                       agents[i].spec, 100 * share[0], 100 * lo[0], 100 * hi[0],
+                       100 * share[1], 100 * lo[1], 100 * hi[1], 100 * share[2],
+                       100 * lo[2], 100 * hi[2]);
+        }
+        if (o.json) printf("]");
+        if (n == 2) {
+            const struct tally *t = &tally[0];
+            double mean = t->score_sum / total;
+            double slow, shigh;
+            wilson(mean, total, &slow, &shigh);
+            double elo = elo_of(mean), low = elo_of(slow), high = elo_of(shigh);
+            if (o.json)
+                printf(",\"score\":%.4f,\"elo\":%.1f,\"elo_low\":%.1f,\"elo_high\":%.1f",
+                       mean, isfinite(elo) ? elo : (elo > 0 ? 9999.0 : -9999.0),
+                       isfinite(low) ? low : -9999.0, isfinite(high) ? high : 9999.0);
+            else
+                printf("games %ld, score of %s: %.1f%%, Elo difference %+.0f "
+                       "(95%%: %+.0f .. %+.0f)\n",
+                       o.games, agents[0].spec, 100 * mean, elo, low, high);
+        }
+        if (o.json) printf("}\n");
+    }
+    for (int i = 0; i < n; i++) agent_free(&agents[i]);
+    return status;
+}

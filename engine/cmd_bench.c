@@ -1,0 +1,228 @@
+/* kibitz bench: search speed on the fixed positions of bench/, with a
+ * deterministic node-count signature. */
+#include "bench/bench_positions.h"
+#include "engine/cli.h"
+#include "engine/registry.h"
+#include "engine/rng.h"
+#include "engine/timer.h"
+#include "engine/variant.h"
+#include "search/alphabeta.h"
+#include "search/mcts.h"
+#include "search/perft.h"
+#include "search/playout.h"
+
+#include <inttypes.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Rates of one game's suite with a number of threads. */
+struct rates {
+    uint64_t ab_nodes, mcts_iterations, perft_leaves, playout_plies;
+    uint64_t signature; /* alpha-beta nodes + MCTS tree nodes (1 thread) */
+    double ab_seconds, mcts_seconds, perft_seconds, playout_seconds;
+};
+
+static double rate(uint64_t n, double s) {
+    return s > 0 ? (double)n / s : 0;
+}
+
+static uint64_t run_playouts(const struct game *g, const struct variant *v,
+                             const void *start, long count, int threads) {
+    uint64_t plies = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : plies)
+    {
+        struct rng r;
+        rng_seed(&r, 1 + (uint64_t)omp_get_thread_num());
+        double ret[GAME_MAX_PLAYERS];
+#pragma omp for schedule(static)
+        for (long i = 0; i < count; i++) {
+            unsigned char s[GAME_MAX_STATE_BYTES];
+            memcpy(s, start, g->state_size);
+            plies += (uint64_t)playout_run(g, v, s, &r, 1000, ret);
+        }
+    }
+    return plies;
+}
+
+/* One suite at `threads`; per-position lines when `verbose`. Returns -1 on a
+ * bad suite entry (a message is printed). */
+static int run_suite(const struct bench_suite *suite, const struct game *g, int threads,
+                     int hash_mb, bool verbose, struct rates *out, FILE *json,
+                     bool *json_first) {
+    memset(out, 0, sizeof *out);
+    struct tt tt;
+    if (tt_init(&tt, (size_t)hash_mb))
+        return cli_fail("not enough memory for --hash"), -1;
+    char err[GAME_ERROR_BYTES];
+    for (const struct bench_position *p = suite->positions; p->variant; p++) {
+        struct variant v;
+        variant_init(g, &v);
+        unsigned char s[GAME_MAX_STATE_BYTES] = {0};
+        if ((*p->variant && variant_parse(g, &v, p->variant, err)) ||
+            (p->position ? g->parse_position(&v, p->position, s, err)
+                         : (g->start(&v, s), 0))) {
+            tt_free(&tt);
+            return cli_fail("bench position of %s: %s", g->name, err), -1;
+        }
+        tt_clear(&tt);
+        struct ab_limits al = {.depth = suite->ab_depth, .threads = threads};
+        struct ab_result *ar = malloc(sizeof *ar);
+        struct mcts_result *mr = malloc(sizeof *mr);
+        struct mcts_limits ml = {
+            .iterations = suite->mcts_iterations, .threads = threads, .seed = 1};
+        int bad =
+            ab_search(g, &v, s, &al, &tt, ar, err) || mcts_search(g, &v, s, &ml, mr, err);
+        if (!bad) {
+            out->ab_nodes += ar->nodes, out->ab_seconds += ar->seconds;
+            out->mcts_iterations += (uint64_t)mr->iterations;
+            out->mcts_seconds += mr->seconds;
+            const char *text = p->position ? p->position : "start";
+            if (verbose)
+                printf("  %-28s %-9s ab %10" PRIu64 " nodes %6.2f M/s   mcts %7ld it "
+                       "%7.0f it/s %9" PRIu64 " tree nodes\n",
+                       text, *p->variant ? p->variant : "default", ar->nodes,
+                       rate(ar->nodes, ar->seconds) / 1e6, mr->iterations,
+                       rate((uint64_t)mr->iterations, mr->seconds), mr->nodes);
+            if (json && verbose) {
+                fprintf(json,
+                        "%s{\"game\":\"%s\",\"variant\":\"%s\",\"position\":\"%s\","
+                        "\"ab_nodes\":%" PRIu64
+                        ",\"ab_nps\":%.0f,\"mcts_iterations\":%ld,"
+                        "\"mcts_tree_nodes\":%" PRIu64 ",\"mcts_ips\":%.0f}",
+                        *json_first ? "" : ",", g->name, p->variant, text, ar->nodes,
+                        rate(ar->nodes, ar->seconds), mr->iterations, mr->nodes,
+                        rate((uint64_t)mr->iterations, mr->seconds));
+                *json_first = false;
+            }
+            out->signature += ar->nodes + mr->nodes;
+        }
+        free(ar);
+        free(mr);
+        if (bad) {
+            tt_free(&tt);
+            return cli_fail("%s", err), -1;
+        }
+    }
+    tt_free(&tt);
+    struct variant v;
+    variant_init(g, &v);
+    unsigned char start[GAME_MAX_STATE_BYTES] = {0};
+    g->start(&v, start);
+    double t0 = timer_now();
+    out->perft_leaves =
+        perft_parallel(g, &v, start, suite->perft_depth, threads, NULL, NULL, NULL);
+    out->perft_seconds = timer_now() - t0;
+    t0 = timer_now();
+    out->playout_plies = run_playouts(g, &v, start, suite->playouts, threads);
+    out->playout_seconds = timer_now() - t0;
+    return 0;
+}
+
+static void print_rates(const char *label, const struct rates *r) {
+    printf("  %-10s perft %7.1f M leaves/s  alpha-beta %6.2f M nodes/s  playouts %6.1f M "
+           "plies/s  mcts %8.0f iterations/s\n",
+           label, rate(r->perft_leaves, r->perft_seconds) / 1e6,
+           rate(r->ab_nodes, r->ab_seconds) / 1e6,
+           rate(r->playout_plies, r->playout_seconds) / 1e6,
+           rate(r->mcts_iterations, r->mcts_seconds));
+}
+
+static void json_rates(FILE *f, const char *key, const struct rates *r) {
+    fprintf(f,
+            "\"%s\":{\"perft_leaves_per_s\":%.0f,\"ab_nodes_per_s\":%.0f,"
+            "\"playout_plies_per_s\":%.0f,\"mcts_iterations_per_s\":%.0f}",
+            key, rate(r->perft_leaves, r->perft_seconds),
+            rate(r->ab_nodes, r->ab_seconds), rate(r->playout_plies, r->playout_seconds),
+            rate(r->mcts_iterations, r->mcts_seconds));
+}
+
+int cmd_bench(int argc, char **argv) {
+    static const struct cli_spec spec = {
+        .usage = "kibitz bench [game...] [--threads N] [--hash MiB] [--json FILE]",
+        .help = "Searches the fixed positions of bench/ (every game that has them, or\n"
+                "the games named) on one thread: alpha-beta to a fixed depth and MCTS\n"
+                "for a fixed number of iterations, then perft from the start position\n"
+                "and random playouts. Prints nodes and rates per position, the rates in\n"
+                "total, and the signature: total alpha-beta nodes plus MCTS tree nodes,\n"
+                "the same on every run and machine for the same code. With --threads N\n"
+                "the suite runs again on N threads and the speed-up is reported.",
+        .allowed = OPT_THREADS | OPT_HASH | OPT_JSON_FILE | OPT_QUIET,
+        .needs_game = false,
+        .max_args = 8,
+    };
+    struct cli_options o;
+    int status = cli_parse(&spec, argc, argv, &o);
+    if (status) return status < 0 ? EXIT_OK : status;
+    char err[GAME_ERROR_BYTES];
+    for (int i = 0; i < o.arg_count; i++) {
+        if (!registry_find(o.args[i], err)) return cli_fail("%s", err);
+        bool found = false;
+        for (const struct bench_suite *s = bench_suites; s->game; s++)
+            found |= strcmp(s->game, o.args[i]) == 0;
+        if (!found) return cli_fail("no bench positions for '%s' yet", o.args[i]);
+    }
+    FILE *json = NULL;
+    char tmp[4096];
+    if (o.json_file) {
+        snprintf(tmp, sizeof tmp, "%s.tmp", o.json_file);
+        if (!(json = fopen(tmp, "w"))) return cli_fail("cannot write '%s'", tmp);
+        fprintf(json, "{\"threads\":%d,\"positions\":[", o.threads);
+    }
+    bool json_first = true;
+    uint64_t signature = 0;
+    for (const struct bench_suite *s = bench_suites; s->game && status == 0; s++) {
+        bool wanted = o.arg_count == 0;
+        for (int i = 0; i < o.arg_count; i++) wanted |= strcmp(s->game, o.args[i]) == 0;
+        const struct game *g = wanted ? registry_find(s->game, err) : NULL;
+        if (!g) continue;
+        printf("%s (alpha-beta depth %d, mcts %ld iterations, perft depth %d, %ld "
+               "playouts)\n",
+               s->game, s->ab_depth, s->mcts_iterations, s->perft_depth, s->playouts);
+        struct rates one, many;
+        if (run_suite(s, g, 1, o.hash_mb, true, &one, json, &json_first)) {
+            status = EXIT_BAD_INPUT;
+            break;
+        }
+        /* Only the one-thread run counts: Lazy SMP and tree parallelism are
+         * not deterministic. */
+        signature += one.signature;
+        print_rates("1 thread", &one);
+        if (o.threads > 1) {
+            if (run_suite(s, g, o.threads, o.hash_mb, false, &many, NULL, NULL)) {
+                status = EXIT_BAD_INPUT;
+                break;
+            }
+            char label[32];
+            snprintf(label, sizeof label, "%d threads", o.threads);
+            print_rates(label, &many);
+            printf("  speed-up   perft %.2f  alpha-beta %.2f  playouts %.2f  mcts %.2f\n",
+                   rate(many.perft_leaves, many.perft_seconds) /
+                       rate(one.perft_leaves, one.perft_seconds),
+                   rate(many.ab_nodes, many.ab_seconds) /
+                       rate(one.ab_nodes, one.ab_seconds),
+                   rate(many.playout_plies, many.playout_seconds) /
+                       rate(one.playout_plies, one.playout_seconds),
+                   rate(many.mcts_iterations, many.mcts_seconds) /
+                       rate(one.mcts_iterations, one.mcts_seconds));
+        }
+        if (json) {
+            fprintf(json, "%s{\"game\":\"%s\",", json_first ? "" : ",", s->game);
+            json_rates(json, "one_thread", &one);
+            if (o.threads > 1) fprintf(json, ","), json_rates(json, "threads", &many);
+            fprintf(json, "}");
+            json_first = false;
+        }
+    }
+    if (status == 0) printf("signature %" PRIu64 "\n", signature);
+    if (json) {
+        fprintf(json, "],\"signature\":%" PRIu64 "}\n", signature);
+        bool bad = fclose(json) != 0 || status != 0;
+        if (bad || rename(tmp, o.json_file) != 0) {
+            remove(tmp);
+            if (!status) status = cli_fail("cannot write '%s'", o.json_file);
+        }
+    }
+    return status;
+}

@@ -1,0 +1,170 @@
+#include "search/agent.h"
+
+#include "engine/rng.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Cut `*rest` at the next ':' and return the piece before it (NULL at the end). */
+static char *next_piece(char **rest) {
+    char *piece = *rest;
+    if (!piece) return NULL;
+    char *colon = strchr(piece, ':');
+    if (colon)
+        *colon = '\0', *rest = colon + 1;
+    else
+        *rest = NULL;
+    return piece;
+}
+
+static int parse_number(const char *key, const char *text, double low, double high,
+                        double *out, char *err) {
+    char *end;
+    errno = 0;
+    double x = strtod(text, &end);
+    if (*text == '\0' || *end != '\0' || errno != 0 || !(x >= low && x <= high)) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "agent option %s needs a number from %g to %g, not '%s'", key, low, high,
+                 text);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+static int set_option(struct agent *a, const char *key, const char *value, char *err) {
+    double x;
+    bool ab = a->kind == AGENT_ALPHABETA, mc = a->kind == AGENT_MCTS;
+    if (strcmp(key, "time") == 0 && (ab || mc)) {
+        if (parse_number(key, value, 1e-3, 1e6, &x, err)) return -1;
+        if (ab)
+            a->ab.time = x, a->ab.depth = 0;
+        else
+            a->mcts.time = x, a->mcts.iterations = 0;
+    } else if (strcmp(key, "threads") == 0 && (ab || mc)) {
+        if (parse_number(key, value, 1, 1024, &x, err)) return -1;
+        if (ab)
+            a->ab.threads = (int)x;
+        else
+            a->mcts.threads = (int)x;
+    } else if (strcmp(key, "depth") == 0 && ab) {
+        if (parse_number(key, value, 1, AB_MAX_PLY - 2, &x, err)) return -1;
+        a->ab.depth = (int)x;
+    } else if (strcmp(key, "hash") == 0 && ab) {
+        if (parse_number(key, value, 1, 1 << 16, &x, err)) return -1;
+        a->hash_mib = (int)x;
+    } else if (strcmp(key, "iterations") == 0 && mc) {
+        if (parse_number(key, value, 1, 4e9, &x, err)) return -1;
+        a->mcts.iterations = (long)x;
+    } else if (strcmp(key, "c") == 0 && mc) {
+        if (parse_number(key, value, 1e-3, 100, &x, err)) return -1;
+        a->mcts.c = x;
+    } else if (strcmp(key, "root") == 0 && mc) {
+        if (parse_number(key, value, 0, 1, &x, err)) return -1;
+        a->mcts.root_parallel = x != 0;
+    } else if (strcmp(key, "playout") == 0 && mc) {
+        if (parse_number(key, value, 1, 1e6, &x, err)) return -1;
+        a->mcts.max_playout = (int)x;
+    } else if (strcmp(key, "solver") == 0 && mc) {
+        if (parse_number(key, value, 0, 1, &x, err)) return -1;
+        a->mcts.no_solver = x == 0;
+    } else {
+        snprintf(err, GAME_ERROR_BYTES, "agent '%s' has no option '%s'",
+                 ab   ? "alphabeta"
+                 : mc ? "mcts"
+                      : "random",
+                 key);
+        return -1;
+    }
+    return 0;
+}
+
+int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err) {
+    memset(a, 0, sizeof *a);
+    if (strlen(spec) >= sizeof a->spec) {
+        snprintf(err, GAME_ERROR_BYTES, "agent spec too long");
+        return -1;
+    }
+    char text[sizeof a->spec];
+    strcpy(text, spec);
+    strcpy(a->spec, spec);
+    char *rest = text, *name = next_piece(&rest);
+    if (strcmp(name, "random") == 0) {
+        a->kind = AGENT_RANDOM;
+    } else if (strcmp(name, "alphabeta") == 0) {
+        a->kind = AGENT_ALPHABETA;
+        a->ab = (struct ab_limits){.depth = 6, .threads = 1};
+        a->hash_mib = 16;
+        if (!ab_supports(g, err)) return -1;
+    } else if (strcmp(name, "mcts") == 0) {
+        a->kind = AGENT_MCTS;
+        a->mcts = (struct mcts_limits){.iterations = 1000, .threads = 1};
+        if (!mcts_supports(g, err)) return -1;
+    } else {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "unknown agent '%s' (random, alphabeta[:depth=N], mcts[:iterations=N])",
+                 name);
+        return -1;
+    }
+    char *item;
+    while ((item = next_piece(&rest)) != NULL) {
+        char *eq = strchr(item, '=');
+        if (!eq || eq == item) {
+            snprintf(err, GAME_ERROR_BYTES, "agent option '%s' is not key=value", item);
+            return -1;
+        }
+        *eq = '\0';
+        if (set_option(a, item, eq + 1, err)) return -1;
+    }
+    if (a->kind == AGENT_ALPHABETA && tt_init(&a->tt, (size_t)a->hash_mib) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "not enough memory for a %d MiB table",
+                 a->hash_mib);
+        return -1;
+    }
+    return 0;
+}
+
+void agent_free(struct agent *a) {
+    if (a->kind == AGENT_ALPHABETA) tt_free(&a->tt);
+}
+
+int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
+                 const void *state, uint64_t seed, move_t *move, char *err) {
+    switch (a->kind) {
+    case AGENT_RANDOM: {
+        move_t moves[g->max_moves];
+        int count = g->moves(v, state, moves);
+        if (count <= 0) break;
+        struct rng r;
+        rng_seed(&r, seed);
+        *move = moves[rng_below(&r, (uint32_t)count)];
+        return 0;
+    }
+    case AGENT_ALPHABETA: {
+        struct ab_result *res = malloc(sizeof *res);
+        int status = ab_search(g, v, state, &a->ab, &a->tt, res, err);
+        bool ok = status == 0 && res->has_move;
+        if (ok) *move = res->move;
+        free(res);
+        if (status) return -1;
+        if (ok) return 0;
+        break;
+    }
+    case AGENT_MCTS: {
+        struct mcts_result *res = malloc(sizeof *res);
+        struct mcts_limits limits = a->mcts;
+        limits.seed = seed;
+        int status = mcts_search(g, v, state, &limits, res, err);
+        bool ok = status == 0 && res->has_move;
+        if (ok) *move = res->move;
+        free(res);
+        if (status) return -1;
+        if (ok) return 0;
+        break;
+    }
+    }
+    snprintf(err, GAME_ERROR_BYTES, "no move to choose: the game is over");
+    return -1;
+}

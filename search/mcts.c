@@ -1,0 +1,416 @@
+#include "search/mcts.h"
+
+#include "engine/rng.h"
+#include "engine/timer.h"
+#include "search/playout.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    MAX_PATH = 256,
+    FIXED_ONE = 1 << 20, /* returns are summed as fixed point: exact, atomic */
+    NO_CHILD = 0,
+    EXPAND_NONE = 0,
+    EXPAND_BUSY = 1,
+    EXPAND_DONE = 2,
+    /* proven: 0 open, 1 + p a win for player p, PROVEN_DRAW a draw. */
+    PROVEN_DRAW = 1 + GAME_MAX_PLAYERS,
+    KIND_PLAYER = 0,
+    KIND_CHANCE = 1,
+    KIND_SIMULTANEOUS = 2, /* reserved for decoupled selection */
+    KIND_TERMINAL = 3,
+};
+
+struct mcts_node {
+    move_t move;            /* the move that led here from the parent */
+    _Atomic uint32_t first; /* index of the first child in the pool */
+    _Atomic uint32_t count; /* children */
+    _Atomic int32_t visits;
+    _Atomic int32_t virtual_loss;
+    _Atomic uint8_t expand; /* EXPAND_* */
+    _Atomic uint8_t proven;
+    int8_t kind;               /* KIND_*, set when expanded */
+    int8_t mover;              /* player to move here (KIND_PLAYER) */
+    float prob;                /* chance probability of this outcome */
+    uint32_t aux;              /* reserved: per-player statistics index */
+    _Atomic int32_t available; /* reserved: IS-MCTS availability count */
+    _Atomic int64_t sum[GAME_MAX_PLAYERS];
+};
+
+struct tree {
+    struct mcts_node *pool;
+    uint32_t capacity;
+    _Atomic uint32_t used;
+};
+
+struct shared {
+    const struct game *g;
+    const struct variant *v;
+    const unsigned char *root_state;
+    int players;
+    double c;
+    int max_playout;
+    bool solver;
+    long iterations; /* budget, 0: none */
+    double deadline; /* 0: none */
+    _Atomic long done;
+    atomic_bool stop;
+};
+
+struct worker {
+    struct shared *sh;
+    struct tree *tree;
+    struct rng rng;
+    uint64_t plies;
+    long iterations;
+};
+
+bool mcts_supports(const struct game *g, char *err) {
+    if (g->flags & (GAME_HAS_SIMULTANEOUS | GAME_HAS_HIDDEN)) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "mcts does not support simultaneous moves or hidden information yet "
+                 "(%s)",
+                 g->name);
+        return false;
+    }
+    return true;
+}
+
+static inline double mean_for(const struct mcts_node *n, int player, int32_t visits,
+                              int32_t vloss) {
+    int64_t sum = atomic_load_explicit(&n->sum[player], memory_order_relaxed);
+    /* A virtual loss counts as a lost playout for the player choosing. */
+    return ((double)sum / FIXED_ONE - vloss) / (double)(visits + vloss);
+}
+
+/* Allocate `count` nodes; 0 when the pool is full (then the node stays a leaf). */
+static uint32_t tree_alloc(struct tree *t, uint32_t count) {
+    uint32_t at = atomic_fetch_add_explicit(&t->used, count, memory_order_relaxed);
+    if (at + count > t->capacity) return NO_CHILD;
+    return at;
+}
+
+/* Create the children of `n` whose position is `state`. The caller won the
+ * EXPAND_NONE -> EXPAND_BUSY race. */
+static void expand(struct worker *w, struct mcts_node *n, const void *state, int turn) {
+    const struct game *g = w->sh->g;
+    move_t moves[g->max_moves];
+    int count = g->moves(w->sh->v, state, moves);
+    uint32_t first = tree_alloc(w->tree, (uint32_t)count);
+    if (first == NO_CHILD) {
+        atomic_store_explicit(&n->expand, EXPAND_NONE, memory_order_release);
+        return;
+    }
+    double prob[g->max_moves];
+    if (turn == TURN_CHANCE) g->chance(w->sh->v, state, moves, count, prob);
+    for (int i = 0; i < count; i++) {
+        struct mcts_node *c = &w->tree->pool[first + (uint32_t)i];
+        memset(c, 0, sizeof *c);
+        c->move = moves[i];
+        c->prob = turn == TURN_CHANCE ? (float)prob[i] : 1.0f;
+        c->kind = KIND_PLAYER;
+    }
+    n->kind = turn == TURN_CHANCE ? KIND_CHANCE : KIND_PLAYER;
+    n->mover = (int8_t)(turn >= 0 ? turn : -1);
+    atomic_store_explicit(&n->first, first, memory_order_relaxed);
+    atomic_store_explicit(&n->count, (uint32_t)count, memory_order_relaxed);
+    atomic_store_explicit(&n->expand, EXPAND_DONE, memory_order_release);
+}
+
+/* UCT choice among the children of `n` for player `p`; proven losses for p
+ * are skipped while anything else is left. */
+static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p) {
+    uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
+    uint32_t count = atomic_load_explicit(&n->count, memory_order_relaxed);
+    int32_t parent_visits = atomic_load_explicit(&n->visits, memory_order_relaxed) +
+                            atomic_load_explicit(&n->virtual_loss, memory_order_relaxed);
+    double log_n = log((double)(parent_visits > 0 ? parent_visits : 1));
+    double best = -INFINITY;
+    uint32_t pick = first;
+    for (uint32_t i = first; i < first + count; i++) {
+        const struct mcts_node *c = &w->tree->pool[i];
+        uint8_t proven = atomic_load_explicit(&c->proven, memory_order_relaxed);
+        double score;
+        if (proven == 1 + p) return i; /* a proven win: take it */
+        int32_t visits = atomic_load_explicit(&c->visits, memory_order_relaxed);
+        int32_t vloss = atomic_load_explicit(&c->virtual_loss, memory_order_relaxed);
+        if (proven && proven != PROVEN_DRAW)
+            score = -1e9; /* a proven loss */
+        else if (visits + vloss == 0)
+            score = 1e9 - (double)(i - first);
+        else
+            score = mean_for(c, p, visits, vloss) +
+                    w->sh->c * sqrt(log_n / (double)(visits + vloss));
+        if (score > best) best = score, pick = i;
+    }
+    return pick;
+}
+
+static uint32_t select_chance(struct worker *w, const struct mcts_node *n) {
+    uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
+    uint32_t count = atomic_load_explicit(&n->count, memory_order_relaxed);
+    double x = rng_unit(&w->rng);
+    for (uint32_t i = first; i + 1 < first + count; i++) {
+        x -= w->tree->pool[i].prob;
+        if (x < 0) return i;
+    }
+    return first + count - 1;
+}
+
+/* MCTS-Solver: the proven value of a player node from its children, or 0. */
+static uint8_t solve_node(const struct worker *w, const struct mcts_node *n) {
+    if (n->kind != KIND_PLAYER) return 0;
+    int p = n->mover;
+    uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
+    uint32_t count = atomic_load_explicit(&n->count, memory_order_relaxed);
+    bool all = true, draw = false;
+    for (uint32_t i = first; i < first + count; i++) {
+        uint8_t pr = atomic_load_explicit(&w->tree->pool[i].proven, memory_order_relaxed);
+        if (pr == 1 + p) return (uint8_t)(1 + p);
+        if (pr == 0) all = false;
+        if (pr == PROVEN_DRAW) draw = true;
+    }
+    if (!all) return 0;
+    return draw ? PROVEN_DRAW : (uint8_t)(1 + (1 - p));
+}
+
+static uint8_t proven_of_returns(const double *r) {
+    if (r[0] > 0.999) return 1;
+    if (r[1] > 0.999) return 2;
+    if (r[0] == 0 && r[1] == 0) return PROVEN_DRAW;
+    return 0;
+}
+
+static void returns_of_proven(uint8_t proven, double *r) {
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) r[p] = 0;
+    if (proven == 1) r[0] = 1, r[1] = -1;
+    if (proven == 2) r[0] = -1, r[1] = 1;
+}
+
+static void iterate(struct worker *w) {
+    const struct shared *sh = w->sh;
+    const struct game *g = sh->g;
+    unsigned char state[GAME_MAX_STATE_BYTES];
+    memcpy(state, sh->root_state, g->state_size);
+    uint32_t path[MAX_PATH];
+    int length = 1;
+    path[0] = 0;
+    double r[GAME_MAX_PLAYERS] = {0};
+    bool leaf_proven = false;
+    for (;;) {
+        struct mcts_node *n = &w->tree->pool[path[length - 1]];
+        uint8_t proven = atomic_load_explicit(&n->proven, memory_order_relaxed);
+        if (proven && length > 1) { /* known value: no need to look further */
+            returns_of_proven(proven, r);
+            break;
+        }
+        int turn = g->turn(sh->v, state);
+        if (turn == TURN_OVER) {
+            g->returns(sh->v, state, r);
+            if (sh->solver) {
+                atomic_store_explicit(&n->proven, proven_of_returns(r),
+                                      memory_order_relaxed);
+                leaf_proven = true;
+            }
+            break;
+        }
+        uint8_t ex = atomic_load_explicit(&n->expand, memory_order_acquire);
+        bool fresh = false;
+        if (ex == EXPAND_NONE) {
+            uint8_t expected = EXPAND_NONE;
+            if (atomic_compare_exchange_strong(&n->expand, &expected, EXPAND_BUSY)) {
+                expand(w, n, state, turn);
+                fresh = true;
+            }
+            ex = atomic_load_explicit(&n->expand, memory_order_acquire);
+        }
+        if (ex != EXPAND_DONE || length == MAX_PATH) {
+            w->plies +=
+                (uint64_t)playout_run(g, sh->v, state, &w->rng, sh->max_playout, r);
+            break;
+        }
+        uint32_t child =
+            turn == TURN_CHANCE ? select_chance(w, n) : select_uct(w, n, turn);
+        struct mcts_node *c = &w->tree->pool[child];
+        atomic_fetch_add_explicit(&c->virtual_loss, 1, memory_order_relaxed);
+        path[length++] = child;
+        g->apply(sh->v, state, c->move);
+        if (fresh) { /* a new leaf: simulate from the chosen child */
+            if (g->turn(sh->v, state) == TURN_OVER) continue;
+            w->plies +=
+                (uint64_t)playout_run(g, sh->v, state, &w->rng, sh->max_playout, r);
+            break;
+        }
+    }
+    int64_t add[GAME_MAX_PLAYERS];
+    for (int p = 0; p < sh->players; p++) add[p] = (int64_t)llround(r[p] * FIXED_ONE);
+    for (int i = length - 1; i >= 0; i--) {
+        struct mcts_node *n = &w->tree->pool[path[i]];
+        for (int p = 0; p < sh->players; p++)
+            atomic_fetch_add_explicit(&n->sum[p], add[p], memory_order_relaxed);
+        atomic_fetch_add_explicit(&n->visits, 1, memory_order_relaxed);
+        if (i > 0) atomic_fetch_sub_explicit(&n->virtual_loss, 1, memory_order_relaxed);
+    }
+    /* Proven values climb while each parent becomes proven in turn. */
+    if (sh->solver && leaf_proven) {
+        for (int i = length - 2; i >= 0; i--) {
+            struct mcts_node *n = &w->tree->pool[path[i]];
+            uint8_t pr = solve_node(w, n);
+            if (!pr) break;
+            atomic_store_explicit(&n->proven, pr, memory_order_relaxed);
+        }
+    }
+    w->iterations++;
+}
+
+static bool budget_left(struct worker *w) {
+    struct shared *sh = w->sh;
+    if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return false;
+    if (atomic_load_explicit(&w->tree->pool[0].proven, memory_order_relaxed))
+        return false;
+    if (sh->iterations > 0 &&
+        atomic_fetch_add_explicit(&sh->done, 1, memory_order_relaxed) >= sh->iterations)
+        return false;
+    if (sh->deadline > 0 && (w->iterations & 15) == 0 && timer_now() >= sh->deadline) {
+        atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
+        return false;
+    }
+    return true;
+}
+
+static int tree_init(struct tree *t, size_t capacity) {
+    if (capacity > UINT32_MAX - 1024) capacity = UINT32_MAX - 1024;
+    t->pool = malloc(capacity * sizeof(struct mcts_node));
+    if (!t->pool) return -1;
+    t->capacity = (uint32_t)capacity;
+    memset(&t->pool[0], 0, sizeof t->pool[0]);
+    atomic_init(&t->used, 1);
+    return 0;
+}
+
+int mcts_search(const struct game *g, const struct variant *v, const void *state,
+                const struct mcts_limits *limits, struct mcts_result *out, char *err) {
+    memset(out, 0, sizeof *out);
+    if (!mcts_supports(g, err)) return -1;
+    if (limits->iterations <= 0 && limits->time <= 0) {
+        snprintf(err, GAME_ERROR_BYTES, "mcts needs an iteration or a time budget");
+        return -1;
+    }
+    double start = timer_now();
+    int threads = limits->threads > 0 ? limits->threads : 1;
+    int trees = limits->root_parallel ? threads : 1;
+    int players = g->player_count ? g->player_count(v) : g->players;
+    struct shared sh = {
+        .g = g,
+        .v = v,
+        .root_state = state,
+        .players = players,
+        .c = limits->c > 0 ? limits->c : 1.4,
+        .max_playout = limits->max_playout > 0 ? limits->max_playout : 1000,
+        .solver = !limits->no_solver && players == 2 && (g->flags & GAME_ZERO_SUM_2P) &&
+                  !(g->flags & GAME_HAS_CHANCE),
+        .iterations = limits->iterations > 0 ? limits->iterations : 0,
+        .deadline = limits->time > 0 ? start + limits->time : 0,
+    };
+    atomic_init(&sh.done, 0);
+    atomic_init(&sh.stop, false);
+
+    size_t capacity;
+    if (limits->memory_mib) {
+        capacity = (limits->memory_mib << 20) / sizeof(struct mcts_node);
+    } else if (limits->time <= 0) {
+        capacity = (size_t)limits->iterations * (size_t)g->max_moves / (size_t)trees +
+                   (size_t)g->max_moves + 2;
+    } else {
+        capacity = ((size_t)256 << 20) / sizeof(struct mcts_node) / (size_t)trees;
+    }
+    struct tree *forest = calloc((size_t)trees, sizeof *forest);
+    for (int i = 0; i < trees; i++) {
+        if (tree_init(&forest[i], capacity + (size_t)g->max_moves + 2) != 0) {
+            for (int j = 0; j < i; j++) free(forest[j].pool);
+            free(forest);
+            snprintf(err, GAME_ERROR_BYTES, "out of memory for the mcts tree");
+            return -1;
+        }
+    }
+
+    uint64_t plies = 0;
+    long iterations = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : plies, iterations)
+    {
+        int id = omp_get_thread_num();
+        struct worker w = {.sh = &sh, .tree = &forest[limits->root_parallel ? id : 0]};
+        rng_seed(&w.rng, limits->seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
+        while (budget_left(&w)) iterate(&w);
+        plies += w.plies;
+        iterations += w.iterations;
+    }
+
+    /* Root statistics, summed over trees (root parallelism). */
+    int turn = g->turn(v, state);
+    int mover = turn >= 0 ? turn : 0;
+    double root_sum = 0;
+    long root_visits = 0;
+    for (int t = 0; t < trees; t++) {
+        struct mcts_node *root = &forest[t].pool[0];
+        root_sum += (double)root->sum[mover] / FIXED_ONE;
+        root_visits += root->visits;
+        uint8_t pr = root->proven;
+        if (pr && !out->proven && !out->proven_draw) {
+            if (pr == PROVEN_DRAW)
+                out->proven_draw = true;
+            else
+                out->proven = pr == 1 + mover ? 1 : -1;
+        }
+        uint32_t count = root->count, first = root->first;
+        if (root->expand != EXPAND_DONE) continue;
+        if (count > MCTS_MAX_ROOT_MOVES) count = MCTS_MAX_ROOT_MOVES;
+        out->root_count = (int)count;
+        for (uint32_t i = 0; i < count; i++) {
+            struct mcts_node *c = &forest[t].pool[first + i];
+            out->root_moves[i] = c->move;
+            out->root_visits[i] += c->visits;
+            out->root_values[i] += (double)c->sum[mover] / FIXED_ONE;
+            uint8_t cp = c->proven;
+            if (cp)
+                out->root_proven[i] = cp == PROVEN_DRAW ? 2 : cp == 1 + mover ? 1 : -1;
+        }
+        out->nodes +=
+            forest[t].used < forest[t].capacity ? forest[t].used : forest[t].capacity;
+    }
+    /* Best move: a proven win, else the most visited move not proven lost. */
+    int best = -1;
+    for (int i = 0; i < out->root_count; i++)
+        if (out->root_visits[i] > 0) out->root_values[i] /= (double)out->root_visits[i];
+    for (int i = 0; i < out->root_count; i++) {
+        if (out->root_proven[i] == 1) {
+            best = i;
+            break;
+        }
+    }
+    for (int pass = 0; pass < 2 && best < 0; pass++)
+        for (int i = 0; i < out->root_count; i++) {
+            if (pass == 0 && out->root_proven[i] == -1) continue;
+            if (best < 0 || out->root_visits[i] > out->root_visits[best]) best = i;
+        }
+    if (turn != TURN_OVER && best < 0) {
+        /* Budget too small to expand the root: any legal move. */
+        move_t moves[g->max_moves];
+        if (g->moves(v, state, moves) > 0) out->move = moves[0], out->has_move = true;
+    } else if (best >= 0) {
+        out->move = out->root_moves[best];
+        out->has_move = true;
+    }
+    out->value = root_visits ? root_sum / (double)root_visits : 0;
+    out->iterations = iterations;
+    out->playout_plies = plies;
+    out->seconds = timer_now() - start;
+    for (int t = 0; t < trees; t++) free(forest[t].pool);
+    free(forest);
+    return 0;
+}

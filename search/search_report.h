@@ -1,0 +1,28 @@
+/*
+ * search_report.h - printing search results for `bestmove` and `analyse`:
+ * readable lines, or one JSON object with --json.
+ */
+#ifndef KIBITZ_SEARCH_REPORT_H
+#define KIBITZ_SEARCH_REPORT_H
+
+#include "engine/game.h"
+#include "search/alphabeta.h"
+#include "search/mcts.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* "win in 7", "loss in 3" or "+0.35" (evaluation units / GAME_EVAL_MAX). */
+void report_score_text(int score, char *buf, size_t n);
+
+/* Best move, score, PV, nodes, time, rate; `all_moves` adds the score of
+ * every root move (from a search with limits.analyse). */
+void report_alphabeta(const struct game *g, const struct variant *v, const void *state,
+                      const struct ab_result *res, bool json, bool all_moves, FILE *out);
+
+/* Best move, value or proof, iterations, time, rate; `all_moves` lists every
+ * root move with its visits and value. */
+void report_mcts(const struct game *g, const struct variant *v, const void *state,
+                 const struct mcts_result *res, bool json, bool all_moves, FILE *out);
+
+#endif

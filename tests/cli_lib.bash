@@ -1,0 +1,40 @@
+# Shared by the command-line tests: `expect STATUS PATTERN -- ARGS...` runs
+# kibitz and checks its exit status and that its output matches the extended
+# regex PATTERN; `check NAME CONDITION-STATUS` counts a custom check;
+# `finish` prints the closing "N passed, N failed" line and sets the status.
+# Source it with the path of kibitz as $1.
+kibitz=$1
+failures=0
+passes=0
+
+# expect STATUS PATTERN -- ARGS...: run kibitz, check exit status and that the
+# combined output matches the extended regex PATTERN.
+expect() {
+    local status=$1 pattern=$2
+    shift 3
+    local out code
+    out=$("$kibitz" "$@" 2>&1 </dev/null)
+    code=$?
+    if [ "$code" -ne "$status" ] || ! grep -Eq -- "$pattern" <<<"$out"; then
+        echo "FAIL: kibitz $* -> status $code (want $status), output:"
+        echo "$out" | head -5
+        failures=$((failures + 1))
+    else
+        passes=$((passes + 1))
+    fi
+}
+
+
+check() {
+    if [ "$2" -eq 0 ]; then
+        passes=$((passes + 1))
+    else
+        echo "FAIL: $1"
+        failures=$((failures + 1))
+    fi
+}
+
+finish() {
+    echo "$passes passed, $failures failed"
+    [ "$failures" -eq 0 ]
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# bestmove, analyse, arena and bench from the command line: results on
+# positions with a known answer, and bad input refused with exit status 2.
+set -u
+source "$(dirname "$0")/cli_lib.bash" "$1"
+
+win_in_one='.../.../.../b.. b 4-0'
+for cmd in bestmove analyse arena bench; do
+    expect 0 "usage: kibitz $cmd" -- "$cmd" --help
+done
+expect 0 'bestmove a1-off' -- bestmove kulibrat --position "$win_in_one" --depth 4
+expect 0 'score win in 1' -- bestmove kulibrat --position "$win_in_one" --depth 4
+expect 0 '"move":"a1-off"' -- bestmove kulibrat --position "$win_in_one" --depth 4 --json
+expect 0 'bestmove a1-off' -- bestmove kulibrat --position "$win_in_one" --algo mcts --iterations 3000
+expect 0 'a1-off +win in 1' -- analyse kulibrat --position "$win_in_one" --depth 3
+expect 0 'bestmove' -- bestmove kulibrat --time 0.1
+expect 2 "unknown --algo 'minimax'" -- bestmove kulibrat --algo minimax
+expect 2 'not --iterations' -- bestmove kulibrat --iterations 10
+expect 2 'not --depth' -- bestmove kulibrat --algo mcts --depth 3
+expect 2 '--depth must be at least 1' -- analyse kulibrat --depth 0
+expect 2 'game is over' -- bestmove kulibrat --position '.../.../.../... r 5-0'
+expect 2 "bad position" -- analyse kulibrat --position 'b/b/b b 0-0'
+expect 2 'needs 2 specs, not 1' -- arena kulibrat --players random --games 2
+expect 2 "bad player 'bogus'" -- arena kulibrat --players random,bogus --games 2
+expect 2 'iterations needs a number' -- arena kulibrat --players mcts:iterations=0,random --games 2
+expect 2 'arena needs --games' -- arena kulibrat --players random,random
+expect 0 'games 4' -- arena kulibrat --players alphabeta:depth=2,random --games 4 --seed 3
+expect 2 "unknown game 'go'" -- bench go
+
+# A bench JSON file that cannot be written is refused and nothing is left.
+dir=$(mktemp -d)
+expect 2 "cannot write" -- bench kulibrat --json "$dir/missing/out.json"
+leftovers=$(find "$dir" -type f | wc -l)
+check "bench left $leftovers file(s) behind after a failed write" "$leftovers"
+rm -rf "$dir"
+finish
