@@ -39,9 +39,9 @@ expect 0 'depth 3: 83 leaves' -- perft $g --depth 3
 expect 0 '^t6 +73$' -- perft $g --depth 4 --divide --threads 2
 expect 0 '"leaves":' -- perft $g --depth 5 --json --variant players=3
 expect 0 'result: south [-+][0-9.]+ east [-+][0-9.]+ north [-+][0-9.]+ west [-+][0-9.]+' \
-    -- play $g --side none --seed 7
-expect 0 'result: south [-+]1 north [-+]1' -- play $g --side none --seed 3 --variant players=2
-expect 0 'chance plays t(1|2|3|4|5|6|12)' -- play $g --side none --seed 9 --variant players=3
+    -- play $g --side none --algo random --seed 7
+expect 0 'result: south [-+]1 north [-+]1' -- play $g --side none --algo random --seed 3 --variant players=2
+expect 0 'chance plays t(1|2|3|4|5|6|12)' -- play $g --side none --algo random --seed 9 --variant players=3
 
 # bad input
 expect 2 'players must be 2, 3 or 4' -- show $g --variant players=5
@@ -61,7 +61,7 @@ expect 2 "move 1: illegal move 'pass'" -- show $g --moves 'pass'
 expect 2 '--side must name a player' -- play $g --side red
 
 # A person's bad moves are refused and the prompt comes back.
-out=$(printf 'zz\n5:d1-d2\nmoves\nquit\n' | "$kibitz" play $g --seed 1 2>&1)
+out=$(printf 'zz\n5:d1-d2\nmoves\nquit\n' | "$kibitz" play $g --algo random --seed 1 2>&1)
 code=$?
 for pattern in "malformed move 'zz'" "illegal move '5:d1-d2'" 'legal moves: [0-9]+:d1-' \
     '1\. chance plays t'; do

@@ -184,7 +184,7 @@ static size_t route_moves(int from, int value, bool enter, char *buf, size_t n,
     char sq[3], to[3];
     routes(from, value, enter, count);
     path_name(from, sq);
-    for (int d = 0; d < 49; d++) {
+    for (int d = 48; d >= 0; d--) { /* farthest first */
         assert_true(count[d] <= 1);
         if (!count[d]) continue;
         path_name(d, to);
@@ -344,16 +344,16 @@ static void test_no_kills_on_cross(void **unused) {
 
 /* B5: the centre needs an exact count; a piece may circle instead (B2). */
 static void test_exact_centre(void **unused) {
-    expect_moves("1e4,5d4/6g4/6d7/6a4 s use:3 -", "3:e4-c3 3:e4-d4");
+    expect_moves("1e4,5d4/6g4/6d7/6a4 s use:3 -", "3:e4-d4 3:e4-c3");
     expect_moves("1e4,5d4/6g4/6d7/6a4 s use:4 -", "4:e4-c4");
-    expect_moves("2e3,4d4/6g4/6d7/6a4 s use:4 -", "4:e3-c5 4:2e3-c3 4:2e3-d4");
+    expect_moves("2e3,4d4/6g4/6d7/6a4 s use:4 -", "4:e3-c5 4:2e3-d4 4:2e3-c3");
 }
 
 /* B2: turning in at steps 23, 39, 47 is optional. */
 static void test_optional_turn_in(void **unused) {
-    expect_moves("1c1,5d1/6g4/6d7/6a4 s use:1 -", "1:d1-e1 1:c1-d1 1:c1-b2");
-    expect_moves("1c2,5d1/6g4/6d7/6a4 s use:1 -", "1:d1-e1 1:c2-b2 1:c2-c3");
-    expect_moves("1d3,5d4/6g4/6d7/6a4 s use:1 -", "1:d3-c3 1:d3-d4");
+    expect_moves("1c1,5d1/6g4/6d7/6a4 s use:1 -", "1:d1-e1 1:c1-b2 1:c1-d1");
+    expect_moves("1c2,5d1/6g4/6d7/6a4 s use:1 -", "1:d1-e1 1:c2-c3 1:c2-b2");
+    expect_moves("1d3,5d4/6g4/6d7/6a4 s use:1 -", "1:d3-d4 1:d3-c3");
     /* a lap back to the home square joins the home heap */
     expect_after("1c1,5d1/6g4/6d7/6a4 s use:1 -", "1:c1-d1", "6d1/6g4/6d7/6a4 e roll -");
 }
@@ -420,7 +420,7 @@ static void test_kill_before_entering(void **unused) {
     expect_moves_in("killfirst=1", "1c1,5d1/6g4/6d7/6a4 s use:1 - killed:-",
                     "1:d1-e1 1:c1-d1");
     expect_moves_in("killfirst=1", "1c1,5d1/6g4/6d7/6a4 s use:1 - killed:s",
-                    "1:d1-e1 1:c1-d1 1:c1-b2");
+                    "1:d1-e1 1:c1-b2 1:c1-d1");
     expect_after_in("killfirst=1", "1e1,5d1/1g2,5g4/6d7/6a4 s use:3 - killed:-",
                     "3:e1-g2", "5d1,1g2/6g4/6d7/6a4 e roll - killed:s");
 }

@@ -69,8 +69,10 @@ static int emit_pick(const struct variant *v, const struct kauda_state *s, int f
         if (value % size != 0) continue;
         uint64_t dest = 0;
         walk(from, value / size, enter, &dest);
-        for (; dest; dest &= dest - 1)
-            out[n++] = kauda_decide_move(value, from, __builtin_ctzll(dest), pick);
+        /* Farthest along the path first (turning in before going round), so
+         * move ordering and engines that break ties by list order progress. */
+        for (; dest; dest &= ~(UINT64_C(1) << (63 - __builtin_clzll(dest))))
+            out[n++] = kauda_decide_move(value, from, 63 - __builtin_clzll(dest), pick);
     }
     return n;
 }
