@@ -156,7 +156,13 @@ static void play_games(const char *spec, int games, uint64_t seed, struct stats 
             if (ply++ > MAX_PLIES)
                 fail_msg("%s: game %d longer than %d plies", spec, n, MAX_PLIES);
             check_state(&t, &s);
-            if (deep || ply % 7 == 0) check_round_trip(&t, &s);
+            if (deep || ply % 7 == 0) {
+                check_round_trip(&t, &s);
+                for (int p = 0; p < kauda_options(&t.variant)->players; p++) {
+                    int e = g->evaluate(&t.variant, &s, p);
+                    assert_true(e >= -GAME_EVAL_MAX && e <= GAME_EVAL_MAX);
+                }
+            }
             int count = g->moves(&t.variant, &s, moves);
             assert_true(count >= 1 && count <= g->max_moves);
             if (count > st->most_moves) st->most_moves = count;
@@ -233,10 +239,28 @@ static void test_transposition_equal_bytes(void **unused) {
     assert_memory_equal(&a, &b, sizeof a);
 }
 
+/* The evaluation rewards progress along the path and finishing. */
+static void test_evaluate(void **unused) {
+    struct test_game t = test_game_make("kauda-baji", NULL);
+    const struct game *g = t.game;
+    struct kauda_state s;
+    g->start(&t.variant, &s);
+    for (int p = 0; p < 4; p++) assert_int_equal(g->evaluate(&t.variant, &s, p), 0);
+    test_parse(&t, "5d1,1g4/6g4/6d7/6a4 e roll -", &s);
+    assert_true(g->evaluate(&t.variant, &s, 0) > 0);
+    assert_true(g->evaluate(&t.variant, &s, 1) < 0);
+    struct kauda_state ahead;
+    test_parse(&t, "5d4,1e4/6g4/6d7/6a4 e roll -", &ahead);
+    assert_true(g->evaluate(&t.variant, &ahead, 0) > g->evaluate(&t.variant, &s, 0));
+    test_parse(&t, "6d4/6g4/6d7/6a4 e roll s", &s);
+    assert_true(g->evaluate(&t.variant, &s, 0) > g->evaluate(&t.variant, &ahead, 0));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_transposition_equal_bytes),
         cmocka_unit_test(test_crowded_position),
+        cmocka_unit_test(test_evaluate),
         cmocka_unit_test(test_four_players),
         cmocka_unit_test(test_three_players),
         cmocka_unit_test(test_two_players),
