@@ -5,6 +5,7 @@
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/playout.h"
+#include "search/solver_db_move.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -106,7 +107,8 @@ int cmd_play(int argc, char **argv) {
                 "else mcts (1000 iterations unless --iterations or --time); --algo\n"
                 "random gives a random player.",
         .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED |
-                   OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS,
+                   OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS |
+                   OPT_DB,
         .needs_game = true,
     };
     struct cli_options o;
@@ -125,6 +127,16 @@ int cmd_play(int argc, char **argv) {
     rng_seed(&rng, o.seed);
     struct agent agent;
     if ((status = build_agent(&o, &agent))) return status;
+    /* Perfect play from a solver database when one answers this variant and
+     * no --algo asks for a search. */
+    char db_path[SOLVER_DB_PATH_BYTES], err[GAME_ERROR_BYTES] = "";
+    struct solver_db *db =
+        o.algo ? NULL : solver_db_for_engine(g, v, o.db, db_path, sizeof db_path, err);
+    if (!db && err[0]) {
+        agent_free(&agent);
+        return cli_fail("%s", err);
+    }
+    if (db) printf("(the engine plays perfectly from database %s)\n", db_path);
 
     char line[256], text[256];
     int ply = 0;
@@ -162,13 +174,16 @@ int cmd_play(int argc, char **argv) {
                 g->draw(v, state, stdout);
                 continue;
             }
-            char err[GAME_ERROR_BYTES];
+
             if (g->parse_move(v, state, word, &move, err) != 0) {
                 printf("%s; type 'moves' for the legal moves\n", err);
                 continue;
             }
         } else {
-            if ((status = engine_move(&agent, g, v, state, &rng, &move))) goto done;
+            retro_cell value;
+            if ((!db || solver_db_best_move(db, state, &move, &value) != 0) &&
+                (status = engine_move(&agent, g, v, state, &rng, &move)))
+                goto done;
         }
         g->format_move(v, state, move, text, sizeof text);
         const char *who = turn == TURN_CHANCE ? "chance" : g->player_name(v, turn);
@@ -186,6 +201,7 @@ int cmd_play(int argc, char **argv) {
     for (int p = 0; p < players; p++) printf(" %s %+g", g->player_name(v, p), result[p]);
     printf("\n");
 done:
+    solver_db_close(db);
     repetition_free(&seen);
     agent_free(&agent);
     return status;

@@ -4,6 +4,7 @@
 #include "search/alphabeta.h"
 #include "search/mcts.h"
 #include "search/search_report.h"
+#include "search/solver_db_move.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,17 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     const char *algo = o.algo ? o.algo : ab_supports(g, err) ? "alphabeta" : "mcts";
     if (g->turn(&o.variant, state) == TURN_OVER)
         return cli_fail("the game is over in this position: no move to search");
+    if (!o.algo) { /* a solver database answers exactly, when there is one */
+        char path[SOLVER_DB_PATH_BYTES];
+        struct solver_db *db =
+            solver_db_for_engine(g, &o.variant, o.db, path, sizeof path, err);
+        if (!db && err[0]) return cli_fail("%s", err);
+        int answered =
+            db ? solver_db_report(db, state, path, o.json, analyse, stdout) : -1;
+        solver_db_close(db);
+        if (answered == 0) return EXIT_OK;
+        if (o.db) return cli_fail("database %s does not hold this position", path);
+    }
 
     if (strcmp(algo, "alphabeta") == 0) {
         if (o.iterations >= 0)
