@@ -4,6 +4,7 @@
 # Other targets: make build, make sanitize (ASan+UBSan tests), make tsan,
 # make bench, make format, make clean.
 
+MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev

@@ -12,6 +12,8 @@ int cmd_bestmove(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_query(int argc, char **argv);
 
 struct command {
     const char *name;
@@ -29,6 +31,8 @@ static const struct command commands[] = {
     {"analyse", cmd_analyse, "score every move of a position"},
     {"bench", cmd_bench, "measure search speed on fixed positions"},
     {"arena", cmd_arena, "play engine settings against each other, with Elo"},
+    {"solve", cmd_solve, "solve a game by retrograde analysis into a database"},
+    {"query", cmd_query, "value and best moves of a position, from the database"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

@@ -1,5 +1,6 @@
 /* kibitz arena: matches between engine settings, with win rates and Elo. */
 #include "engine/cli.h"
+#include "engine/repetition.h"
 #include "engine/rng.h"
 #include "engine/variant.h"
 #include "search/agent.h"
@@ -50,12 +51,18 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
     rng_seed(&rng, seed + (uint64_t)opening * 7919 + (uint64_t)order[0]);
     move_t moves[g->max_moves];
     char err[GAME_ERROR_BYTES];
+    struct repetition seen;
+    repetition_init(&seen);
     for (int ply = 0; ply < MAX_GAME_PLIES; ply++) {
         int turn = g->turn(v, state);
         if (turn == TURN_OVER) {
             g->returns(v, state, returns);
+            repetition_free(&seen);
             return 0;
         }
+        if ((g->flags & GAME_CAN_CYCLE) &&
+            repetition_record(&seen, g, v, state) >= REPETITION_DRAW_COUNT)
+            break; /* threefold repetition: a draw */
         int count = g->moves(v, state, moves);
         move_t move;
         if (turn == TURN_CHANCE) {
@@ -67,11 +74,14 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
             move = moves[rng_below(&open_rng, (uint32_t)count)];
         } else if (agent_choose(&agents[order[turn]], g, v, state, rng_next(&rng), &move,
                                 err)) {
+            repetition_free(&seen);
             return cli_fail("%s", err);
         }
         g->apply(v, state, move);
     }
-    for (int p = 0; p < GAME_MAX_PLAYERS; p++) returns[p] = 0; /* endless: a draw */
+    repetition_free(&seen);
+    /* Threefold repetition or too long: play that never ends is a draw. */
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) returns[p] = 0;
     return 0;
 }
 

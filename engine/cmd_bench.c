@@ -10,6 +10,7 @@
 #include "search/mcts.h"
 #include "search/perft.h"
 #include "search/playout.h"
+#include "search/retro_bench.h"
 
 #include <inttypes.h>
 #include <omp.h>
@@ -259,10 +260,23 @@ int cmd_bench(int argc, char **argv) {
             print_rates(label, &many, false);
             print_scaling(&one, &many);
         }
+        struct retro_stats solved;
+        bool have_solver = g->tier_of && retro_bench(g, o.threads, &solved, err) == 0;
+        if (have_solver) {
+            printf("  solver     default variant: %" PRIu64
+                   " positions in %.3f s, %.1f M "
+                   "positions/s (%d thread%s)\n",
+                   solved.counts.positions, solved.seconds,
+                   rate(solved.counts.positions, solved.seconds) / 1e6, o.threads,
+                   o.threads == 1 ? "" : "s");
+        }
         if (json) {
             fprintf(json, "%s{\"game\":\"%s\",", json_first ? "" : ",", s->game);
             json_rates(json, "one_thread", &one);
             if (o.threads > 1) fprintf(json, ","), json_rates(json, "threads", &many);
+            if (have_solver)
+                fprintf(json, ",\"solver_positions_per_s\":%.0f",
+                        rate(solved.counts.positions, solved.seconds));
             fprintf(json, "}");
             json_first = false;
         }

@@ -1,9 +1,11 @@
 /* kibitz play: a person against the engine (or engines against each other). */
 #include "engine/cli.h"
+#include "engine/repetition.h"
 #include "engine/rng.h"
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/playout.h"
+#include "search/solver_db_move.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -105,7 +107,8 @@ int cmd_play(int argc, char **argv) {
                 "else mcts (1000 iterations unless --iterations or --time); --algo\n"
                 "random gives a random player.",
         .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED |
-                   OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS,
+                   OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS |
+                   OPT_DB,
         .needs_game = true,
     };
     struct cli_options o;
@@ -124,13 +127,31 @@ int cmd_play(int argc, char **argv) {
     rng_seed(&rng, o.seed);
     struct agent agent;
     if ((status = build_agent(&o, &agent))) return status;
+    /* Perfect play from a solver database when one answers this variant and
+     * no --algo asks for a search. */
+    char db_path[SOLVER_DB_PATH_BYTES], err[GAME_ERROR_BYTES] = "";
+    struct solver_db *db =
+        o.algo ? NULL : solver_db_for_engine(g, v, o.db, db_path, sizeof db_path, err);
+    if (!db && err[0]) {
+        agent_free(&agent);
+        return cli_fail("%s", err);
+    }
+    if (db) printf("(the engine plays perfectly from database %s)\n", db_path);
 
     char line[256], text[256];
     int ply = 0;
-    bool drawn = false;
+    bool drawn = false, recorded = false, repeated = false;
+    struct repetition seen;
+    repetition_init(&seen);
     for (;;) {
         int turn = g->turn(v, state);
         if (turn == TURN_OVER) break;
+        if (!recorded && (g->flags & GAME_CAN_CYCLE) &&
+            repetition_record(&seen, g, v, state) >= REPETITION_DRAW_COUNT) {
+            repeated = true;
+            break;
+        }
+        recorded = true;
         move_t move;
         if (turn == seat) {
             if (!drawn) g->draw(v, state, stdout);
@@ -139,16 +160,12 @@ int cmd_play(int argc, char **argv) {
             fflush(stdout);
             if (!read_line(line, sizeof line)) {
                 printf("\n(end of input: game abandoned)\n");
-                agent_free(&agent);
-                return EXIT_OK;
+                goto done;
             }
             char *word = line;
             while (isspace((unsigned char)*word)) word++;
             if (*word == '\0') continue;
-            if (strcmp(word, "quit") == 0) {
-                agent_free(&agent);
-                return EXIT_OK;
-            }
+            if (strcmp(word, "quit") == 0) goto done;
             if (strcmp(word, "moves") == 0 || strcmp(word, "help") == 0) {
                 list_moves(g, v, state);
                 continue;
@@ -157,29 +174,35 @@ int cmd_play(int argc, char **argv) {
                 g->draw(v, state, stdout);
                 continue;
             }
-            char err[GAME_ERROR_BYTES];
+
             if (g->parse_move(v, state, word, &move, err) != 0) {
                 printf("%s; type 'moves' for the legal moves\n", err);
                 continue;
             }
         } else {
-            if ((status = engine_move(&agent, g, v, state, &rng, &move))) {
-                agent_free(&agent);
-                return status;
-            }
+            retro_cell value;
+            if ((!db || solver_db_best_move(db, state, &move, &value) != 0) &&
+                (status = engine_move(&agent, g, v, state, &rng, &move)))
+                goto done;
         }
         g->format_move(v, state, move, text, sizeof text);
         const char *who = turn == TURN_CHANCE ? "chance" : g->player_name(v, turn);
         printf("%d. %s plays %s\n", ++ply, who, text);
         g->apply(v, state, move);
-        drawn = false;
+        drawn = recorded = false;
     }
     g->draw(v, state, stdout);
-    double result[GAME_MAX_PLAYERS];
-    g->returns(v, state, result);
+    double result[GAME_MAX_PLAYERS] = {0};
+    if (repeated)
+        printf("draw: the position occurred for the third time\n");
+    else
+        g->returns(v, state, result);
     printf("result:");
     for (int p = 0; p < players; p++) printf(" %s %+g", g->player_name(v, p), result[p]);
     printf("\n");
+done:
+    solver_db_close(db);
+    repetition_free(&seen);
     agent_free(&agent);
-    return EXIT_OK;
+    return status;
 }

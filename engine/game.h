@@ -123,7 +123,11 @@ struct game {
     /* The moves of the player to act (or chance outcomes) into `out`, which
      * holds `max_moves`; returns the count. A player who must pass gets the
      * single move GAME_MOVE_PASS. Terminal states have 0 moves. At
-     * simultaneous nodes use `joint_moves` instead. */
+     * simultaneous nodes search uses `joint_moves` and `apply_joint`; a game
+     * may still list here every joint choice as one move value (which
+     * `apply`, `parse_move` and `format_move` then handle, and `max_moves`
+     * counts), so tools that play one move at a time (`show`, `--moves`) can
+     * cross the node; otherwise it returns 0 there. */
     int (*moves)(const struct variant *v, const void *state, move_t *out);
     /* Play one move (or chance outcome) in place. The move must come from
      * `moves` for this state; anything else is undefined. */
@@ -207,6 +211,18 @@ struct game {
     void (*canonicalize)(const struct variant *v, void *state);
     /* Readable tier name for progress output. */
     void (*tier_name)(const struct variant *v, tier_t tier, char *buf, size_t n);
+    /* Optional. Tiers with equal shape keys have the same rank space and the
+     * same moves: from every rank the same moves lead to the same ranks, in
+     * the tier itself or in the child tier at the same place of
+     * `tier_children`, and the same terminal results. The solver then builds
+     * its move graph once per shape instead of once per tier. NULL: every
+     * tier is its own shape. */
+    uint64_t (*tier_shape)(const struct variant *v, tier_t tier);
+    /* Optional. Other variants (e.g. smaller targets) whose positions all lie,
+     * with the same tier ids and ranks, in the tiers solved for `v`, so one
+     * database answers them too. Fills `out` (room for `max`), returns the
+     * count (`v` itself may be listed). */
+    int (*solved_variants)(const struct variant *v, struct variant *out, int max);
 };
 
 #endif

@@ -4,6 +4,7 @@
 #include "search/alphabeta.h"
 #include "search/mcts.h"
 #include "search/search_report.h"
+#include "search/solver_db_move.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,10 +22,27 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     const char *algo = o.algo ? o.algo : ab_supports(g, err) ? "alphabeta" : "mcts";
     if (g->turn(&o.variant, state) == TURN_OVER)
         return cli_fail("the game is over in this position: no move to search");
+    bool is_alphabeta = strcmp(algo, "alphabeta") == 0,
+         is_mcts = strcmp(algo, "mcts") == 0;
+    if (!is_alphabeta && !is_mcts)
+        return cli_fail("unknown --algo '%s' (alphabeta or mcts)", algo);
+    if (is_alphabeta && o.iterations >= 0)
+        return cli_fail("alphabeta takes --depth or --time, not --iterations");
+    if (is_mcts && o.depth >= 0)
+        return cli_fail("mcts takes --iterations or --time, not --depth");
+    if (!o.algo) { /* a solver database answers exactly, when there is one */
+        char path[SOLVER_DB_PATH_BYTES];
+        struct solver_db *db =
+            solver_db_for_engine(g, &o.variant, o.db, path, sizeof path, err);
+        if (!db && err[0]) return cli_fail("%s", err);
+        int answered =
+            db ? solver_db_report(db, state, path, o.json, analyse, stdout) : -1;
+        solver_db_close(db);
+        if (answered == 0) return EXIT_OK;
+        if (o.db) return cli_fail("database %s does not hold this position", path);
+    }
 
-    if (strcmp(algo, "alphabeta") == 0) {
-        if (o.iterations >= 0)
-            return cli_fail("alphabeta takes --depth or --time, not --iterations");
+    if (is_alphabeta) {
         struct ab_limits limits = {.depth = o.depth > 0 ? o.depth : 0,
                                    .time = o.time > 0 ? o.time : 0,
                                    .threads = o.threads,
@@ -41,19 +59,14 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         tt_free(&tt);
         return status ? cli_fail("%s", err) : EXIT_OK;
     }
-    if (strcmp(algo, "mcts") == 0) {
-        if (o.depth >= 0)
-            return cli_fail("mcts takes --iterations or --time, not --depth");
-        struct mcts_limits limits = {.iterations = o.iterations > 0 ? o.iterations : 0,
-                                     .time = o.time > 0 ? o.time : 0,
-                                     .threads = o.threads,
-                                     .seed = o.seed};
-        if (limits.iterations == 0 && limits.time == 0) limits.iterations = 10000;
-        struct mcts_result *res = malloc(sizeof *res);
-        status = mcts_search(g, &o.variant, state, &limits, res, err);
-        if (status == 0) report_mcts(g, &o.variant, state, res, o.json, analyse, stdout);
-        free(res);
-        return status ? cli_fail("%s", err) : EXIT_OK;
-    }
-    return cli_fail("unknown --algo '%s' (alphabeta or mcts)", algo);
+    struct mcts_limits limits = {.iterations = o.iterations > 0 ? o.iterations : 0,
+                                 .time = o.time > 0 ? o.time : 0,
+                                 .threads = o.threads,
+                                 .seed = o.seed};
+    if (limits.iterations == 0 && limits.time == 0) limits.iterations = 10000;
+    struct mcts_result *res = malloc(sizeof *res);
+    status = mcts_search(g, &o.variant, state, &limits, res, err);
+    if (status == 0) report_mcts(g, &o.variant, state, res, o.json, analyse, stdout);
+    free(res);
+    return status ? cli_fail("%s", err) : EXIT_OK;
 }

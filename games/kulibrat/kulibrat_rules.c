@@ -3,6 +3,7 @@
 #include "games/kulibrat/kulibrat.h"
 #include "games/kulibrat/kulibrat_inline.h"
 #include "games/kulibrat/kulibrat_text.h"
+#include "games/kulibrat/kulibrat_tiers.h"
 
 #include <string.h>
 
@@ -39,4 +40,12 @@ const struct game kulibrat_game = {
     .format_move = kulibrat_format_move,
     .draw = kulibrat_draw,
     .player_name = kulibrat_player_name,
+    .tier_of = kulibrat_tier_of,
+    .tier_size = kulibrat_tier_size,
+    .tier_children = kulibrat_tier_children,
+    .rank = kulibrat_rank,
+    .unrank = kulibrat_unrank,
+    .tier_name = kulibrat_tier_name,
+    .tier_shape = kulibrat_tier_shape,
+    .solved_variants = kulibrat_solved_variants,
 };

@@ -1,0 +1,300 @@
+/* kibitz solve: retrograde solution of a whole game variant into a database,
+ * with the start position's value for every variant the solution answers and
+ * the best opening move. */
+#include "engine/cli.h"
+#include "engine/timer.h"
+#include "search/retro.h"
+#include "search/solver_db.h"
+
+#include <inttypes.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { MAX_REPORTED = 256 };
+
+/* A position whose value the command wants, picked up as its tier passes. */
+struct watch {
+    tier_t tier;
+    uint64_t rank;
+    retro_cell cell; /* RETRO_UNKNOWN until seen */
+};
+
+struct solve_run {
+    struct solver_db_writer *db;
+    struct watch *watches;
+    int watch_count;
+    bool progress;
+    double start;
+    char err[GAME_ERROR_BYTES];
+};
+
+static int solve_sink(void *ctx, tier_t tier, const retro_cell *values, uint64_t size) {
+    struct solve_run *run = ctx;
+    for (int i = 0; i < run->watch_count; i++)
+        if (run->watches[i].tier == tier && run->watches[i].rank < size)
+            run->watches[i].cell = values[run->watches[i].rank];
+    if (run->db && solver_db_add_tier(run->db, tier, values, size, run->err) != 0)
+        return -1;
+    return 0;
+}
+
+static void solve_progress(void *ctx, uint64_t done, uint64_t total, uint64_t positions) {
+    struct solve_run *run = ctx;
+    if (!run->progress) return;
+    double seconds = timer_now() - run->start;
+    fprintf(stderr,
+            "\rsolving: %" PRIu64 "/%" PRIu64 " tiers, %.1f M positions, %.1f s   ", done,
+            total, (double)positions / 1e6, seconds);
+    if (done == total) fprintf(stderr, "\n");
+}
+
+/* Ask for the value of `state` (a non-terminal state of variant v). */
+static int add_watch(struct solve_run *run, const struct game *g, const struct variant *v,
+                     const void *state) {
+    _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES];
+    memcpy(s, state, g->state_size);
+    if (g->canonicalize) g->canonicalize(v, s);
+    struct watch *w = &run->watches[run->watch_count];
+    w->tier = g->tier_of(v, s);
+    w->rank = g->rank(v, s);
+    w->cell = RETRO_UNKNOWN;
+    return run->watch_count++;
+}
+
+static const char *outcome_word(retro_cell c) {
+    if (c == RETRO_TERMINAL) return "over";
+    if (!retro_is_value(c)) return "unknown";
+    return retro_outcome(c) == RETRO_WIN    ? "win"
+           : retro_outcome(c) == RETRO_LOSS ? "loss"
+                                            : "draw";
+}
+
+int cmd_solve(int argc, char **argv) {
+    static const struct cli_spec spec = {
+        .usage =
+            "kibitz solve <game> [--variant key=value] [--threads N] [--db PATH|none]",
+        .help =
+            "Solves the variant by retrograde analysis (tiered backward induction):\n"
+            "win, loss or draw for the player to move, with remoteness (moves to the\n"
+            "end under best play; a pass is not a move). Prints the start position's\n"
+            "value for every variant the solution answers (for Kulibrat: every target\n"
+            "up to N), the counts of won, lost and drawn positions, the time, and the\n"
+            "best opening move. The database goes to --db (a file or a folder; 'none'\n"
+            "stores nothing), by default $KIBITZ_DATA or ./data, file\n"
+            "<game>-<variant>.kdb. Without --threads every core is used.",
+        .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON,
+        .needs_game = true,
+    };
+    struct cli_options o;
+    int status = cli_parse(&spec, argc, argv, &o);
+    if (status) return status < 0 ? EXIT_OK : status;
+    const struct game *g = o.game;
+    const struct variant *v = &o.variant;
+    char err[GAME_ERROR_BYTES];
+    if (!retro_supported(g, err)) return cli_fail("%s", err);
+    bool threads_given = false;
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--threads", 9) == 0) threads_given = true;
+    int threads = threads_given ? o.threads : omp_get_num_procs();
+
+    _Alignas(8) unsigned char start[GAME_MAX_STATE_BYTES], child[GAME_MAX_STATE_BYTES];
+    g->start(v, start);
+    if (g->turn(v, start) == TURN_OVER)
+        return cli_fail("the start position is already over");
+
+    /* Variants to report (the solved one is last when the game lists them). */
+    struct variant *reported = malloc(MAX_REPORTED * sizeof *reported);
+    struct solve_run run = {0};
+    run.watches = malloc((MAX_REPORTED + (size_t)g->max_moves) * sizeof *run.watches);
+    move_t *moves = malloc((size_t)g->max_moves * sizeof *moves);
+    retro_cell *terminal_move = malloc((size_t)g->max_moves * sizeof *terminal_move);
+    int *move_watch = malloc((size_t)g->max_moves * sizeof *move_watch);
+    if (!reported || !run.watches || !moves || !terminal_move || !move_watch) {
+        status = cli_fail("out of memory");
+        goto done;
+    }
+    int nreported =
+        g->solved_variants ? g->solved_variants(v, reported, MAX_REPORTED) : 0;
+    if (nreported <= 0) {
+        reported[0] = *v;
+        nreported = 1;
+    }
+    int *reported_watch = malloc((size_t)nreported * sizeof *reported_watch);
+    for (int i = 0; i < nreported; i++) {
+        unsigned char s[GAME_MAX_STATE_BYTES];
+        g->start(&reported[i], s);
+        reported_watch[i] = g->turn(&reported[i], s) == TURN_OVER
+                                ? -1
+                                : add_watch(&run, g, &reported[i], s);
+    }
+    int mover = g->turn(v, start);
+    int nmoves = g->moves(v, start, moves);
+    for (int i = 0; i < nmoves; i++) {
+        memcpy(child, start, g->state_size);
+        g->apply(v, child, moves[i]);
+        move_watch[i] = -1;
+        if (g->turn(v, child) == TURN_OVER) {
+            double ret[GAME_MAX_PLAYERS];
+            g->returns(v, child, ret);
+            int w = moves[i] == GAME_MOVE_PASS ? 0 : 1;
+            terminal_move[i] = ret[mover] > 0   ? retro_win(w)
+                               : ret[mover] < 0 ? retro_loss(w)
+                                                : RETRO_DRAW;
+        } else {
+            move_watch[i] = add_watch(&run, g, v, child);
+        }
+    }
+
+    char path[SOLVER_DB_PATH_BYTES] = "";
+    bool store = !(o.db && strcmp(o.db, "none") == 0);
+    if (store) {
+        solver_db_path(g, v, o.db, path, sizeof path);
+        if (solver_db_create(&run.db, path, g, v, err) != 0) {
+            status = cli_fail("%s", err);
+            goto done_reported;
+        }
+    }
+    run.progress = cli_progress_wanted(&o);
+    run.start = timer_now();
+    struct retro_config cfg = {.game = g,
+                               .variant = v,
+                               .root = g->tier_of(v, start),
+                               .threads = threads,
+                               .sink = solve_sink,
+                               .sink_ctx = &run,
+                               .progress = solve_progress,
+                               .progress_ctx = &run};
+    struct retro_stats st;
+    if (retro_solve(&cfg, &st, err) != 0) {
+        solver_db_abort(run.db);
+        status = cli_fail("%s", run.err[0] ? run.err : err);
+        goto done_reported;
+    }
+    double solve_seconds = timer_now() - run.start;
+    if (run.db && solver_db_finish(run.db, &st.counts, err) != 0) {
+        status = cli_fail("%s", err);
+        goto done_reported;
+    }
+    double total_seconds = timer_now() - run.start;
+
+    /* Opening moves, best first. */
+    retro_cell *move_value = malloc((size_t)(nmoves ? nmoves : 1) * sizeof *move_value);
+    int *order = malloc((size_t)(nmoves ? nmoves : 1) * sizeof *order);
+    for (int i = 0; i < nmoves; i++) {
+        order[i] = i;
+        if (move_watch[i] < 0) {
+            move_value[i] = terminal_move[i];
+            continue;
+        }
+        memcpy(child, start, g->state_size);
+        g->apply(v, child, moves[i]);
+        move_value[i] =
+            retro_through(run.watches[move_watch[i]].cell, g->turn(v, child) != mover,
+                          moves[i] == GAME_MOVE_PASS);
+    }
+    for (int i = 1; i < nmoves; i++) /* stable insertion sort, best first */
+        for (int j = i;
+             j > 0 && retro_better(move_value[order[j]], move_value[order[j - 1]]); j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+
+    char vtext[160], mtext[64];
+    g->variant_format(v, vtext, sizeof vtext);
+    double rate = solve_seconds > 0 ? (double)st.counts.positions / solve_seconds : 0;
+    struct stat fst;
+    double mb = store && stat(path, &fst) == 0 ? (double)fst.st_size / 1e6 : 0;
+    const char *who = g->player_name(v, mover);
+    if (o.json) {
+        printf("{\"game\":\"%s\",\"variant\":\"%s\",\"tiers\":%" PRIu64
+               ",\"positions\":%" PRIu64 ",\"won\":%" PRIu64 ",\"lost\":%" PRIu64
+               ",\"drawn\":%" PRIu64 ",\"terminal\":%" PRIu64
+               ",\"max_remoteness\":%d,\"seconds\":%.6f,\"solve_seconds\":%.6f,"
+               "\"positions_per_second\":%.0f,\"threads\":%d,\"database\":",
+               g->name, vtext, st.tiers, st.counts.positions, st.counts.won,
+               st.counts.lost, st.counts.drawn, st.counts.terminal,
+               st.counts.max_remoteness, total_seconds, solve_seconds, rate, threads);
+        if (store)
+            printf("\"%s\"", path);
+        else
+            printf("null");
+        printf(",\"start\":[");
+        for (int i = 0; i < nreported; i++) {
+            char rtext[160];
+            g->variant_format(&reported[i], rtext, sizeof rtext);
+            retro_cell c = reported_watch[i] < 0 ? RETRO_TERMINAL
+                                                 : run.watches[reported_watch[i]].cell;
+            printf("%s{\"variant\":\"%s\",\"value\":\"%s\",\"remoteness\":%d}",
+                   i ? "," : "", rtext, outcome_word(c), retro_remoteness(c));
+        }
+        printf("],\"moves\":[");
+        for (int k = 0; k < nmoves; k++) {
+            int i = order[k];
+            g->format_move(v, start, moves[i], mtext, sizeof mtext);
+            printf("%s{\"move\":\"%s\",\"value\":\"%s\",\"remoteness\":%d}", k ? "," : "",
+                   mtext, outcome_word(move_value[i]), retro_remoteness(move_value[i]));
+        }
+        printf("]}\n");
+    } else {
+        printf("solved %s %s: %" PRIu64 " tiers, %" PRIu64 " positions\n", g->name, vtext,
+               st.tiers, st.counts.positions);
+        printf("time %.3f s (%.1f M positions/s, %d thread%s; move graphs %.3f s)%s\n",
+               total_seconds, rate / 1e6, threads, threads == 1 ? "" : "s",
+               st.graph_seconds, store ? ", database written" : "");
+        printf("won %" PRIu64 ", lost %" PRIu64 ", drawn %" PRIu64 ", terminal %" PRIu64
+               " (for the player to move; longest win or loss %d moves)\n",
+               st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
+               st.counts.max_remoteness);
+        if (store) printf("database %s (%.1f MB)\n", path, mb);
+        printf("\nstart position, %s to move:\n  %-28s %-6s %s\n", who, "variant",
+               "value", "remoteness");
+        for (int i = 0; i < nreported; i++) {
+            char rtext[160];
+            g->variant_format(&reported[i], rtext, sizeof rtext);
+            retro_cell c = reported_watch[i] < 0 ? RETRO_TERMINAL
+                                                 : run.watches[reported_watch[i]].cell;
+            printf("  %-28s %-6s %d\n", rtext, outcome_word(c), retro_remoteness(c));
+        }
+        retro_cell best = nmoves ? move_value[order[0]] : RETRO_DRAW;
+        int rem = retro_remoteness(best);
+        printf("\nverdict (%s): ", vtext);
+        if (retro_outcome(best) == RETRO_WIN)
+            printf("%s, who moves first, wins in %d moves with perfect play\n", who, rem);
+        else if (retro_outcome(best) == RETRO_LOSS)
+            printf("%s, who moves first, loses in %d moves with perfect play\n", who,
+                   rem);
+        else
+            printf("a draw with perfect play (neither side can force a win)\n");
+        if (nmoves) {
+            g->format_move(v, start, moves[order[0]], mtext, sizeof mtext);
+            printf("best opening move: %s\nopening moves:", mtext);
+            for (int k = 0; k < nmoves; k++) {
+                int i = order[k];
+                char ctext[32];
+                g->format_move(v, start, moves[i], mtext, sizeof mtext);
+                if (retro_outcome(move_value[i]) == RETRO_DRAWN)
+                    snprintf(ctext, sizeof ctext, "draw");
+                else
+                    snprintf(ctext, sizeof ctext, "%s in %d", outcome_word(move_value[i]),
+                             retro_remoteness(move_value[i]));
+                printf(" %s (%s)%s", mtext, ctext, k + 1 < nmoves ? "," : "\n");
+            }
+        }
+    }
+    free(move_value);
+    free(order);
+    status = EXIT_OK;
+done_reported:
+    free(reported_watch);
+done:
+    free(reported);
+    free(run.watches);
+    free(moves);
+    free(terminal_move);
+    free(move_watch);
+    return status;
+}

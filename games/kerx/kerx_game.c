@@ -1,0 +1,165 @@
+/* Kerx: the game record (engine/game.h) and its variants, start, play and
+ * evaluation callbacks. Notation lives in kerx_text.c. */
+#include "games/kerx/kerx.h"
+#include "games/kerx/kerx_text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct variant_key kerx_keys[] = {
+    {"size", "3..6", "4", "cells on each edge of the hexagon (4: 37 cells)"},
+    {"drawat", "0..99", "3",
+     "draw once both sides have at most this many pieces (0: never)"},
+    {"huff", "0", "0", "huffing (forfeit of a piece for a missed capture): not modelled"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static void kerx_variant_default(struct variant *v) {
+    struct kerx_variant *o = (struct kerx_variant *)v->bytes;
+    o->size = KERX_DEFAULT_SIZE;
+    o->drawat = KERX_DEFAULT_DRAWAT;
+    o->huff = 0;
+}
+
+/* A whole decimal number in [lo, hi], or -1. */
+static int kerx_number(const char *text, int lo, int hi) {
+    if (!*text || strlen(text) > 3) return -1;
+    int value = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9') return -1;
+        value = value * 10 + (*p - '0');
+    }
+    return value >= lo && value <= hi ? value : -1;
+}
+
+static int kerx_variant_set(struct variant *v, const char *key, const char *value,
+                            char *err) {
+    struct kerx_variant *o = (struct kerx_variant *)v->bytes;
+    if (strcmp(key, "size") == 0) {
+        int n = kerx_number(value, KERX_MIN_SIZE, KERX_MAX_SIZE);
+        if (n < 0) {
+            snprintf(err, GAME_ERROR_BYTES, "size must be 3..6, not '%.20s'", value);
+            return -1;
+        }
+        o->size = (uint8_t)n;
+        return 0;
+    }
+    if (strcmp(key, "drawat") == 0) {
+        int k = kerx_number(value, 0, KERX_MAX_DRAWAT);
+        if (k < 0) {
+            snprintf(err, GAME_ERROR_BYTES, "drawat must be 0..99, not '%.20s'", value);
+            return -1;
+        }
+        o->drawat = (uint8_t)k;
+        return 0;
+    }
+    if (strcmp(key, "huff") == 0) {
+        if (strcmp(value, "0") == 0) return 0;
+        if (strcmp(value, "1") == 0)
+            snprintf(err, GAME_ERROR_BYTES,
+                     "huff=1 is not modelled yet (a missed capture is simply "
+                     "illegal, ruling X5)");
+        else
+            snprintf(err, GAME_ERROR_BYTES, "huff must be 0, not '%.20s'", value);
+        return -1;
+    }
+    snprintf(err, GAME_ERROR_BYTES, "unknown option '%.40s' (size, drawat, huff)", key);
+    return -1;
+}
+
+static void kerx_variant_format(const struct variant *v, char *buf, size_t n) {
+    const struct kerx_variant *o = kerx_options(v);
+    snprintf(buf, n, "size=%d,drawat=%d,huff=%d", o->size, o->drawat, o->huff);
+}
+
+static void kerx_start(const struct variant *v, void *state) {
+    const struct kerx_geom *g = kerx_geom_of(v);
+    struct kerx_state *s = state;
+    memset(s, 0, sizeof *s);
+    memcpy(s->pieces, g->start, sizeof s->pieces);
+    s->side = KERX_WHITE;
+}
+
+static int kerx_turn(const struct variant *v, const void *state) {
+    const struct kerx_state *s = state;
+    if (kerx_status(kerx_geom_of(v), kerx_options(v)->drawat, s) != 2) return TURN_OVER;
+    return s->side;
+}
+
+static int kerx_game_moves(const struct variant *v, const void *state, move_t *out) {
+    const struct kerx_state *s = state;
+    int mine = kerx_count(s, s->side), theirs = kerx_count(s, s->side ^ 1);
+    int drawat = kerx_options(v)->drawat;
+    /* Over by material: no moves. With no legal move the generator finds
+     * none by itself. */
+    if (mine == 0 || theirs == 0 || (mine <= drawat && theirs <= drawat)) return 0;
+    return kerx_moves(kerx_geom_of(v), s, out);
+}
+
+static void kerx_apply(const struct variant *v, void *state, move_t move) {
+    kerx_play(kerx_geom_of(v), state, move);
+}
+
+static void kerx_returns(const struct variant *v, const void *state,
+                         double out[GAME_MAX_PLAYERS]) {
+    const struct kerx_state *s = state;
+    int status = kerx_status(kerx_geom_of(v), kerx_options(v)->drawat, s);
+    double mover = status == 2 ? 0.0 : (double)status;
+    memset(out, 0, sizeof(double) * GAME_MAX_PLAYERS);
+    out[s->side] = mover;
+    out[s->side ^ 1] = -mover;
+}
+
+/* Sum over a side's pieces of how close each stands to the centre. */
+static int kerx_centre(const struct kerx_geom *g, const uint64_t w[2]) {
+    int total = 0;
+    for (int word = 0; word < 2; word++)
+        for (uint64_t t = w[word]; t; t &= t - 1)
+            total += g->n - 1 - g->centre_dist[64 * word + __builtin_ctzll(t)];
+    return total;
+}
+
+/* Material first (up to 80% of GAME_EVAL_MAX, by the share of the pieces
+ * left), then a pull toward the centre (up to 10%), where a piece has the
+ * most cells to step to and the most lines to jump along. */
+static int kerx_evaluate(const struct variant *v, const void *state, int player) {
+    const struct kerx_geom *g = kerx_geom_of(v);
+    const struct kerx_state *s = state;
+    int mine = kerx_count(s, player), theirs = kerx_count(s, player ^ 1);
+    if (mine + theirs == 0) return 0;
+    int material = (GAME_EVAL_MAX / 10 * 8) * (mine - theirs) / (mine + theirs);
+    int centre =
+        kerx_centre(g, s->pieces[player]) - kerx_centre(g, s->pieces[player ^ 1]);
+    int bonus = (GAME_EVAL_MAX / 10) * centre / ((g->n - 1) * (mine + theirs));
+    return material + bonus;
+}
+
+static const char *kerx_player_name(const struct variant *v, int player) {
+    return player == KERX_WHITE ? "white" : "black";
+}
+
+const struct game kerx_game = {
+    .name = "kerx",
+    .summary = "two-player draughts on a hexagon; longest capture compulsory",
+    .players = 2,
+    .flags = GAME_ZERO_SUM_2P | GAME_CAN_CYCLE,
+    .state_size = sizeof(struct kerx_state),
+    .max_moves = KERX_MAX_MOVES,
+    .variant_keys = kerx_keys,
+    .variant_default = kerx_variant_default,
+    .variant_set = kerx_variant_set,
+    .variant_format = kerx_variant_format,
+    .start = kerx_start,
+    .turn = kerx_turn,
+    .moves = kerx_game_moves,
+    .apply = kerx_apply,
+    .returns = kerx_returns,
+    .evaluate = kerx_evaluate,
+    .parse_position = kerx_parse_position,
+    .format_position = kerx_format_position,
+    .parse_move = kerx_parse_move,
+    .format_move = kerx_format_move,
+    .draw = kerx_draw,
+    .player_name = kerx_player_name,
+};

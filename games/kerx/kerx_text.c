@@ -1,0 +1,320 @@
+/* Kerx notation: cells, positions, moves, and the terminal drawing. */
+#include "games/kerx/kerx_text.h"
+#include "games/kerx/kerx.h"
+
+#include <string.h>
+
+enum { KERX_TEXT_MAX = 400 }; /* longer input is refused outright */
+
+static const char kerx_glyph[2] = {'w', 'b'};
+
+static bool kerx_has(const uint64_t w[2], int cell) {
+    return (w[cell >> 6] >> (cell & 63)) & 1;
+}
+
+static void kerx_set(uint64_t w[2], int cell) {
+    w[cell >> 6] |= UINT64_C(1) << (cell & 63);
+}
+
+/* Append to a bounded buffer (output truncated, never overrun). */
+struct kerx_out {
+    char *buf;
+    size_t n, len;
+};
+
+static void kerx_put(struct kerx_out *o, const char *text) {
+    for (; *text; text++) {
+        if (o->len + 1 < o->n) o->buf[o->len] = *text;
+        o->len++;
+    }
+    if (o->n) o->buf[o->len + 1 < o->n ? o->len : o->n - 1] = '\0';
+}
+
+static void kerx_cell_name(const struct kerx_geom *g, int cell, char name[8]) {
+    snprintf(name, 8, "%c%d", 'a' + g->cell_file[cell], g->cell_row[cell] + 1);
+}
+
+/* Read a cell name at *p ("d4", "k11"); advance past it. -1 if none. */
+static int kerx_read_cell(const struct kerx_geom *g, const char **p) {
+    const char *s = *p;
+    if (*s < 'a' || *s > 'z') return -1;
+    int file = *s++ - 'a';
+    if (*s < '1' || *s > '9') return -1;
+    int row = *s++ - '0';
+    if (*s >= '0' && *s <= '9') row = row * 10 + (*s++ - '0');
+    int cell = kerx_cell(g, file, row - 1);
+    if (cell >= 0) *p = s;
+    return cell;
+}
+
+void kerx_format_position(const struct variant *v, const void *state, char *buf,
+                          size_t n) {
+    const struct kerx_geom *g = kerx_geom_of(v);
+    const struct kerx_state *s = state;
+    struct kerx_out o = {buf, n, 0};
+    kerx_put(&o, "");
+    for (int row = g->rows - 1; row >= 0; row--) {
+        int run = 0;
+        for (int k = 0; k < g->row_len[row]; k++) {
+            int cell = g->row_start[row] + k;
+            char piece = 0;
+            for (int p = 0; p < 2; p++)
+                if (kerx_has(s->pieces[p], cell)) piece = kerx_glyph[p];
+            if (!piece) {
+                run++;
+                continue;
+            }
+            char text[16];
+            if (run)
+                snprintf(text, sizeof text, "%d%c", run, piece);
+            else
+                snprintf(text, sizeof text, "%c", piece);
+            kerx_put(&o, text);
+            run = 0;
+        }
+        char text[16];
+        snprintf(text, sizeof text, "%d", run);
+        if (run) kerx_put(&o, text);
+        if (row) kerx_put(&o, "/");
+    }
+    kerx_put(&o, s->side == KERX_WHITE ? " w" : " b");
+}
+
+/* One row of the board text, `len` characters at `text`, into `s`. */
+static int kerx_parse_row(const struct kerx_geom *g, int row, const char *text,
+                          size_t len, struct kerx_state *s, char *err) {
+    int k = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        int run = 0;
+        if (c == '.') {
+            run = 1;
+        } else if (c >= '1' && c <= '9') {
+            run = c - '0';
+            if (i + 1 < len && text[i + 1] >= '0' && text[i + 1] <= '9')
+                run = run * 10 + (text[++i] - '0');
+        } else if (c == 'w' || c == 'b') {
+            if (k < g->row_len[row]) kerx_set(s->pieces[c == 'b'], g->row_start[row] + k);
+            if (++k > g->row_len[row]) break;
+            continue;
+        } else {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "unexpected '%c' in row %d (use w, b, '.' or a number of "
+                     "empty cells)",
+                     (c >= 32 && c < 127) ? c : '?', row + 1);
+            return -1;
+        }
+        k += run;
+        if (k > g->row_len[row]) break;
+    }
+    if (k != g->row_len[row]) {
+        snprintf(err, GAME_ERROR_BYTES, "row %d must have %d cells at size %d, not %s%d",
+                 row + 1, g->row_len[row], g->n, k > g->row_len[row] ? "at least " : "",
+                 k);
+        return -1;
+    }
+    return 0;
+}
+
+int kerx_parse_position(const struct variant *v, const char *text, void *state,
+                        char *err) {
+    const struct kerx_geom *g = kerx_geom_of(v);
+    struct kerx_state s;
+    memset(&s, 0, sizeof s);
+    size_t total = strnlen(text, KERX_TEXT_MAX + 1);
+    if (total > KERX_TEXT_MAX) {
+        snprintf(err, GAME_ERROR_BYTES, "position text is too long");
+        return -1;
+    }
+    while (*text == ' ') text++;
+    const char *p = text;
+    for (int row = g->rows - 1; row >= 0; row--) {
+        size_t len = strcspn(p, "/ ");
+        if (kerx_parse_row(g, row, p, len, &s, err) != 0) return -1;
+        p += len;
+        if (row > 0) {
+            if (*p != '/') {
+                snprintf(err, GAME_ERROR_BYTES,
+                         "expected %d rows separated by '/' at size %d, found %d",
+                         g->rows, g->n, g->rows - row);
+                return -1;
+            }
+            p++;
+        }
+    }
+    if (*p == '/') {
+        snprintf(err, GAME_ERROR_BYTES, "more than %d rows for size %d", g->rows, g->n);
+        return -1;
+    }
+    if (*p != ' ') {
+        snprintf(err, GAME_ERROR_BYTES, "missing the side to move (' w' or ' b')");
+        return -1;
+    }
+    while (*p == ' ') p++;
+    if ((*p != 'w' && *p != 'b') || (p[1] != '\0' && p[1] != ' ')) {
+        snprintf(err, GAME_ERROR_BYTES, "side to move must be 'w' or 'b'");
+        return -1;
+    }
+    s.side = *p == 'b' ? KERX_BLACK : KERX_WHITE;
+    for (p++; *p == ' '; p++) continue;
+    if (*p) {
+        snprintf(err, GAME_ERROR_BYTES, "unexpected text after the side to move");
+        return -1;
+    }
+    int most =
+        __builtin_popcountll(g->start[0][0]) + __builtin_popcountll(g->start[0][1]);
+    for (int player = 0; player < 2; player++) {
+        int count = kerx_count(&s, player);
+        if (count > most) {
+            snprintf(err, GAME_ERROR_BYTES, "%s has %d pieces; at most %d at size %d",
+                     player == KERX_WHITE ? "white" : "black", count, most, g->n);
+            return -1;
+        }
+    }
+    if (kerx_count(&s, 0) + kerx_count(&s, 1) == 0) {
+        snprintf(err, GAME_ERROR_BYTES, "no pieces on the board");
+        return -1;
+    }
+    memcpy(state, &s, sizeof s);
+    return 0;
+}
+
+void kerx_format_move(const struct variant *v, const void *state, move_t move, char *buf,
+                      size_t n) {
+    const struct kerx_geom *g = kerx_geom_of(v);
+    struct kerx_out o = {buf, n, 0};
+    char name[8];
+    kerx_put(&o, "");
+    int from = kerx_move_from(move);
+    if (from >= g->cells || kerx_move_to(move) >= g->cells) {
+        kerx_put(&o, "?");
+        return;
+    }
+    kerx_cell_name(g, from, name);
+    kerx_put(&o, name);
+    uint8_t dirs[KERX_MAX_JUMPS];
+    uint64_t captured[2];
+    int jumps = kerx_capture_path(g, state, move, dirs, captured);
+    if (jumps == 0) {
+        kerx_cell_name(g, kerx_move_to(move), name);
+        kerx_put(&o, "-");
+        kerx_put(&o, name);
+        return;
+    }
+    for (int k = 0, at = from; k < jumps; k++) {
+        at = g->jump[at][dirs[k]];
+        kerx_cell_name(g, at, name);
+        kerx_put(&o, "x");
+        kerx_put(&o, name);
+    }
+}
+
+int kerx_parse_move(const struct variant *v, const void *state, const char *text,
+                    move_t *move, char *err) {
+    const struct kerx_geom *g = kerx_geom_of(v);
+    const struct kerx_state *s = state;
+    if (strnlen(text, KERX_TEXT_MAX + 1) > KERX_TEXT_MAX) {
+        snprintf(err, GAME_ERROR_BYTES, "move text is too long");
+        return -1;
+    }
+    int cells[KERX_MAX_JUMPS + 2];
+    int count = 0;
+    char sep = 0;
+    const char *p = text;
+    while (*p == ' ') p++;
+    for (;;) {
+        int cell = kerx_read_cell(g, &p);
+        if (cell < 0) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "'%.40s' is not a move: expected cells like c3-d4 or b2xd4xf4 "
+                     "on the size-%d board",
+                     text, g->n);
+            return -1;
+        }
+        cells[count++] = cell;
+        if (*p != '-' && *p != 'x') break;
+        if ((sep && *p != sep) || (*p == '-' && count > 1) ||
+            count == KERX_MAX_JUMPS + 1) {
+            snprintf(err, GAME_ERROR_BYTES, "'%.40s' is not a move", text);
+            return -1;
+        }
+        sep = *p++;
+    }
+    while (*p == ' ') p++;
+    if (*p || count < 2) {
+        snprintf(err, GAME_ERROR_BYTES, "'%.40s' is not a move", text);
+        return -1;
+    }
+    /* Captured set of a typed path whose every leg is a jump. */
+    uint64_t typed[2] = {0, 0};
+    bool path = sep == 'x';
+    for (int k = 1; path && k < count; k++) {
+        int d = 0;
+        while (d < KERX_DIRS && g->jump[cells[k - 1]][d] != cells[k]) d++;
+        if (d == KERX_DIRS)
+            path = false;
+        else
+            kerx_set(typed, g->nb[cells[k - 1]][d]);
+    }
+    move_t list[KERX_MAX_MOVES];
+    int n = kerx_game.moves(v, state, list);
+    int found = -1, matches = 0;
+    for (int i = 0; i < n; i++) {
+        if (kerx_move_from(list[i]) != cells[0] ||
+            kerx_move_to(list[i]) != cells[count - 1])
+            continue;
+        int jumps = kerx_move_jumps(list[i]);
+        if ((sep == '-') != (jumps == 0)) continue;
+        if (sep == 'x' && path) {
+            uint8_t dirs[KERX_MAX_JUMPS];
+            uint64_t captured[2];
+            kerx_capture_path(g, s, list[i], dirs, captured);
+            if (jumps != count - 1 || captured[0] != typed[0] || captured[1] != typed[1])
+                continue;
+        } else if (sep == 'x' && count != 2) {
+            continue;
+        }
+        found = i;
+        matches++;
+    }
+    if (matches == 1) {
+        *move = list[found];
+        return 0;
+    }
+    if (matches > 1) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "'%.40s' names %d different captures; write every landing cell", text,
+                 matches);
+        return -1;
+    }
+    if (n > 0 && kerx_move_jumps(list[0]) > 0)
+        snprintf(err, GAME_ERROR_BYTES,
+                 "'%.40s' is not legal here: the longest capture (%d pieces) is "
+                 "compulsory",
+                 text, kerx_move_jumps(list[0]));
+    else
+        snprintf(err, GAME_ERROR_BYTES, "'%.40s' is not legal here", text);
+    return -1;
+}
+
+void kerx_draw(const struct variant *v, const void *state, FILE *out) {
+    const struct kerx_geom *g = kerx_geom_of(v);
+    const struct kerx_state *s = state;
+    for (int row = g->rows - 1; row >= 0; row--) {
+        int indent = row > g->n - 1 ? row - (g->n - 1) : (g->n - 1) - row;
+        fprintf(out, "%3d  %c %*s", row + 1, 'a' + g->row_first[row], indent, "");
+        for (int k = 0; k < g->row_len[row]; k++) {
+            int cell = g->row_start[row] + k;
+            char c = kerx_has(s->pieces[0], cell)   ? 'w'
+                     : kerx_has(s->pieces[1], cell) ? 'b'
+                                                    : '.';
+            fprintf(out, "%s%c", k ? " " : "", c);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out,
+            "(row number, then the file letter of the row's leftmost cell; files run "
+            "up-left)\n");
+    fprintf(out, "white (w) %d, black (b) %d pieces; %s to move\n", kerx_count(s, 0),
+            kerx_count(s, 1), s->side == KERX_WHITE ? "white" : "black");
+}

@@ -1,0 +1,297 @@
+/* Kotra hidden information (T3): a player's view, determinization (sampling
+ * a full state consistent with a view) and the setup generator for engines. */
+#include "games/kotra/kotra.h"
+
+#include <string.h>
+
+void kotra_view(const struct variant *v, void *state, int player) {
+    struct kotra_state *s = state;
+    const int enemy = 1 - player;
+    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
+        uint8_t c = s->cell[sp];
+        if (c && kotra_owner(c) == enemy && !(s->flags[sp] & KF_REVEALED))
+            s->cell[sp] = kotra_cell(enemy, RANK_UNKNOWN);
+    }
+    for (int i = 0; i < KOTRA_RESERVE; i++)
+        if (s->reserve[enemy][i]) s->reserve[enemy][i] = RANK_UNKNOWN;
+}
+
+static uint32_t below(uint64_t (*next_random)(void *), void *ctx, uint32_t n) {
+    return (uint32_t)(((next_random(ctx) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* Does player p still have setup decisions to make in this state? */
+static int setup_incomplete(const struct kotra_state *s, int p) {
+    return s->phase == PHASE_SETUP && (s->side == p || p == KOTRA_SILVER);
+}
+
+/* The enemy is placing his setup: give his placed pieces ranks drawn from
+ * his 21 pieces so that the rest of his setup stays possible. */
+static void sample_partial_setup(struct kotra_state *s, int enemy,
+                                 uint64_t (*next_random)(void *), void *ctx) {
+    int slots[KOTRA_TERRITORY], k = 0;
+    for (int sp = 0; sp < KOTRA_SPACES; sp++)
+        if (s->cell[sp] && kotra_owner(s->cell[sp]) == enemy) slots[k++] = sp;
+    const int spaces_left =
+        s->side == enemy ? KOTRA_TERRITORY - s->cursor : KOTRA_TERRITORY;
+    const int to_place = KOTRA_ON_BOARD - k;
+    uint8_t pool[KOTRA_PIECES];
+    int n = 0;
+    for (int r = RANK_AGENT; r < RANK_KINDS; r++)
+        for (int c = 0; c < kotra_rank_count[r]; c++) pool[n++] = (uint8_t)r;
+    for (int attempt = 0;; attempt++) {
+        for (int i = n - 1; i > 0; i--) { /* shuffle */
+            int j = (int)below(next_random, ctx, (uint32_t)i + 1);
+            uint8_t t = pool[i];
+            pool[i] = pool[j];
+            pool[j] = t;
+        }
+        int capital = 0, legate = 0, mine = 0;
+        for (int i = 0; i < k; i++) {
+            capital += pool[i] == RANK_CAPITAL;
+            legate += pool[i] == RANK_LEGATE;
+            mine += pool[i] == RANK_MINE;
+        }
+        int need = !capital + !legate + !mine;
+        if ((need <= to_place && to_place <= spaces_left) || attempt > 200) break;
+    }
+    if (k > 0) { /* after many failures, fall back to a surely possible order */
+        int capital = 0, legate = 0, mine = 0;
+        for (int i = 0; i < k; i++) {
+            capital += pool[i] == RANK_CAPITAL;
+            legate += pool[i] == RANK_LEGATE;
+            mine += pool[i] == RANK_MINE;
+        }
+        if (!capital + !legate + !mine > to_place) {
+            n = 0;
+            pool[n++] = RANK_CAPITAL;
+            pool[n++] = RANK_LEGATE;
+            pool[n++] = RANK_MINE;
+            for (int r = RANK_AGENT; r < RANK_KINDS; r++)
+                for (int c = 0;
+                     c < kotra_rank_count[r] -
+                             (r == RANK_CAPITAL || r == RANK_LEGATE || r == RANK_MINE);
+                     c++)
+                    pool[n++] = (uint8_t)r;
+        }
+    }
+    for (int i = 0; i < k; i++) s->cell[slots[i]] = kotra_cell(enemy, pool[i]);
+}
+
+void kotra_determinize(const struct variant *v, const void *view, int player,
+                       uint64_t (*next_random)(void *ctx), void *ctx, void *state_out) {
+    struct kotra_state *s = state_out;
+    memcpy(s, view, sizeof *s);
+    const int enemy = 1 - player;
+    if (setup_incomplete(s, enemy)) {
+        sample_partial_setup(s, enemy, next_random, ctx);
+        return;
+    }
+    /* The ranks at setup of the enemy's unknown pieces: all his pieces minus
+     * those known (revealed on the board, captured by us, detonated). */
+    int pool[RANK_KINDS];
+    for (int r = 0; r < RANK_KINDS; r++) pool[r] = kotra_rank_count[r];
+    pool[RANK_MINE] -= s->destroyed[enemy];
+    for (int i = 0; i < KOTRA_PIECES && s->tray[player][i]; i++) {
+        int rank = (s->tray[player][i] & 15) - (s->tray[player][i] >> 4);
+        if (rank > 0 && rank < RANK_KINDS) pool[rank]--;
+    }
+    /* Unknown slots: board spaces (>= 0) and reserve entries (-1 - index). */
+    int slot[KOTRA_PIECES], promo[KOTRA_PIECES], fixed_ok[KOTRA_PIECES];
+    int n = 0;
+    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
+        uint8_t c = s->cell[sp];
+        if (!c || kotra_owner(c) != enemy) continue;
+        int pr = s->extra[sp] & KX_PROMO;
+        if (kotra_rank_of(c) != RANK_UNKNOWN) {
+            int rank = kotra_rank_of(c);
+            if (kotra_mobile(rank)) rank -= pr;
+            if (rank > 0 && rank < RANK_KINDS) pool[rank]--;
+            continue;
+        }
+        if (n == KOTRA_PIECES) continue;
+        slot[n] = sp;
+        promo[n] = pr;
+        /* Which immobile ranks the piece may have: bit 0 a mine, bit 1 the
+         * capital. Moved or promoted pieces are neither; pieces from the
+         * reserve are no capital; a piece picked to move is no mine, and the
+         * capital only when it is being relocated. */
+        int allow = (s->flags[sp] & KF_MOVED) || pr ? 0
+                    : (s->extra[sp] & KX_ENTERED)   ? 1
+                                                    : 3;
+        if (s->phase == PHASE_DEST && s->picked == sp)
+            allow = (s->status[enemy] & (KS_UNLOCKED | KS_RELOCATED)) == KS_UNLOCKED
+                        ? allow & 2
+                        : 0;
+        fixed_ok[n] = allow;
+        n++;
+    }
+    for (int i = 0; i < KOTRA_RESERVE && n < KOTRA_PIECES; i++) {
+        if (s->reserve[enemy][i] != RANK_UNKNOWN) continue;
+        slot[n] = -1 - i;
+        promo[n] = 0;
+        fixed_ok[n] = 1; /* the reserve may hold mines, never the capital */
+        n++;
+    }
+    for (int r = 0; r < RANK_KINDS; r++)
+        if (pool[r] < 0) pool[r] = 0; /* an impossible view: do what we can */
+    int rank_of[KOTRA_PIECES];
+    for (int i = 0; i < n; i++) rank_of[i] = 0;
+    /* Capital first, then mines, each uniformly among the slots that may
+     * hold it. The capital's slots are (nearly) a subset of the mines'. */
+    for (int r = RANK_CAPITAL; r >= RANK_MINE; r--) {
+        while (pool[r] > 0) {
+            int candidates[KOTRA_PIECES], k = 0;
+            for (int i = 0; i < n; i++)
+                if (!rank_of[i] && (fixed_ok[i] & (r == RANK_CAPITAL ? 2 : 1)))
+                    candidates[k++] = i;
+            if (k == 0) break;
+            rank_of[candidates[below(next_random, ctx, (uint32_t)k)]] = r;
+            pool[r]--;
+        }
+    }
+    /* Mobile ranks: most promoted slots first (they need the lowest ranks at
+     * setup: rank + promotions <= legate); the allowed sets are nested, so
+     * choosing uniformly among the allowed ranks never paints us into a
+     * corner. */
+    for (int want = 7; want >= 0; want--) {
+        for (int i = 0; i < n; i++) {
+            if (rank_of[i] || promo[i] != want) continue;
+            int top = RANK_LEGATE - want, total = 0;
+            for (int r = RANK_AGENT; r <= top; r++) total += pool[r];
+            if (total == 0) { /* impossible view: take any rank left */
+                top = RANK_LEGATE;
+                for (int r = RANK_AGENT; r <= top; r++) total += pool[r];
+                if (total == 0) continue;
+            }
+            int pick = (int)below(next_random, ctx, (uint32_t)total), r = RANK_AGENT;
+            while (pick >= pool[r]) pick -= pool[r++];
+            pool[r]--;
+            rank_of[i] = r;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        int r = rank_of[i] ? rank_of[i] : RANK_GARRESH;
+        if (kotra_mobile(r)) r += promo[i];
+        if (r > RANK_LEGATE && kotra_mobile(rank_of[i] ? rank_of[i] : RANK_GARRESH))
+            r = RANK_LEGATE;
+        if (slot[i] >= 0)
+            s->cell[slot[i]] = kotra_cell(enemy, r);
+        else
+            s->reserve[enemy][-1 - slot[i]] = (uint8_t)r;
+    }
+    uint8_t sorted[KOTRA_RESERVE] = {0};
+    for (int i = 0; i < KOTRA_RESERVE; i++)
+        if (s->reserve[enemy][i])
+            kotra_list_insert(sorted, KOTRA_RESERVE, s->reserve[enemy][i]);
+    memcpy(s->reserve[enemy], sorted, sizeof sorted);
+}
+
+/* ---- setup generator ---- */
+
+static void shuffle(int *a, int n, uint64_t (*next_random)(void *), void *ctx) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)below(next_random, ctx, (uint32_t)i + 1);
+        int t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+/* Distance of a space from the centre line: 0 front .. 3 back. */
+static int depth_of(int sp) {
+    int row = kotra_board[sp].row;
+    return row > KOTRA_ROWS / 2 ? row - KOTRA_ROWS / 2 - 1 : KOTRA_ROWS / 2 - 1 - row;
+}
+
+void kotra_setup_sensible(int player, uint64_t (*next_random)(void *ctx), void *ctx,
+                          uint8_t plan[KOTRA_TERRITORY]) {
+    memset(plan, 0, KOTRA_TERRITORY);
+    int base = kotra_space_of(player, TERRAIN_BASE);
+    int index_of[KOTRA_SPACES];
+    for (int i = 0; i < KOTRA_SPACES; i++) index_of[i] = -1;
+    for (int i = 0; i < KOTRA_TERRITORY; i++)
+        index_of[kotra_territory_space(player, i)] = i;
+    /* Capital at the back (not the base, which must stay free). */
+    int back[KOTRA_TERRITORY], nb = 0;
+    for (int i = 0; i < KOTRA_TERRITORY; i++) {
+        int sp = kotra_territory_space(player, i);
+        if (sp != base && depth_of(sp) == 3) back[nb++] = sp;
+    }
+    int capital = back[below(next_random, ctx, (uint32_t)nb)];
+    plan[index_of[capital]] = RANK_CAPITAL;
+    /* Mines guard the capital (one or two), the third is a decoy elsewhere
+     * or stays in the reserve. */
+    int guards[KOTRA_MAX_NEIGHBOURS], ng = 0;
+    for (int k = 0; k < kotra_board[capital].degree; k++) {
+        int sp = kotra_board[capital].next[k];
+        if (sp != base && index_of[sp] >= 0) guards[ng++] = sp;
+    }
+    shuffle(guards, ng, next_random, ctx);
+    int mines = 1 + (int)below(next_random, ctx, 2);
+    if (mines > ng) mines = ng;
+    for (int i = 0; i < mines; i++) plan[index_of[guards[i]]] = RANK_MINE;
+    int placed_mines = mines;
+    /* Pieces to place: 17 minus capital and mines; the reserve keeps four. */
+    int rest[KOTRA_PIECES], nr = 0;
+    for (int r = RANK_AGENT; r <= RANK_LEGATE; r++)
+        for (int c = 0; c < kotra_rank_count[r]; c++) rest[nr++] = r;
+    for (int c = placed_mines; c < kotra_rank_count[RANK_MINE]; c++)
+        rest[nr++] = RANK_MINE;
+    /* Choose the reserve: never the legate; a spare mine half the time. */
+    int reserve = 0;
+    while (reserve < KOTRA_RESERVE) {
+        int i = (int)below(next_random, ctx, (uint32_t)nr);
+        if (rest[i] == RANK_LEGATE) continue;
+        if (rest[i] == RANK_MINE && below(next_random, ctx, 2)) continue;
+        rest[i] = rest[--nr];
+        reserve++;
+    }
+    /* Remaining spaces, front first; each piece gets a front-ness key (garresh
+     * and glinn/gil forward, high ranks and mines back), with noise. */
+    int spaces[KOTRA_TERRITORY], ns = 0;
+    for (int i = 0; i < KOTRA_TERRITORY; i++) {
+        int sp = kotra_territory_space(player, i);
+        if (sp != base && !plan[i]) spaces[ns++] = sp;
+    }
+    shuffle(spaces, ns, next_random, ctx);
+    for (int i = 1; i < ns; i++) /* stable sort by depth, front first */
+        for (int j = i; j > 0 && depth_of(spaces[j]) < depth_of(spaces[j - 1]); j--) {
+            int t = spaces[j];
+            spaces[j] = spaces[j - 1];
+            spaces[j - 1] = t;
+        }
+    int key[KOTRA_PIECES];
+    for (int i = 0; i < nr; i++) {
+        int r = rest[i];
+        int weight = r == RANK_GARRESH                  ? 0
+                     : r == RANK_GIL || r == RANK_GLINN ? 2
+                     : r == RANK_MINE                   ? 6
+                                                        : 4;
+        key[i] = weight + (int)below(next_random, ctx, 4);
+    }
+    for (int i = 1; i < nr; i++)
+        for (int j = i; j > 0 && key[j] < key[j - 1]; j--) {
+            int t = key[j];
+            key[j] = key[j - 1];
+            key[j - 1] = t;
+            t = rest[j];
+            rest[j] = rest[j - 1];
+            rest[j - 1] = t;
+        }
+    /* nr pieces on ns spaces: leave the ns - nr spaces chosen last empty. */
+    int skip = ns - nr;
+    int order[KOTRA_TERRITORY];
+    for (int i = 0; i < ns; i++) order[i] = i;
+    shuffle(order, ns, next_random, ctx);
+    uint8_t empty[KOTRA_TERRITORY] = {0};
+    for (int i = 0; i < skip; i++) empty[order[i]] = 1;
+    for (int i = 0, p = 0; i < ns && p < nr; i++)
+        if (!empty[i]) plan[index_of[spaces[i]]] = (uint8_t)rest[p++];
+}
+
+move_t kotra_setup_move(const struct kotra_state *s,
+                        const uint8_t plan[KOTRA_TERRITORY]) {
+    int sp = kotra_territory_space(s->side, s->cursor);
+    return kotra_move(MV_SETUP, sp, plan[s->cursor]);
+}

@@ -1,0 +1,42 @@
+/* Kotra variant options: turns=N (turns before the game ends on points). */
+#include "games/kotra/kotra.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { DEFAULT_TURNS = 200, MAX_TURNS = 10000 };
+
+const struct variant_key kotra_variant_keys[] = {
+    {"turns", "1..10000", "200", "turns (both players') before the game ends on points"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static struct kotra_variant *options(struct variant *v) {
+    return (struct kotra_variant *)v->bytes;
+}
+
+void kotra_variant_default(struct variant *v) {
+    options(v)->max_turns = DEFAULT_TURNS;
+}
+
+int kotra_variant_set(struct variant *v, const char *key, const char *value, char *err) {
+    if (strcmp(key, "turns") == 0) {
+        char *end;
+        long turns = strtol(value, &end, 10);
+        if (*value == '\0' || *end != '\0' || turns < 1 || turns > MAX_TURNS) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "turns must be a whole number from 1 to %d, not '%.40s'", MAX_TURNS,
+                     value);
+            return -1;
+        }
+        options(v)->max_turns = (uint16_t)turns;
+        return 0;
+    }
+    snprintf(err, GAME_ERROR_BYTES, "unknown variant option '%.40s' (known: turns)", key);
+    return -1;
+}
+
+void kotra_variant_format(const struct variant *v, char *buf, size_t n) {
+    snprintf(buf, n, "turns=%d", kotra_options(v)->max_turns);
+}

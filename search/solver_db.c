@@ -1,0 +1,482 @@
+#include "search/solver_db.h"
+#include "engine/variant.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+enum { HEADER_BYTES = 512, ENDIAN_MARK = 0x01020304 };
+static const char MAGIC[8] = {'K', 'I', 'B', 'I', 'T', 'Z', 'D', 'B'};
+
+struct header {
+    char magic[8];
+    uint32_t version;
+    uint32_t endian;
+    char game[32];
+    char variant[160];
+    uint64_t tiers;
+    uint64_t positions; /* cells in the data section */
+    uint64_t won, lost, drawn, terminal, holes;
+    uint64_t max_remoteness;
+    uint64_t index_offset, data_offset, file_size;
+    uint64_t payload_hash; /* XXH3-64 of bytes [HEADER_BYTES, file_size) */
+    uint64_t header_hash;  /* XXH3-64 of the header with this field 0 */
+    unsigned char pad[HEADER_BYTES - 16 - 32 - 160 - 13 * 8];
+};
+_Static_assert(sizeof(struct header) == HEADER_BYTES, "header is 512 bytes");
+
+struct index_entry {
+    uint64_t tier, first, size;
+};
+
+struct solver_db_writer {
+    FILE *file;
+    char path[SOLVER_DB_PATH_BYTES], temp[SOLVER_DB_PATH_BYTES + 32];
+    struct header h;
+    XXH3_state_t *hash;
+    struct index_entry *index;
+    uint64_t count, capacity, cells;
+};
+
+struct solver_db {
+    const struct game *g;
+    struct variant v; /* the variant queries use */
+    const unsigned char *map;
+    size_t bytes;
+    const struct header *h;
+    const retro_cell *cells;
+    const struct index_entry *index;
+};
+
+/* ---- paths ---- */
+
+static bool is_folder(const char *path) {
+    struct stat st;
+    size_t n = strlen(path);
+    return (n > 0 && path[n - 1] == '/') || (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+static void default_folder(const char *db_option, char *buf, size_t n) {
+    const char *env = getenv("KIBITZ_DATA");
+    snprintf(buf, n, "%s", db_option ? db_option : env && *env ? env : "data");
+}
+
+static void file_name(const struct game *g, const struct variant *v, char *buf,
+                      size_t n) {
+    char text[160];
+    g->variant_format(v, text, sizeof text);
+    for (char *c = text; *c; c++)
+        if (!(*c == '=' || *c == ',' || *c == '.' || *c == '-' || *c == '_' ||
+              (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'z') ||
+              (*c >= 'A' && *c <= 'Z')))
+            *c = '_';
+    snprintf(buf, n, "%s-%s.kdb", g->name, text);
+}
+
+void solver_db_path(const struct game *g, const struct variant *v, const char *db_option,
+                    char *path, size_t n) {
+    if (db_option && !is_folder(db_option)) {
+        snprintf(path, n, "%s", db_option);
+        return;
+    }
+    char folder[SOLVER_DB_PATH_BYTES], name[256];
+    default_folder(db_option, folder, sizeof folder);
+    file_name(g, v, name, sizeof name);
+    size_t len = strlen(folder);
+    snprintf(path, n, "%s%s%s", folder, len && folder[len - 1] == '/' ? "" : "/", name);
+}
+
+/* ---- writing ---- */
+
+static int make_parent(const char *path, char *err) {
+    char folder[SOLVER_DB_PATH_BYTES];
+    snprintf(folder, sizeof folder, "%s", path);
+    char *slash = strrchr(folder, '/');
+    if (!slash || slash == folder) return 0;
+    *slash = '\0';
+    if (mkdir(folder, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot create folder %.80s: %s", folder,
+                 strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int solver_db_create(struct solver_db_writer **out, const char *path,
+                     const struct game *g, const struct variant *v, char *err) {
+    *out = NULL;
+    struct solver_db_writer *w = calloc(1, sizeof *w);
+    if (!w || !(w->hash = XXH3_createState())) {
+        free(w);
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
+        return -1;
+    }
+    snprintf(w->path, sizeof w->path, "%s", path);
+    snprintf(w->temp, sizeof w->temp, "%s.tmp.%ld", path, (long)getpid());
+    if (make_parent(path, err) != 0 || !(w->file = fopen(w->temp, "wb"))) {
+        if (!w->file && errno)
+            snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                     strerror(errno));
+        XXH3_freeState(w->hash);
+        free(w);
+        return -1;
+    }
+    memcpy(w->h.magic, MAGIC, sizeof MAGIC);
+    w->h.version = SOLVER_DB_VERSION;
+    w->h.endian = ENDIAN_MARK;
+    snprintf(w->h.game, sizeof w->h.game, "%s", g->name);
+    g->variant_format(v, w->h.variant, sizeof w->h.variant);
+    w->h.data_offset = HEADER_BYTES;
+    XXH3_64bits_reset(w->hash);
+    struct header blank = {0};
+    if (fwrite(&blank, sizeof blank, 1, w->file) != 1) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                 strerror(errno));
+        solver_db_abort(w);
+        return -1;
+    }
+    *out = w;
+    return 0;
+}
+
+static int write_hashed(struct solver_db_writer *w, const void *data, size_t n,
+                        char *err) {
+    if (n && fwrite(data, 1, n, w->file) != n) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                 strerror(errno));
+        return -1;
+    }
+    XXH3_64bits_update(w->hash, data, n);
+    return 0;
+}
+
+int solver_db_add_tier(struct solver_db_writer *w, tier_t tier, const retro_cell *cells,
+                       uint64_t size, char *err) {
+    if (w->count == w->capacity) {
+        uint64_t cap = w->capacity ? 2 * w->capacity : 256;
+        struct index_entry *index = realloc(w->index, cap * sizeof *index);
+        if (!index) {
+            snprintf(err, GAME_ERROR_BYTES, "out of memory");
+            return -1;
+        }
+        w->index = index;
+        w->capacity = cap;
+    }
+    w->index[w->count++] = (struct index_entry){tier, w->cells, size};
+    w->cells += size;
+    return write_hashed(w, cells, size * sizeof *cells, err);
+}
+
+/* The index starts 8-byte aligned after the cells (zero padding between). */
+static uint64_t index_offset(uint64_t cells) {
+    return (HEADER_BYTES + cells * sizeof(retro_cell) + 7) / 8 * 8;
+}
+
+static int by_tier(const void *a, const void *b) {
+    const struct index_entry *x = a, *y = b;
+    return x->tier < y->tier ? -1 : x->tier > y->tier;
+}
+
+int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c,
+                     char *err) {
+    qsort(w->index, w->count, sizeof *w->index, by_tier);
+    for (uint64_t i = 1; i < w->count; i++)
+        if (w->index[i].tier == w->index[i - 1].tier) {
+            snprintf(err, GAME_ERROR_BYTES, "tier %#llx stored twice",
+                     (unsigned long long)w->index[i].tier);
+            solver_db_abort(w);
+            return -1;
+        }
+    struct header *h = &w->h;
+    h->tiers = w->count;
+    h->positions = w->cells;
+    h->index_offset = index_offset(w->cells);
+    static const unsigned char zeros[8];
+    if (write_hashed(w, zeros,
+                     h->index_offset - HEADER_BYTES - w->cells * sizeof(retro_cell),
+                     err) != 0) {
+        solver_db_abort(w);
+        return -1;
+    }
+    h->file_size = h->index_offset + w->count * sizeof *w->index;
+    if (c) {
+        h->won = c->won;
+        h->lost = c->lost;
+        h->drawn = c->drawn;
+        h->terminal = c->terminal;
+        h->holes = c->holes;
+        h->max_remoteness = (uint64_t)c->max_remoteness;
+    }
+    if (write_hashed(w, w->index, w->count * sizeof *w->index, err) != 0) {
+        solver_db_abort(w);
+        return -1;
+    }
+    h->payload_hash = XXH3_64bits_digest(w->hash);
+    h->header_hash = 0;
+    h->header_hash = XXH3_64bits(h, sizeof *h);
+    int fd = fileno(w->file);
+    if (fflush(w->file) != 0 || pwrite(fd, h, sizeof *h, 0) != (ssize_t)sizeof *h ||
+        fsync(fd) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                 strerror(errno));
+        solver_db_abort(w);
+        return -1;
+    }
+    fclose(w->file);
+    w->file = NULL;
+    if (rename(w->temp, w->path) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot rename %.55s to %.55s: %.20s", w->temp,
+                 w->path, strerror(errno));
+        solver_db_abort(w);
+        return -1;
+    }
+    XXH3_freeState(w->hash);
+    free(w->index);
+    free(w);
+    return 0;
+}
+
+void solver_db_abort(struct solver_db_writer *w) {
+    if (!w) return;
+    if (w->file) fclose(w->file);
+    remove(w->temp);
+    XXH3_freeState(w->hash);
+    free(w->index);
+    free(w);
+}
+
+/* ---- reading ---- */
+
+/* Does the file's variant `text` answer queries for `v`? */
+static bool variant_covers(const struct game *g, const char *text,
+                           const struct variant *v) {
+    char want[160];
+    g->variant_format(v, want, sizeof want);
+    if (strcmp(text, want) == 0) return true;
+    if (!g->solved_variants) return false;
+    struct variant solved;
+    char err[GAME_ERROR_BYTES];
+    variant_init(g, &solved);
+    if (variant_parse(g, &solved, text, err) != 0) return false;
+    enum { MAX_SOLVED = 1024 };
+    struct variant *list = malloc(MAX_SOLVED * sizeof *list);
+    if (!list) return false;
+    int n = g->solved_variants(&solved, list, MAX_SOLVED);
+    bool found = false;
+    for (int i = 0; i < n && !found; i++) {
+        char have[160];
+        g->variant_format(&list[i], have, sizeof have);
+        found = strcmp(have, want) == 0;
+    }
+    free(list);
+    return found;
+}
+
+static int refuse(char *err, const char *path, const char *what) {
+    snprintf(err, GAME_ERROR_BYTES, "database %.60s: %.85s", path, what);
+    return -1;
+}
+
+static int check_file(const struct solver_db *db, const char *path, char *err) {
+    const struct header *h = db->h;
+    char what[GAME_ERROR_BYTES];
+    if (db->bytes < HEADER_BYTES) {
+        snprintf(what, sizeof what, "truncated (%zu bytes, shorter than the header)",
+                 db->bytes);
+        return refuse(err, path, what);
+    }
+    if (memcmp(h->magic, MAGIC, sizeof MAGIC) != 0)
+        return refuse(err, path, "not a kibitz solver database (bad magic)");
+    if (h->endian != ENDIAN_MARK)
+        return refuse(err, path, "written on a machine of the other byte order");
+    if (h->version != SOLVER_DB_VERSION) {
+        snprintf(what, sizeof what, "format version %u, this kibitz reads version %d",
+                 h->version, SOLVER_DB_VERSION);
+        return refuse(err, path, what);
+    }
+    struct header copy = *h;
+    copy.header_hash = 0;
+    if (XXH3_64bits(&copy, sizeof copy) != h->header_hash)
+        return refuse(err, path, "corrupt header (checksum mismatch)");
+    if (db->bytes < h->file_size) {
+        snprintf(what, sizeof what, "truncated (%zu bytes of %llu)", db->bytes,
+                 (unsigned long long)h->file_size);
+        return refuse(err, path, what);
+    }
+    if (db->bytes > h->file_size)
+        return refuse(err, path, "longer than its header says (trailing bytes)");
+    if (h->game[sizeof h->game - 1] || h->variant[sizeof h->variant - 1])
+        return refuse(err, path, "corrupt header (unterminated text)");
+    if (strcmp(h->game, db->g->name) != 0) {
+        snprintf(what, sizeof what, "holds game '%.31s', not '%.31s'", h->game,
+                 db->g->name);
+        return refuse(err, path, what);
+    }
+    if (!variant_covers(db->g, h->variant, &db->v)) {
+        char want[160];
+        db->g->variant_format(&db->v, want, sizeof want);
+        snprintf(what, sizeof what,
+                 "holds variant '%.50s', which does not answer '%.50s'", h->variant,
+                 want);
+        return refuse(err, path, what);
+    }
+    if (h->data_offset != HEADER_BYTES || h->index_offset != index_offset(h->positions) ||
+        h->file_size != h->index_offset + h->tiers * sizeof(struct index_entry))
+        return refuse(err, path, "corrupt header (inconsistent sizes)");
+    if (XXH3_64bits(db->map + HEADER_BYTES, db->bytes - HEADER_BYTES) != h->payload_hash)
+        return refuse(err, path, "corrupt data (checksum mismatch)");
+    for (uint64_t i = 0; i < h->tiers; i++) {
+        const struct index_entry *e = &db->index[i];
+        if (e->first + e->size > h->positions || (i && e->tier <= db->index[i - 1].tier))
+            return refuse(err, path, "corrupt tier index");
+    }
+    return 0;
+}
+
+int solver_db_open(struct solver_db **out, const char *path, const struct game *g,
+                   const struct variant *v, char *err) {
+    *out = NULL;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot open database %.80s: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    struct solver_db *db = calloc(1, sizeof *db);
+    if (!db || fstat(fd, &st) != 0) {
+        close(fd);
+        free(db);
+        snprintf(err, GAME_ERROR_BYTES, "cannot read database %.80s", path);
+        return -1;
+    }
+    db->g = g;
+    db->v = *v;
+    db->bytes = (size_t)st.st_size;
+    static const struct header empty;
+    if (db->bytes >= HEADER_BYTES) {
+        void *map = mmap(NULL, db->bytes, PROT_READ, MAP_SHARED, fd, 0);
+        if (map == MAP_FAILED) {
+            close(fd);
+            free(db);
+            snprintf(err, GAME_ERROR_BYTES, "cannot map database %.80s: %s", path,
+                     strerror(errno));
+            return -1;
+        }
+        db->map = map;
+        db->h = map;
+        db->cells = (const retro_cell *)(db->map + HEADER_BYTES);
+        if (db->h->index_offset <= db->bytes)
+            db->index = (const struct index_entry *)(db->map + db->h->index_offset);
+    } else {
+        db->h = &empty;
+    }
+    close(fd);
+    if (check_file(db, path, err) != 0) {
+        solver_db_close(db);
+        return -1;
+    }
+    *out = db;
+    return 0;
+}
+
+void solver_db_close(struct solver_db *db) {
+    if (!db) return;
+    if (db->map) munmap((void *)db->map, db->bytes);
+    free(db);
+}
+
+int solver_db_find(struct solver_db **out, const struct game *g, const struct variant *v,
+                   const char *db_option, char *path, size_t n, char *err) {
+    solver_db_path(g, v, db_option, path, n);
+    if (db_option && !is_folder(db_option)) return solver_db_open(out, path, g, v, err);
+    if (access(path, F_OK) == 0) return solver_db_open(out, path, g, v, err);
+    /* No exact file: any database of this game in the folder that answers v
+     * (e.g. a larger target). */
+    char folder[SOLVER_DB_PATH_BYTES], prefix[64], text[160];
+    default_folder(db_option, folder, sizeof folder);
+    snprintf(prefix, sizeof prefix, "%s-", g->name);
+    g->variant_format(v, text, sizeof text);
+    DIR *dir = opendir(folder);
+    if (dir) {
+        struct dirent *e;
+        while ((e = readdir(dir))) {
+            size_t len = strlen(e->d_name);
+            if (strncmp(e->d_name, prefix, strlen(prefix)) != 0 || len < 4 ||
+                strcmp(e->d_name + len - 4, ".kdb") != 0)
+                continue;
+            char candidate[SOLVER_DB_PATH_BYTES + 256], ignored[GAME_ERROR_BYTES];
+            snprintf(candidate, sizeof candidate, "%s/%s", folder, e->d_name);
+            if (solver_db_open(out, candidate, g, v, ignored) == 0) {
+                snprintf(path, n, "%s", candidate);
+                closedir(dir);
+                return 0;
+            }
+        }
+        closedir(dir);
+    }
+    snprintf(err, GAME_ERROR_BYTES,
+             "no database for %.12s %.40s in %.40s (make one with 'kibitz solve %.12s')",
+             g->name, text, folder, g->name);
+    return -1;
+}
+
+const retro_cell *solver_db_tier(const struct solver_db *db, tier_t tier,
+                                 uint64_t *size) {
+    uint64_t lo = 0, hi = db->h->tiers;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (db->index[mid].tier < tier)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == db->h->tiers || db->index[lo].tier != tier) return NULL;
+    if (size) *size = db->index[lo].size;
+    return db->cells + db->index[lo].first;
+}
+
+retro_cell solver_db_probe(const struct solver_db *db, const void *state) {
+    const struct game *g = db->g;
+    if (g->turn(&db->v, state) == TURN_OVER) return RETRO_TERMINAL;
+    _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES];
+    memcpy(s, state, g->state_size);
+    if (g->canonicalize) g->canonicalize(&db->v, s);
+    uint64_t size;
+    const retro_cell *cells = solver_db_tier(db, g->tier_of(&db->v, s), &size);
+    if (!cells) return RETRO_HOLE;
+    uint64_t r = g->rank(&db->v, s);
+    return r < size ? cells[r] : RETRO_HOLE;
+}
+
+void solver_db_view(const struct solver_db *db, const struct game **g,
+                    const struct variant **v) {
+    *g = db->g;
+    *v = &db->v;
+}
+
+retro_cell solver_db_lookup(void *db, const void *state) {
+    return solver_db_probe(db, state);
+}
+
+void solver_db_info(const struct solver_db *db, struct solver_db_info *info) {
+    memset(info, 0, sizeof *info);
+    memcpy(info->game, db->h->game, sizeof info->game);
+    memcpy(info->variant, db->h->variant, sizeof info->variant);
+    info->tiers = db->h->tiers;
+    info->positions = db->h->positions;
+    info->counts.won = db->h->won;
+    info->counts.lost = db->h->lost;
+    info->counts.drawn = db->h->drawn;
+    info->counts.terminal = db->h->terminal;
+    info->counts.holes = db->h->holes;
+    info->counts.positions = db->h->positions - db->h->holes;
+    info->counts.max_remoteness = (int)db->h->max_remoteness;
+}

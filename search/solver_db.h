@@ -1,0 +1,87 @@
+/*
+ * solver_db.h - the file a retrograde solution is stored in, and queries
+ * against it (memory-mapped).
+ *
+ * Layout (format version 1, little-endian hosts): a 512-byte header (magic
+ * "KIBITZDB", format version, game name, variant text from
+ * g->variant_format, counts, offsets, XXH3-64 checksums of the header and of
+ * everything after it), then every tier's cells (retro_cell, 16 bits, in
+ * solve order), then the tier index (tier id, first cell, size) sorted by
+ * tier id. The writer streams tiers into "<path>.tmp.<pid>" and renames it
+ * into place only when complete, so a file at the final path is never
+ * half-written. Opening checks everything and refuses, with a message that
+ * says what is wrong, a file that is not a database, of another format
+ * version, truncated, corrupt, or for another game or variant.
+ *
+ * Default location: folder $KIBITZ_DATA, else ./data; file
+ * "<game>-<variant>.kdb" (e.g. data/kulibrat-target=5,first=black.kdb). A
+ * --db option names either a folder or a file.
+ */
+#ifndef KIBITZ_SOLVER_DB_H
+#define KIBITZ_SOLVER_DB_H
+
+#include "engine/game.h"
+#include "search/retro.h"
+
+#include <stddef.h>
+
+enum { SOLVER_DB_VERSION = 1, SOLVER_DB_PATH_BYTES = 4096 };
+
+struct solver_db;
+struct solver_db_writer;
+
+/* The file a database for (g, v) has: `db_option` (--db; NULL: the default
+ * folder) is a file or a folder. */
+void solver_db_path(const struct game *g, const struct variant *v, const char *db_option,
+                    char *path, size_t n);
+
+/* ---- writing ---- */
+/* Start a database at `path` (the folder is created if missing). 0, or -1
+ * with `err` (GAME_ERROR_BYTES). */
+int solver_db_create(struct solver_db_writer **out, const char *path,
+                     const struct game *g, const struct variant *v, char *err);
+/* Append one tier (in solve order). */
+int solver_db_add_tier(struct solver_db_writer *w, tier_t tier, const retro_cell *cells,
+                       uint64_t size, char *err);
+/* Write the index and header, then rename into place; frees `w`. */
+int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *counts,
+                     char *err);
+/* Give up: remove the temporary file; frees `w`. */
+void solver_db_abort(struct solver_db_writer *w);
+
+/* ---- reading ---- */
+/* Open and verify `path` for game `g`, variant `v` (v may be a variant the
+ * file's variant answers too, see game->solved_variants). 0, or -1 with a
+ * message in `err` (GAME_ERROR_BYTES) naming the file and the problem. */
+int solver_db_open(struct solver_db **out, const char *path, const struct game *g,
+                   const struct variant *v, char *err);
+/* Find a database answering (g, v): `db_option` a file, or a folder (NULL:
+ * the default) searched for the exact file first, then for any database of
+ * the game that answers v. The path used goes to `path`. */
+int solver_db_find(struct solver_db **out, const struct game *g, const struct variant *v,
+                   const char *db_option, char *path, size_t n, char *err);
+void solver_db_close(struct solver_db *db);
+
+/* The value of `state` (any state of the opened variant): its cell, or
+ * RETRO_TERMINAL for a finished game, or RETRO_HOLE when the database does
+ * not hold its tier. */
+retro_cell solver_db_probe(const struct solver_db *db, const void *state);
+/* Callback form of solver_db_probe, for retro_check / retro_move_values. */
+retro_cell solver_db_lookup(void *db, const void *state);
+/* One whole tier, or NULL when absent. */
+const retro_cell *solver_db_tier(const struct solver_db *db, tier_t tier, uint64_t *size);
+
+/* The game and variant the database was opened for. */
+void solver_db_view(const struct solver_db *db, const struct game **g,
+                    const struct variant **v);
+
+/* What the header says. */
+struct solver_db_info {
+    char game[32];
+    char variant[160];
+    uint64_t tiers, positions;
+    struct retro_counts counts;
+};
+void solver_db_info(const struct solver_db *db, struct solver_db_info *info);
+
+#endif

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Kotra on the command line: show, perft, and bad input (one clear line,
+# exit status 2). Usage: cli_kotra.sh path/to/kibitz
+set -u
+source "$(dirname "$0")/cli_lib.bash" "$1"
+
+empty='...../......./......./...../.../...../......./......./.....'
+expect 0 'kotra' -- games
+expect 0 'gold places a piece on c4n' -- show kotra
+expect 0 "position: $empty g setup 0/0/0 - 0 0 - - - - 0:0 -:-" -- show kotra
+expect 0 'moves \(11\): c4n=- c4n=C c4n=M' -- show kotra
+expect 0 'position: \.\.\.\.\./\.\.\.\.\.\.\./\.\.\.\.\.\.\./\.\.\.\.\./\.\.\./C' -- show kotra --moves 'c4n=C'
+# 116 = 11 first choices; after c4n=- 11 again, after a rank with one piece
+# (C L U D A) 10, after a rank with several (M N G I R) 11: 11 + 5*10 + 5*11.
+expect 0 'depth 2: 116 leaves' -- perft kotra --depth 2
+expect 0 '"leaves":1175' -- perft kotra --depth 3 --json
+expect 0 '^c4n=C +10$' -- perft kotra --depth 2 --divide
+expect 2 "unknown variant option 'colour'" -- show kotra --variant colour=red
+expect 2 'turns must be a whole number from 1 to 10000' -- show kotra --variant turns=0
+expect 2 "bad position.*unknown piece 'Q'" -- show kotra --position "Q${empty:1} g setup 0/0/0 - 0 0 - - - - 0:0 -:-"
+expect 2 'bad position.*side to move' -- show kotra --position "$empty"
+expect 2 "bad position.*unknown phase 'fly'" -- show kotra --position "$empty g fly 0/0/0 - 0 0 - - - - 0:0 -:-"
+expect 2 'bad position.*gold has 0 pieces' -- show kotra --position "$empty g roll 0/0/0 - 0 0 - - - - 0:0 -:-"
+expect 2 'bad position.*bad dice' -- show kotra --position "$empty g setup 0/x/0 - 0 0 - - - - 0:0 -:-"
+expect 2 'bad position.*unexpected text' -- show kotra --position "$empty g setup 0/0/0 - 0 0 - - - - 0:0 -:- more"
+expect 2 'bad position.*bad board' -- show kotra --position "..../......./......./...../.../...../......./......./..... g setup 0/0/0 - 0 0 - - - - 0:0 -:-"
+expect 2 "move 1: malformed move 'zz'" -- show kotra --moves 'zz'
+expect 2 "move 2: illegal move 'c4n=L'" -- show kotra --moves 'c4n=L c4n=L'
+expect 2 "move 1: illegal move 'd1=C'" -- show kotra --moves 'd1=C'
+expect 2 'play does not support kotra' -- play kotra --side none
+
+finish

@@ -1,0 +1,184 @@
+/* Property tests on random Kotra games: notation round trips of positions and
+ * views, every listed move prints, parses back and applies to a valid
+ * position, pieces conserved across board, trays, reserves and destroyed
+ * mines, chance odds sum to one, a view never shows an unrevealed enemy
+ * rank, and determinizations always agree with the view they came from. */
+#include "engine/rng.h"
+#include "games/kotra/kotra.h"
+#include "support.h"
+
+#include <string.h>
+
+enum { GAMES = 120, MAX_PLIES = 3000 };
+
+static void round_trip(const struct test_game *t, const struct kotra_state *s) {
+    char text[KOTRA_TEXT_BYTES], again[KOTRA_TEXT_BYTES], err[GAME_ERROR_BYTES];
+    struct kotra_state back;
+    memset(&back, 0xAB, sizeof back);
+    t->game->format_position(&t->variant, s, text, sizeof text);
+    if (t->game->parse_position(&t->variant, text, &back, err) != 0)
+        fail_msg("printed position '%s' refused: %s", text, err);
+    t->game->format_position(&t->variant, &back, again, sizeof again);
+    if (strcmp(text, again) != 0) fail_msg("'%s' prints back as '%s'", text, again);
+    if (memcmp(&back, s, sizeof back) != 0) fail_msg("'%s' does not round-trip", text);
+}
+
+/* Pieces of player p: on the board, captured by the enemy, in reserve,
+ * destroyed; before his setup is finished, the unplaced ones too. */
+static void check_conservation(const struct kotra_state *s) {
+    for (int p = 0; p < 2; p++) {
+        int n = s->destroyed[p];
+        for (int sp = 0; sp < KOTRA_SPACES; sp++)
+            n += s->cell[sp] && kotra_owner(s->cell[sp]) == p;
+        for (int i = 0; i < KOTRA_PIECES; i++) n += s->tray[1 - p][i] != 0;
+        for (int i = 0; i < KOTRA_RESERVE; i++) n += s->reserve[p][i] != 0;
+        int setting_up = s->phase == PHASE_SETUP && (s->side == p || p == KOTRA_SILVER);
+        if (setting_up)
+            assert_true(n <= KOTRA_ON_BOARD);
+        else
+            assert_int_equal(n, KOTRA_PIECES);
+    }
+}
+
+/* Ranks at setup of player p's pieces, in a full state. */
+static void setup_ranks(const struct kotra_state *s, int p, int count[RANK_KINDS]) {
+    memset(count, 0, sizeof(int) * RANK_KINDS);
+    count[RANK_MINE] += s->destroyed[p];
+    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
+        if (!s->cell[sp] || kotra_owner(s->cell[sp]) != p) continue;
+        int r = kotra_rank_of(s->cell[sp]);
+        assert_true(r >= RANK_AGENT && r < RANK_KINDS);
+        count[kotra_mobile(r) ? r - (s->extra[sp] & KX_PROMO) : r]++;
+    }
+    for (int i = 0; i < KOTRA_PIECES && s->tray[1 - p][i]; i++)
+        count[(s->tray[1 - p][i] & 15) - (s->tray[1 - p][i] >> 4)]++;
+    for (int i = 0; i < KOTRA_RESERVE && s->reserve[p][i]; i++) count[s->reserve[p][i]]++;
+}
+
+static void check_hidden(const struct test_game *t, const struct kotra_state *s,
+                         struct rng *rng) {
+    for (int p = 0; p < 2; p++) {
+        struct kotra_state view = *s, det, again;
+        t->game->view(&t->variant, &view, p);
+        round_trip(t, &view);
+        /* The view shows own ranks and revealed enemy ranks only. */
+        for (int sp = 0; sp < KOTRA_SPACES; sp++) {
+            uint8_t c = s->cell[sp];
+            if (!c) continue;
+            if (kotra_owner(c) == p || (s->flags[sp] & KF_REVEALED))
+                assert_int_equal(view.cell[sp], c);
+            else
+                assert_int_equal(kotra_rank_of(view.cell[sp]), RANK_UNKNOWN);
+        }
+        for (int i = 0; i < KOTRA_RESERVE; i++)
+            if (s->reserve[1 - p][i])
+                assert_int_equal(view.reserve[1 - p][i], RANK_UNKNOWN);
+        /* A determinization is a full state that looks the same to p. */
+        t->game->determinize(&t->variant, &view, p, rng_next_ctx, rng, &det);
+        again = det;
+        t->game->view(&t->variant, &again, p);
+        if (memcmp(&again, &view, sizeof view) != 0) {
+            char a[KOTRA_TEXT_BYTES], b[KOTRA_TEXT_BYTES];
+            t->game->format_position(&t->variant, &view, a, sizeof a);
+            t->game->format_position(&t->variant, &again, b, sizeof b);
+            fail_msg("determinization changes the view:\n%s\n%s", a, b);
+        }
+        round_trip(t, &det);
+        for (int sp = 0; sp < KOTRA_SPACES; sp++) {
+            int r = kotra_rank_of(det.cell[sp]);
+            if (!det.cell[sp]) continue;
+            assert_true(r != RANK_UNKNOWN);
+            if (det.flags[sp] & KF_MOVED) assert_true(kotra_mobile(r));
+            if (det.extra[sp] & KX_ENTERED) assert_true(r != RANK_CAPITAL);
+        }
+        int setting_up = s->phase == PHASE_SETUP && (s->side == 1 - p || p == KOTRA_GOLD);
+        if (!setting_up) {
+            int want[RANK_KINDS], got[RANK_KINDS];
+            setup_ranks(s, 1 - p, want);
+            setup_ranks(&det, 1 - p, got);
+            assert_memory_equal(want, got, sizeof want);
+        }
+    }
+}
+
+static void check_moves(const struct test_game *t, const struct kotra_state *s,
+                        const move_t *moves, int count, int deep) {
+    const struct game *g = t->game;
+    for (int i = 0; i < count; i++) {
+        for (int j = 0; j < i; j++) assert_true(moves[i] != moves[j]);
+        char text[32], err[GAME_ERROR_BYTES];
+        move_t back;
+        g->format_move(&t->variant, s, moves[i], text, sizeof text);
+        if (g->parse_move(&t->variant, s, text, &back, err) != 0)
+            fail_msg("move '%s' refused: %s", text, err);
+        assert_true(back == moves[i]);
+        if (!deep) continue;
+        struct kotra_state child = *s;
+        g->apply(&t->variant, &child, moves[i]);
+        round_trip(t, &child);
+        check_conservation(&child);
+    }
+}
+
+static int play_one(const struct test_game *t, struct rng *rng, int sensible) {
+    const struct game *g = t->game;
+    struct kotra_state s;
+    g->start(&t->variant, &s);
+    uint8_t plan[2][KOTRA_TERRITORY];
+    kotra_setup_sensible(KOTRA_GOLD, rng_next_ctx, rng, plan[0]);
+    kotra_setup_sensible(KOTRA_SILVER, rng_next_ctx, rng, plan[1]);
+    for (int ply = 0; ply < MAX_PLIES; ply++) {
+        round_trip(t, &s);
+        check_conservation(&s);
+        if (ply % 7 == 0) check_hidden(t, &s, rng);
+        int turn = g->turn(&t->variant, &s);
+        if (turn == TURN_OVER) {
+            double r[GAME_MAX_PLAYERS];
+            g->returns(&t->variant, &s, r);
+            assert_true(r[0] == -r[1]);
+            return s.over;
+        }
+        move_t moves[KOTRA_MAX_MOVES];
+        int count = g->moves(&t->variant, &s, moves);
+        assert_true(count >= 1 && count <= g->max_moves);
+        check_moves(t, &s, moves, count, turn != TURN_CHANCE && ply % 5 == 0);
+        move_t m;
+        if (turn == TURN_CHANCE) {
+            double prob[KOTRA_MAX_MOVES], sum = 0;
+            g->chance(&t->variant, &s, moves, count, prob);
+            for (int i = 0; i < count; i++) sum += prob[i];
+            assert_true(sum > 0.999999 && sum < 1.000001);
+            m = moves[rng_below(rng, (uint32_t)count)];
+        } else if (s.phase == PHASE_SETUP && sensible) {
+            m = kotra_setup_move(&s, plan[s.side]);
+            int found = 0;
+            for (int i = 0; i < count; i++) found |= moves[i] == m;
+            assert_true(found); /* the generator's plan is always legal */
+        } else {
+            /* Prefer moving to ending the turn, so games go somewhere. */
+            m = moves[rng_below(rng, (uint32_t)count)];
+            if (kotra_move_kind(m) == MV_DONE && rng_below(rng, 4))
+                m = moves[rng_below(rng, (uint32_t)count)];
+        }
+        g->apply(&t->variant, &s, m);
+    }
+    fail_msg("game did not end within %d plies", MAX_PLIES);
+    return 0;
+}
+
+static void test_random_games(void **unused) {
+    struct test_game t = test_game_make("kotra", "turns=120");
+    struct rng rng;
+    rng_seed(&rng, 2024);
+    int ended[4] = {0};
+    for (int i = 0; i < GAMES; i++) ended[play_one(&t, &rng, i % 4 != 0)]++;
+    print_message("ends: capital %d, surrender %d, turn limit %d\n", ended[OVER_CAPITAL],
+                  ended[OVER_SURRENDER], ended[OVER_LIMIT]);
+    /* Random play reaches the capital now and then. */
+    assert_true(ended[OVER_CAPITAL] > 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_random_games)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

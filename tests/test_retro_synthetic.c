@@ -1,0 +1,340 @@
+/* The retrograde solver on a small synthetic game whose moves come from a
+ * hash: cycles (draws), passes, moves that keep the mover, terminal positions
+ * inside tiers and scoring moves into child tiers. Checked against a naive
+ * level-by-level solver written here over an explicit graph. */
+#include "search/retro.h"
+#include "search/retro_check.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+enum { SPOTS = 40, TARGET = 4, MAXMOVES = 4 };
+
+struct syn_state {
+    uint8_t need[2]; /* points each player still needs */
+    uint8_t side;
+    uint8_t x;
+};
+
+struct syn_variant {
+    uint32_t seed;
+};
+
+static uint32_t syn_hash(uint32_t seed, uint32_t a, uint32_t b) {
+    uint64_t h =
+        (uint64_t)seed * 0x9E3779B97F4A7C15u ^ (a * 0x85EBCA6Bu + b * 0xC2B2AE35u);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9u;
+    h ^= h >> 32;
+    return (uint32_t)h;
+}
+
+static uint32_t seed_of(const struct variant *v) {
+    return ((const struct syn_variant *)v->bytes)->seed;
+}
+
+/* Only x and side decide the moves, so tiers with both needs >= 2 share a
+ * shape. */
+static int syn_turn(const struct variant *v, const void *p) {
+    const struct syn_state *s = p;
+    if (s->need[0] == 0 || s->need[1] == 0) return TURN_OVER;
+    if (syn_hash(seed_of(v), s->x, 100 + s->side) % 11 == 0) return TURN_OVER;
+    return s->side;
+}
+
+static int syn_moves(const struct variant *v, const void *p, move_t *out) {
+    const struct syn_state *s = p;
+    if (syn_turn(v, p) == TURN_OVER) return 0;
+    uint32_t h = syn_hash(seed_of(v), s->x, s->side);
+    int n = (int)(h % 4);
+    if (n == 0) {
+        out[0] = GAME_MOVE_PASS;
+        return 1;
+    }
+    for (int i = 0; i < n; i++) out[i] = (move_t)i;
+    return n;
+}
+
+static void syn_apply(const struct variant *v, void *p, move_t m) {
+    struct syn_state *s = p;
+    if (m == GAME_MOVE_PASS) {
+        s->side ^= 1;
+        return;
+    }
+    uint32_t h = syn_hash(seed_of(v), s->x * 8u + (uint32_t)m, 7 + s->side);
+    if (h % 5 == 0) s->need[s->side]--;
+    s->x = (uint8_t)((h >> 8) % SPOTS);
+    if ((h >> 20) % 9 != 0) s->side ^= 1; /* sometimes the mover goes again */
+}
+
+static void syn_returns(const struct variant *v, const void *p, double out[4]) {
+    const struct syn_state *s = p;
+    memset(out, 0, 4 * sizeof *out);
+    int winner = -1;
+    if (s->need[0] == 0)
+        winner = 0;
+    else if (s->need[1] == 0)
+        winner = 1;
+    else {
+        uint32_t h = syn_hash(seed_of(v), s->x, 50 + s->side) % 3;
+        winner = h == 2 ? -1 : (int)h;
+    }
+    if (winner >= 0) {
+        out[winner] = 1;
+        out[1 - winner] = -1;
+    }
+}
+
+static tier_t syn_tier_of(const struct variant *v, const void *p) {
+    const struct syn_state *s = p;
+    return (tier_t)s->need[0] << 8 | s->need[1];
+}
+static uint64_t syn_tier_size(const struct variant *v, tier_t t) {
+    return 2 * SPOTS;
+}
+static int syn_tier_children(const struct variant *v, tier_t t, tier_t *out) {
+    int n = 0, a = (int)(t >> 8), b = (int)(t & 255);
+    if (a > 1) out[n++] = (tier_t)(a - 1) << 8 | (tier_t)b;
+    if (b > 1) out[n++] = (tier_t)a << 8 | (tier_t)(b - 1);
+    return n;
+}
+static uint64_t syn_rank(const struct variant *v, const void *p) {
+    const struct syn_state *s = p;
+    return (uint64_t)s->side * SPOTS + s->x;
+}
+static bool syn_unrank(const struct variant *v, tier_t t, uint64_t r, void *p) {
+    struct syn_state *s = p;
+    s->need[0] = (uint8_t)(t >> 8);
+    s->need[1] = (uint8_t)(t & 255);
+    s->side = (uint8_t)(r / SPOTS);
+    s->x = (uint8_t)(r % SPOTS);
+    return true;
+}
+static uint64_t syn_shape(const struct variant *v, tier_t t) {
+    uint64_t a = t >> 8, b = t & 255;
+    return (a < 2 ? a : 2) << 8 | (b < 2 ? b : 2);
+}
+
+static struct game syn_game = {
+    .name = "synthetic",
+    .players = 2,
+    .flags = GAME_ZERO_SUM_2P | GAME_CAN_CYCLE,
+    .state_size = sizeof(struct syn_state),
+    .max_moves = MAXMOVES,
+    .turn = syn_turn,
+    .moves = syn_moves,
+    .apply = syn_apply,
+    .returns = syn_returns,
+    .tier_of = syn_tier_of,
+    .tier_size = syn_tier_size,
+    .tier_children = syn_tier_children,
+    .rank = syn_rank,
+    .unrank = syn_unrank,
+};
+
+/* ---- the solver's output, kept whole ---- */
+struct store {
+    retro_cell cells[TARGET + 1][TARGET + 1][2 * SPOTS];
+    int tiers_seen;
+    int order_ok; /* children arrived before parents */
+    int seen[TARGET + 1][TARGET + 1];
+};
+
+static int store_sink(void *ctx, tier_t t, const retro_cell *values, uint64_t size) {
+    struct store *st = ctx;
+    int a = (int)(t >> 8), b = (int)(t & 255);
+    assert_int_equal(size, 2 * SPOTS);
+    memcpy(st->cells[a][b], values, size * sizeof *values);
+    if ((a > 1 && !st->seen[a - 1][b]) || (b > 1 && !st->seen[a][b - 1]))
+        st->order_ok = 0;
+    st->seen[a][b] = 1;
+    st->tiers_seen++;
+    return 0;
+}
+
+static retro_cell store_lookup(void *ctx, const void *p) {
+    const struct store *st = ctx;
+    const struct syn_state *s = p;
+    return st->cells[s->need[0]][s->need[1]][syn_rank(NULL, s)];
+}
+
+/* ---- the naive solver: explicit graph, whole sweeps per level ---- */
+enum { NPOS = (TARGET + 1) * (TARGET + 1) * 2 * SPOTS };
+
+static int index_of(const struct syn_state *s) {
+    return ((s->need[0] * (TARGET + 1) + s->need[1]) * 2 + s->side) * SPOTS + s->x;
+}
+
+static void naive_solve(const struct variant *v, retro_cell *val) {
+    struct syn_state all[NPOS];
+    for (int i = 0; i < NPOS; i++) val[i] = RETRO_HOLE;
+    for (int a = 1; a <= TARGET; a++)
+        for (int b = 1; b <= TARGET; b++)
+            for (int side = 0; side < 2; side++)
+                for (int x = 0; x < SPOTS; x++) {
+                    struct syn_state s = {
+                        {(uint8_t)a, (uint8_t)b}, (uint8_t)side, (uint8_t)x};
+                    int i = index_of(&s);
+                    all[i] = s;
+                    val[i] =
+                        syn_turn(v, &s) == TURN_OVER ? RETRO_TERMINAL : RETRO_UNKNOWN;
+                }
+    for (int level = 0;; level++) {
+        int decided = 0, changed = 1;
+        while (changed) {
+            changed = 0;
+            for (int i = 0; i < NPOS; i++) {
+                if (val[i] != RETRO_UNKNOWN) continue;
+                const struct syn_state *s = &all[i];
+                move_t moves[MAXMOVES];
+                int n = syn_moves(v, s, moves), known = 0, win = 0, maxloss = -1;
+                for (int k = 0; k < n; k++) {
+                    struct syn_state c = *s;
+                    syn_apply(v, &c, moves[k]);
+                    int w = moves[k] == GAME_MOVE_PASS ? 0 : 1;
+                    int outcome, rem;
+                    if (syn_turn(v, &c) == TURN_OVER) {
+                        double ret[4];
+                        syn_returns(v, &c, ret);
+                        outcome = ret[s->side] > 0 ? 1 : ret[s->side] < 0 ? -1 : 0;
+                        rem = w;
+                    } else {
+                        retro_cell cv = val[index_of(&c)];
+                        if (cv == RETRO_UNKNOWN) continue;
+                        outcome = retro_outcome(cv) * (c.side == s->side ? 1 : -1);
+                        rem = retro_remoteness(cv) + w;
+                    }
+                    known++;
+                    if (outcome > 0 && rem == level) win = 1;
+                    if (outcome < 0 && rem > maxloss) maxloss = rem;
+                    if (outcome >= 0) maxloss = 1 << 20; /* cannot lose */
+                }
+                if (win)
+                    val[i] = retro_win(level);
+                else if (known == n && maxloss == level)
+                    val[i] = retro_loss(level);
+                else
+                    continue;
+                changed = 1;
+                decided++;
+            }
+        }
+        if (decided == 0 && level > 2) break;
+    }
+    for (int i = 0; i < NPOS; i++)
+        if (val[i] == RETRO_UNKNOWN) val[i] = RETRO_DRAW;
+}
+
+static void solve_and_compare(uint32_t seed, bool shaped, int threads) {
+    struct variant v = {0};
+    ((struct syn_variant *)v.bytes)->seed = seed;
+    syn_game.tier_shape = shaped ? syn_shape : NULL;
+    struct store *st = calloc(1, sizeof *st);
+    st->order_ok = 1;
+    struct retro_config cfg = {.game = &syn_game,
+                               .variant = &v,
+                               .root = (tier_t)TARGET << 8 | TARGET,
+                               .threads = threads,
+                               .sink = store_sink,
+                               .sink_ctx = st};
+    struct retro_stats stats;
+    char err[GAME_ERROR_BYTES] = "";
+    int rc = retro_solve(&cfg, &stats, err);
+    if (rc != 0) fail_msg("solve failed: %s", err);
+    assert_int_equal(st->tiers_seen, TARGET * TARGET);
+    assert_true(st->order_ok);
+    assert_int_equal(stats.graphs_built, shaped ? 4 : TARGET * TARGET);
+
+    retro_cell *naive = malloc(NPOS * sizeof *naive);
+    naive_solve(&v, naive);
+    int draws = 0, wins = 0, losses = 0;
+    for (int a = 1; a <= TARGET; a++)
+        for (int b = 1; b <= TARGET; b++)
+            for (int r = 0; r < 2 * SPOTS; r++) {
+                struct syn_state s;
+                syn_unrank(&v, (tier_t)a << 8 | (tier_t)b, (uint64_t)r, &s);
+                retro_cell want = naive[index_of(&s)], got = st->cells[a][b][r];
+                char err3[GAME_ERROR_BYTES] = "";
+                if (want != got && getenv("SYN_DEBUG")) {
+                    retro_check_position(&syn_game, &v, &s, got, store_lookup, st, err3);
+                    print_message("solver consistency: %s\n", err3);
+                    move_t mv[4];
+                    int nm = syn_moves(&v, &s, mv);
+                    for (int k = 0; k < nm; k++) {
+                        struct syn_state c = s;
+                        syn_apply(&v, &c, mv[k]);
+                        print_message(
+                            "move %d -> need %d,%d side %d x %d turn %d solver %d naive "
+                            "%d\n",
+                            (int)mv[k], c.need[0], c.need[1], c.side, c.x,
+                            syn_turn(&v, &c),
+                            c.need[0] && c.need[1]
+                                ? st->cells[c.need[0]][c.need[1]][syn_rank(0, &c)]
+                                : -1,
+                            naive[index_of(&c)]);
+                    }
+                }
+                if (want != got)
+                    fail_msg("seed %u tier (%d,%d) rank %d: solver %d, naive %d", seed, a,
+                             b, r, got, want);
+                char err2[GAME_ERROR_BYTES];
+                if (got != RETRO_TERMINAL &&
+                    retro_check_position(&syn_game, &v, &s, got, store_lookup, st,
+                                         err2) != 0)
+                    fail_msg("inconsistent: %s", err2);
+                draws += got == RETRO_DRAW;
+                wins += retro_outcome(got) == RETRO_WIN;
+                losses += retro_outcome(got) == RETRO_LOSS;
+            }
+    /* The game must actually exercise all three outcomes. */
+    assert_true(draws > 0 && wins > 0 && losses > 0);
+    free(naive);
+    free(st);
+}
+
+static void test_matches_naive(void **unused) {
+    for (uint32_t seed = 1; seed <= 12; seed++) solve_and_compare(seed, false, 1);
+}
+
+static void test_matches_naive_shaped_threads(void **unused) {
+    for (uint32_t seed = 1; seed <= 12; seed++) solve_and_compare(seed, true, 2);
+}
+
+static void test_tier_order(void **unused) {
+    struct variant v = {0};
+    tier_t *order = NULL;
+    char err[GAME_ERROR_BYTES];
+    long n = retro_tier_order(&syn_game, &v, (tier_t)3 << 8 | 2, &order, err);
+    assert_int_equal(n, 6);
+    assert_int_equal(order[0], (tier_t)1 << 8 | 1);
+    assert_int_equal(order[n - 1], (tier_t)3 << 8 | 2);
+    free(order);
+}
+
+static void test_cell_helpers(void **unused) {
+    assert_int_equal(retro_outcome(retro_win(3)), RETRO_WIN);
+    assert_int_equal(retro_remoteness(retro_loss(7)), 7);
+    assert_int_equal(retro_negate(retro_win(4)), retro_loss(4));
+    assert_int_equal(retro_through(retro_loss(4), true, false), retro_win(5));
+    assert_int_equal(retro_through(retro_loss(4), true, true), retro_win(4));
+    assert_true(retro_better(retro_win(2), retro_win(5)));
+    assert_true(retro_better(retro_loss(9), retro_loss(2)));
+    assert_true(retro_better(RETRO_DRAW, retro_loss(9)));
+    assert_false(retro_better(RETRO_DRAW, retro_win(90)));
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cell_helpers),
+        cmocka_unit_test(test_tier_order),
+        cmocka_unit_test(test_matches_naive),
+        cmocka_unit_test(test_matches_naive_shaped_threads),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
