@@ -173,10 +173,7 @@ static inline bool kulibrat_target_reached(const struct variant *v,
     return s->score[0] >= target || s->score[1] >= target;
 }
 
-/* Play the move `moves(v, s)[rng_below(rng, n)]` would pick, drawing the
- * same random number, without listing the moves: count them, then walk to
- * the k-th in list order. False (nothing drawn or played) when the game is
- * over. The fast step of random playouts (search/playout_body.h). */
+/* kulibrat_random_step for the player `me` to move in a game not over. */
 KULIBRAT_INLINE bool kulibrat_random_step_as(struct kulibrat_state *s, struct rng *rng,
                                              const int me) {
     const int n = kulibrat_count_moves(s, me);
@@ -233,6 +230,10 @@ KULIBRAT_INLINE bool kulibrat_random_step_as(struct kulibrat_state *s, struct rn
     }
 }
 
+/* Play the move `moves(v, s)[rng_below(rng, n)]` would pick, drawing the
+ * same random number, without listing the moves: count them, then walk to
+ * the k-th in list order. False (nothing drawn or played) when the game is
+ * over. The fast step of random playouts (search/playout_body.h). */
 static inline bool kulibrat_random_step(const struct variant *v, void *state,
                                         struct rng *rng) {
     struct kulibrat_state *s = state;
