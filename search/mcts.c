@@ -343,7 +343,9 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
             !(g->flags & (GAME_HAS_CHANCE | GAME_HAS_SIMULTANEOUS | GAME_HAS_HIDDEN)),
         .sim = {.kind = limits->sim,
                 .c = limits->c > 0 ? limits->c : 1.4,
-                .gamma = limits->sim_gamma > 0 ? limits->sim_gamma : 0.1},
+                .gamma = limits->sim_gamma > 0          ? limits->sim_gamma
+                         : limits->sim == MCTS_SIM_DUCT ? 0.05
+                                                        : 0.1},
         .iterations = limits->iterations > 0 ? limits->iterations : 0,
         .deadline = limits->time > 0 ? start + limits->time : 0,
     };

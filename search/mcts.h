@@ -71,7 +71,9 @@ struct mcts_limits {
     size_t memory_mib; /* node pool size; 0: enough for the iterations, or
                           256 MiB with a time budget */
     enum mcts_sim sim; /* selection at simultaneous nodes */
-    double sim_gamma;  /* EXP3/RM exploration share; <= 0: 0.1 */
+    double sim_gamma;  /* share of uniform picks at simultaneous nodes
+                          (EXP3/RM mix; decoupled UCT: random picks that
+                          break lockstep); <= 0: 0.1, decoupled UCT 0.05 */
     /* The caller vouches that `state` is a full world (a determinization)
      * of a GAME_HAS_HIDDEN game and wants it searched as if everything were
      * known (search/pimc.c). */

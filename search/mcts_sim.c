@@ -89,15 +89,25 @@ static void mixed_strategy(const struct sim_stat *s, int count,
     }
 }
 
+/* Decoupled UCT. Unvisited options first, drawn at random when `rng` is
+ * given: players who all tried their options in list order would stay in
+ * lockstep in a symmetric game and never meet the mixed tuples. */
 static int pick_duct(const struct mcts_node *n, const struct sim_stat *s, int count,
-                     double c) {
+                     double c, struct rng *rng) {
+    int unvisited = 0, fresh = -1;
+    for (int i = 0; i < count; i++)
+        if (atomic_load_explicit(&s[i].visits, memory_order_relaxed) == 0) {
+            if (!rng) return i;
+            if (rng_below(rng, (uint32_t)++unvisited) == 0) fresh = i;
+        }
+    if (fresh >= 0) return fresh;
     int32_t parent = atomic_load_explicit(&n->visits, memory_order_relaxed) +
                      atomic_load_explicit(&n->virtual_loss, memory_order_relaxed);
     double log_n = log(parent > 1 ? (double)parent : 1.0), best = -INFINITY;
     int pick = 0;
     for (int i = 0; i < count; i++) {
         int32_t visits = atomic_load_explicit(&s[i].visits, memory_order_relaxed);
-        if (visits == 0) return i; /* every option once, in list order */
+        if (visits == 0) continue; /* claimed by another thread meanwhile */
         double mean = (double)atomic_load_explicit(&s[i].sum, memory_order_relaxed) /
                       MCTS_FIXED_ONE / visits;
         double score = mean + c * sqrt(log_n / visits);
@@ -113,7 +123,7 @@ void mcts_sim_strategy(const struct tree *t, const struct mcts_node *n, int play
     const struct sim_stat *s = &t->stats[head->stat[player]];
     if (p->kind == MCTS_SIM_DUCT) {
         for (int i = 0; i < count; i++) prob[i] = 0;
-        prob[pick_duct(n, s, count, p->c)] = 1;
+        prob[pick_duct(n, s, count, p->c, NULL)] = 1;
     } else {
         mixed_strategy(s, count, p, prob);
     }
@@ -129,7 +139,13 @@ void mcts_sim_select(const struct tree *t, const struct mcts_node *n,
         if (!count) continue;
         const struct sim_stat *s = &t->stats[head->stat[q]];
         if (p->kind == MCTS_SIM_DUCT) {
-            pick[q] = (uint16_t)pick_duct(n, s, count, p->c);
+            /* A small share of uniform picks: in a symmetric game with exact
+             * payoffs all players' statistics are equal, so pure UCT would
+             * move them in lockstep and never try a tuple off the diagonal
+             * (the prisoner's dilemma would stay at mutual cooperation). */
+            pick[q] = rng_unit(rng) < p->gamma
+                          ? (uint16_t)rng_below(rng, (uint32_t)count)
+                          : (uint16_t)pick_duct(n, s, count, p->c, rng);
             continue;
         }
         double prob[count];
