@@ -7,6 +7,7 @@
 #include "engine/timer.h"
 #include "engine/variant.h"
 #include "search/alphabeta.h"
+#include "search/ismcts.h"
 #include "search/mcts.h"
 #include "search/perft.h"
 #include "search/playout.h"
@@ -73,8 +74,10 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
         struct mcts_result *mr = malloc(sizeof *mr);
         struct mcts_limits ml = {
             .iterations = suite->mcts_iterations, .threads = threads, .seed = 1};
-        int bad =
-            ab_search(g, &v, s, &al, &tt, ar, err) || mcts_search(g, &v, s, &ml, mr, err);
+        memset(ar, 0, sizeof *ar);
+        int bad = (suite->ab_depth > 0 && ab_search(g, &v, s, &al, &tt, ar, err)) ||
+                  ((g->flags & GAME_HAS_HIDDEN) ? ismcts_search(g, &v, s, &ml, mr, err)
+                                                : mcts_search(g, &v, s, &ml, mr, err));
         if (!bad) {
             out->ab_nodes += ar->nodes, out->ab_seconds += ar->seconds;
             out->mcts_iterations += (uint64_t)mr->iterations;
