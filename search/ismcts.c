@@ -330,16 +330,18 @@ int ismcts_search(const struct game *g, const struct variant *v, const void *sta
         snprintf(err, GAME_ERROR_BYTES, "out of memory for the ismcts tree");
         return -1;
     }
-    uint64_t plies = 0;
-    long iterations = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : plies, iterations)
+    /* Atomics rather than an OpenMP reduction: ThreadSanitizer cannot see
+     * libgomp's reduction and reports it. */
+    _Atomic uint64_t plies = 0;
+    _Atomic long iterations = 0;
+#pragma omp parallel num_threads(threads)
     {
         int id = omp_get_thread_num();
         struct is_worker w = {.sh = &sh, .tree = &trees[id]};
         rng_seed(&w.rng, limits->seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
         while (budget_left(&w)) iterate(&w);
-        plies += w.plies;
-        iterations += w.iterations;
+        atomic_fetch_add(&plies, w.plies);
+        atomic_fetch_add(&iterations, w.iterations);
     }
     collect(g, v, view, trees, threads, me, out);
     if (!out->has_move) { /* no iteration finished: any legal move */

@@ -257,7 +257,7 @@ static void iterate(struct worker *w) {
         struct mcts_node *n = &w->tree->pool[path[i]];
         for (int p = 0; p < sh->players; p++)
             atomic_fetch_add_explicit(&n->sum[p], add[p], memory_order_relaxed);
-        if (n->kind == KIND_SIMULTANEOUS && i < length - 1)
+        if (i < length - 1 && n->kind == KIND_SIMULTANEOUS)
             mcts_sim_update(w->tree, n, &sh->sim, pick[i], sigma[i], add);
         atomic_fetch_add_explicit(&n->visits, 1, memory_order_relaxed);
         if (i > 0) atomic_fetch_sub_explicit(&n->virtual_loss, 1, memory_order_relaxed);
@@ -376,16 +376,18 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
         }
     }
 
-    uint64_t plies = 0;
-    long iterations = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : plies, iterations)
+    /* Atomics rather than an OpenMP reduction: ThreadSanitizer cannot see
+     * libgomp's reduction and reports it. */
+    _Atomic uint64_t plies = 0;
+    _Atomic long iterations = 0;
+#pragma omp parallel num_threads(threads)
     {
         int id = omp_get_thread_num();
         struct worker w = {.sh = &sh, .tree = &forest[limits->root_parallel ? id : 0]};
         rng_seed(&w.rng, limits->seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
         while (budget_left(&w)) iterate(&w);
-        plies += w.plies;
-        iterations += w.iterations;
+        atomic_fetch_add(&plies, w.plies);
+        atomic_fetch_add(&iterations, w.iterations);
     }
 
     mcts_collect(g, v, state, forest, trees, &sh.sim, limits->seed, out);
