@@ -49,6 +49,19 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         return cli_fail("--side is for searches from a simultaneous node (mcts)");
     if (g->turn(&o.variant, state) == TURN_OVER)
         return cli_fail("the game is over in this position: no move to search");
+    /* mcts and pimc take agent options after the name, e.g. mcts:sim=exp3. */
+    size_t name_length = strcspn(algo, ":");
+    bool is_alphabeta = strcmp(algo, "alphabeta") == 0;
+    bool is_mcts = name_length == 4 && strncmp(algo, "mcts", 4) == 0;
+    bool is_pimc = name_length == 4 && strncmp(algo, "pimc", 4) == 0;
+    if (!is_alphabeta && !is_mcts && !is_pimc)
+        return cli_fail("unknown --algo '%s' (alphabeta, mcts[:OPTION=VALUE...] or "
+                        "pimc[:OPTION=VALUE...])",
+                        algo);
+    if (is_alphabeta && o.iterations >= 0)
+        return cli_fail("alphabeta takes --depth or --time, not --iterations");
+    if (!is_alphabeta && o.depth >= 0)
+        return cli_fail("%.4s takes --iterations or --time, not --depth", algo);
     if (!o.algo) { /* a solver database answers exactly, when there is one */
         char path[SOLVER_DB_PATH_BYTES];
         struct solver_db *db =
@@ -61,9 +74,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         if (o.db) return cli_fail("database %s does not hold this position", path);
     }
 
-    if (strcmp(algo, "alphabeta") == 0) {
-        if (o.iterations >= 0)
-            return cli_fail("alphabeta takes --depth or --time, not --iterations");
+    if (is_alphabeta) {
         struct ab_limits limits = {.depth = o.depth > 0 ? o.depth : 0,
                                    .time = o.time > 0 ? o.time : 0,
                                    .threads = o.threads,
@@ -80,16 +91,6 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         tt_free(&tt);
         return status ? cli_fail("%s", err) : EXIT_OK;
     }
-    /* mcts and pimc take agent options after the name, e.g. mcts:sim=exp3. */
-    size_t name_length = strcspn(algo, ":");
-    bool is_mcts = strncmp(algo, "mcts", name_length) == 0 && name_length == 4;
-    bool is_pimc = strncmp(algo, "pimc", name_length) == 0 && name_length == 4;
-    if (!is_mcts && !is_pimc)
-        return cli_fail("unknown --algo '%s' (alphabeta, mcts[:OPTION=VALUE...] or "
-                        "pimc[:OPTION=VALUE...])",
-                        algo);
-    if (o.depth >= 0)
-        return cli_fail("%.4s takes --iterations or --time, not --depth", algo);
     int player = -1;
     if ((status = search_command_side(&o, &player))) return status;
     struct agent agent;
