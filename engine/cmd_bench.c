@@ -7,6 +7,7 @@
 #include "engine/timer.h"
 #include "engine/variant.h"
 #include "search/alphabeta.h"
+#include "search/ismcts.h"
 #include "search/mcts.h"
 #include "search/perft.h"
 #include "search/playout.h"
@@ -104,11 +105,13 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
         struct mcts_result *mr = malloc(sizeof *mr);
         struct mcts_limits ml = {
             .iterations = suite->mcts_iterations, .threads = threads, .seed = 1};
+        memset(ar, 0, sizeof *ar);
         struct span t0 = span_start();
-        int bad = ab_search(g, &v, s, &al, &tt, ar, err);
-        if (!bad) span_add(out, ALPHABETA, t0, ar->nodes);
+        int bad = suite->ab_depth > 0 && ab_search(g, &v, s, &al, &tt, ar, err);
+        if (!bad && suite->ab_depth > 0) span_add(out, ALPHABETA, t0, ar->nodes);
         t0 = span_start();
-        bad = bad || mcts_search(g, &v, s, &ml, mr, err);
+        bad = bad || ((g->flags & GAME_HAS_HIDDEN) ? ismcts_search(g, &v, s, &ml, mr, err)
+                                                   : mcts_search(g, &v, s, &ml, mr, err));
         if (!bad) {
             span_add(out, MCTS, t0, (uint64_t)mr->iterations);
             const char *text = p->position ? p->position : "start";
