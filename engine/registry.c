@@ -6,6 +6,7 @@
 extern const struct game kulibrat_game;
 extern const struct game kerx_game;
 extern const struct game kodrek_game;
+extern const struct game kauda_baji_game;
 extern const struct game kotra_game;
 
 /* Games appear here as their rules land; a NULL entry is listed as "not yet
@@ -14,7 +15,7 @@ static const struct registry_entry entries[] = {
     {"kulibrat", "two players, 3x4 board, race pieces across and score", &kulibrat_game},
     {"kerx", "two-player draughts on a hexagon of 37 cells", &kerx_game},
     {"kodrek", "three players, secret coin choices, vector movement", &kodrek_game},
-    {"kauda-baji", "four-player cowrie-shell race game with tuples", NULL},
+    {"kauda-baji", "four-player cowrie-shell race game with tuples", &kauda_baji_game},
     {"kotra", "two players, dice, hidden ranks and terrain", &kotra_game},
 };
 
