@@ -43,6 +43,7 @@ static uint32_t sat_add(uint32_t a, uint32_t b) {
 uint64_t dfpn_key(const struct dfpn_ctx *c, const void *state, int attacker,
                   unsigned char *key) {
     memcpy(key, state, c->g->state_size);
+    memset(key + c->g->state_size, 0, c->key_size - c->g->state_size);
     key[c->g->state_size] = (unsigned char)attacker;
     return hash_bytes(key, c->key_size);
 }
@@ -233,7 +234,7 @@ bool dfpn_supports(const struct game *g, char *err) {
                  "simultaneous moves");
         return false;
     }
-    if (g->state_size + 1 > GAME_MAX_STATE_BYTES) {
+    if (g->state_size + 8 > GAME_MAX_STATE_BYTES) {
         snprintf(err, GAME_ERROR_BYTES, "state too large for df-pn keys");
         return false;
     }
@@ -311,8 +312,10 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     r->pn[0] = r->pn[1] = r->dn[0] = r->dn[1] = 1; /* nothing known yet */
     if (!dfpn_supports(g, err)) return -1;
     double t0 = timer_now();
-    struct dfpn_ctx c = {
-        .cfg = cfg, .g = g, .v = cfg->variant, .key_size = g->state_size + 1};
+    struct dfpn_ctx c = {.cfg = cfg,
+                         .g = g,
+                         .v = cfg->variant,
+                         .key_size = (g->state_size + 8) & ~(size_t)7};
     int mover = g->turn(c.v, root);
     if (mover < 0) {
         snprintf(err, GAME_ERROR_BYTES, "the game is already over in this position");
@@ -417,8 +420,8 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
         if (r->value == DFPN_DRAW) r->root_values[idx] = DFPN_DRAW;
     }
     if (r->value == DFPN_UNKNOWN)
-        snprintf(r->stopped, sizeof r->stopped, "%s%s%s", stop ? stop : "unfinished",
-                 why[0] ? ": " : "", why);
+        snprintf(r->stopped, sizeof r->stopped, "%.40s%s%.50s",
+                 stop ? stop : "unfinished", why[0] ? ": " : "", why);
     dfpn_table_free(&c.table);
     r->seconds = timer_now() - t0;
     return 0;

@@ -8,12 +8,14 @@
 #include "search/dfpn.h"
 #include "search/dfpn_table.h"
 
-/* A table key: the state bytes, then one byte naming the attacker. */
+/* A table key: the state bytes, then one byte naming the attacker, zero
+ * padded to a multiple of 8 bytes (so keys in the table stay aligned and
+ * can be read as states in place). */
 struct dfpn_ctx {
     const struct dfpn_config *cfg;
     const struct game *g;
     const struct variant *v;
-    size_t key_size; /* state_size + 1 */
+    size_t key_size; /* state_size + 1, rounded up to 8 */
     struct dfpn_table table;
 };
 
