@@ -100,8 +100,12 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, char *err) {
             tags[sc->row - ex] = (uint8_t)(slot << RETRO_EDGE_SHIFT | flags);
         }
     }
+    bool pass_inside = false;
+    for (int k = 0; k < in; k++) pass_inside |= (row[k] & RETRO_EDGE_PASS) != 0;
+    if (pass_inside && in >= 2)
+        for (int k = 0; k < in; k++) row[k] |= RETRO_EDGE_MIXED;
     gr->fixed[r] = best;
-    gr->in_count[r] = (uint16_t)in;
+    gr->in_count[r] = (uint8_t)in;
     sc->exit_count[r] = (uint8_t)ex;
     return 0;
 }
@@ -137,6 +141,7 @@ void retro_graph_free(struct retro_graph *gr) {
     free(gr->in_count);
     free(gr->exit_start);
     free(gr->exit_rank);
+    free(gr->exit_from);
     free(gr->exit_tag);
     free(gr->rev_start);
     free(gr->rev);
@@ -147,10 +152,14 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
                       int threads, struct retro_graph *gr, char *err) {
     memset(gr, 0, sizeof *gr);
     uint64_t n = g->tier_size(v, tier);
-    if (n >= (UINT64_C(1) << 30) || g->max_moves > 255) {
+    if (n >= (UINT64_C(1) << RETRO_MAX_RANK_BITS)) {
         snprintf(err, GAME_ERROR_BYTES,
-                 "tier of %llu positions is too large (2^30 at most)",
-                 (unsigned long long)n);
+                 "tier of %llu positions is too large (2^%d at most)",
+                 (unsigned long long)n, RETRO_MAX_RANK_BITS);
+        return -1;
+    }
+    if (g->max_moves > 254) {
+        snprintf(err, GAME_ERROR_BYTES, "the solver handles at most 254 moves");
         return -1;
     }
     struct scan_ctx sc = {.g = g, .v = v, .tier = tier, .size = n, .gr = gr};
@@ -163,34 +172,44 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
     gr->in_count = malloc(n * sizeof *gr->in_count + 1);
     gr->exit_start = malloc((n + 1) * sizeof *gr->exit_start);
     gr->rev_start = calloc(n + 1, sizeof *gr->rev_start);
+    uint32_t *at = malloc((n + 1) * sizeof *at);
     sc.exit_count = malloc(n + 1);
     sc.tmp_rank = malloc(n * (uint64_t)sc.row * sizeof *sc.tmp_rank + 1);
     sc.tmp_tag = malloc(n * (uint64_t)sc.row + 1);
     if (!gr->fixed || !gr->in_count || !gr->exit_start || !gr->rev_start ||
-        !sc.exit_count || !sc.tmp_rank || !sc.tmp_tag)
+        !sc.exit_count || !sc.tmp_rank || !sc.tmp_tag || !at)
         goto oom;
     if (scan_all(&sc, threads, err) != 0) goto fail;
 
     /* Compact: exits into CSR, in-tier edges reversed (sequential: ordered). */
     uint64_t exits = 0, edges = 0;
     for (uint64_t r = 0; r < n; r++) {
-        gr->exit_start[r] = exits;
         exits += sc.exit_count[r];
         edges += gr->in_count[r];
+    }
+    if (exits > UINT32_MAX || edges > UINT32_MAX) {
+        snprintf(err, GAME_ERROR_BYTES, "tier has more than 2^32 moves");
+        goto fail;
+    }
+    exits = 0;
+    for (uint64_t r = 0; r < n; r++) {
+        gr->exit_start[r] = (uint32_t)exits;
+        exits += sc.exit_count[r];
         const uint32_t *row = sc.tmp_rank + r * (uint64_t)sc.row;
         for (unsigned k = 0; k < gr->in_count[r]; k++)
             gr->rev_start[(row[k] >> RETRO_EDGE_SHIFT) + 1]++;
     }
-    gr->exit_start[n] = exits;
+    gr->exit_start[n] = (uint32_t)exits;
     for (uint64_t r = 0; r < n; r++) gr->rev_start[r + 1] += gr->rev_start[r];
+    gr->max_rev = 0;
+    for (uint64_t r = 0; r < n; r++)
+        if (gr->rev_start[r + 1] - gr->rev_start[r] > gr->max_rev)
+            gr->max_rev = gr->rev_start[r + 1] - gr->rev_start[r];
     gr->exit_rank = malloc(exits * sizeof *gr->exit_rank + 1);
+    gr->exit_from = malloc(exits * sizeof *gr->exit_from + 1);
     gr->exit_tag = malloc(exits * sizeof *gr->exit_tag + 1);
-    gr->rev = malloc(edges * sizeof *gr->rev + 1);
-    uint64_t *at = malloc((n + 1) * sizeof *at);
-    if (!gr->exit_rank || !gr->exit_tag || !gr->rev || !at) {
-        free(at);
-        goto oom;
-    }
+    gr->rev = calloc(edges + RETRO_REV_PAD, sizeof *gr->rev);
+    if (!gr->exit_rank || !gr->exit_from || !gr->exit_tag || !gr->rev) goto oom;
     memcpy(at, gr->rev_start, (n + 1) * sizeof *at);
     for (uint64_t r = 0; r < n; r++) {
         const uint32_t *row = sc.tmp_rank + r * (uint64_t)sc.row;
@@ -203,6 +222,7 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
         uint64_t e = gr->exit_start[r];
         for (int k = 1; k <= sc.exit_count[r]; k++, e++) {
             gr->exit_rank[e] = row[sc.row - k];
+            gr->exit_from[e] = (uint32_t)r;
             gr->exit_tag[e] = tags[sc.row - k];
         }
     }
@@ -210,12 +230,13 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
     free(sc.tmp_rank);
     free(sc.tmp_tag);
     free(sc.exit_count);
-    gr->bytes = n * (sizeof *gr->fixed + sizeof *gr->in_count + 2 * sizeof(uint64_t)) +
-                exits * 5 + edges * 4;
+    gr->bytes = n * (sizeof *gr->fixed + sizeof *gr->in_count + 2 * sizeof(uint32_t)) +
+                exits * 9 + edges * 4;
     return 0;
 oom:
     snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
 fail:
+    free(at);
     free(sc.tmp_rank);
     free(sc.tmp_tag);
     free(sc.exit_count);

@@ -1,176 +1,441 @@
 /* Solving one tier over its shape's move graph: seed from terminal children
  * and child tiers, then propagate backward level by level (level =
  * remoteness), so the first win found is the shortest and a loss is fixed
- * only when its last child is known. */
+ * only when its last child is known.
+ *
+ * Speed (a tier is solved thousands of times over one graph, so this loop is
+ * the solver's cost):
+ * - the state read at random while propagating is a byte (counter) and a bit
+ *   (decided) per position, so it stays in the caches;
+ * - each level keeps its won and its lost positions apart, so a loop over a
+ *   list knows what its children are worth without reading them;
+ * - the common edge (the player to move changes, no pass) is handled without
+ *   branches (whether a predecessor is decided is a coin toss for the branch
+ *   predictor), and the predecessor lists of a batch of children are first
+ *   copied into one flat array, so there is no inner loop of varying length;
+ * - large lists are sorted by rank, so predecessor lists are read in memory
+ *   order.
+ * A position that loses through its last in-tier child is queued at the next
+ * level; if a move out of the tier loses more slowly, it is moved on to that
+ * later level when its turn comes (`extra` says where). Without passes the
+ * last in-tier child found is the slowest (children come in level order); a
+ * position with a pass and other in-tier moves (flag MIXED on its edges)
+ * keeps the running maximum in `extra` instead. */
 #include "search/retro_tier.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { NO_SEED = 0xFFFF, CANNOT_LOSE = 0x8000, LEVELS = RETRO_MAX_REMOTENESS + 2 };
+enum {
+    CANNOT_LOSE = 0xFF, /* counter start: at most 254 decrements keep it > 0 */
+    NO_SEED = 0xFFFF,
+    LEVELS = RETRO_MAX_REMOTENESS + 2,
+    AHEAD = 16,      /* list entries to prefetch ahead */
+    SORT_MIN = 4096, /* sort lists at least this long */
+    BATCH = 2048,    /* edges gathered per batch */
+    FAST_EDGE = RETRO_EDGE_FLIP,
+    EDGE_FLAGS = (1 << RETRO_EDGE_SHIFT) - 1,
+    KEY_FIXED = -2, /* terminal or hole */
+};
 
 int retro_scratch_init(struct retro_scratch *sc) {
     memset(sc, 0, sizeof *sc);
-    sc->levels = calloc(LEVELS, sizeof *sc->levels);
-    sc->seeds = calloc(LEVELS, sizeof *sc->seeds);
-    return sc->levels && sc->seeds ? 0 : -1;
+    sc->wins = calloc(LEVELS, sizeof *sc->wins);
+    sc->losses = calloc(LEVELS, sizeof *sc->losses);
+    sc->seed_start = calloc(LEVELS + 2, sizeof *sc->seed_start);
+    return sc->wins && sc->losses && sc->seed_start ? 0 : -1;
+}
+
+static void level_free(struct retro_level *l) {
+    for (int i = 0; l && i < LEVELS; i++) free(l[i].at);
+    free(l);
+}
+
+static void arrays_free(struct retro_scratch *sc) {
+    free(sc->counter);
+    free(sc->extra);
+    free(sc->key);
+    free(sc->done);
+    free(sc->sortbits);
+    free(sc->seeds);
+    sc->counter = NULL;
+    sc->extra = NULL;
+    sc->key = NULL;
+    sc->done = sc->sortbits = NULL;
+    sc->seeds = NULL;
+    sc->capacity = 0;
 }
 
 void retro_scratch_free(struct retro_scratch *sc) {
-    for (int i = 0; sc->levels && i < LEVELS; i++) {
-        free(sc->levels[i].at);
-        free(sc->seeds[i].at);
-    }
-    free(sc->levels);
-    free(sc->seeds);
-    free(sc->work);
-    free(sc->done);
+    level_free(sc->wins);
+    level_free(sc->losses);
+    free(sc->seed_start);
+    free(sc->spare.at);
+    free(sc->edges);
+    arrays_free(sc);
     memset(sc, 0, sizeof *sc);
 }
 
-static int push(struct retro_level *l, uint32_t r) {
-    if (l->count == l->capacity) {
-        uint32_t cap = l->capacity ? 2 * l->capacity : 1024;
-        uint32_t *at = realloc(l->at, cap * sizeof *at);
-        if (!at) return -1;
-        l->at = at;
-        l->capacity = cap;
+static int scratch_fit(struct retro_scratch *sc, const struct retro_graph *gr) {
+    uint64_t n = gr->size, words = (n + 63) / 64;
+    if (n > sc->capacity) {
+        arrays_free(sc);
+        sc->counter = malloc(n);
+        sc->extra = malloc(n * sizeof *sc->extra);
+        sc->key = malloc(n * sizeof *sc->key);
+        sc->done = malloc(words * sizeof *sc->done);
+        sc->sortbits = calloc(words, sizeof *sc->sortbits);
+        sc->seeds = malloc(n * sizeof *sc->seeds + 1);
+        if (!sc->counter || !sc->extra || !sc->key || !sc->done || !sc->sortbits ||
+            !sc->seeds) {
+            arrays_free(sc);
+            return -1;
+        }
+        sc->capacity = n;
     }
-    l->at[l->count++] = r;
+    uint64_t room = BATCH + (uint64_t)gr->max_rev + RETRO_REV_PAD;
+    if (room > sc->edge_room) {
+        free(sc->edges);
+        sc->edges = malloc(room * sizeof *sc->edges);
+        sc->edge_room = sc->edges ? room : 0;
+        if (!sc->edges) return -1;
+    }
     return 0;
 }
 
-/* Best value the mover gets from leaving the tier (terminal children and
- * moves into child tiers); RETRO_UNKNOWN when there is no such move. */
-static retro_cell best_exit(const struct retro_graph *gr, const retro_cell *const *kids,
-                            uint64_t r) {
-    retro_cell best = gr->fixed[r];
-    for (uint64_t e = gr->exit_start[r]; e < gr->exit_start[r + 1]; e++) {
-        unsigned tag = gr->exit_tag[e];
-        retro_cell child = kids[tag >> RETRO_EDGE_SHIFT][gr->exit_rank[e]];
-        retro_cell c = retro_through(child, tag & RETRO_EDGE_FLIP, tag & RETRO_EDGE_PASS);
-        if (best == RETRO_UNKNOWN || retro_better(c, best)) best = c;
-    }
-    return best;
+/* Room for `more` entries. */
+static int reserve(struct retro_level *l, uint64_t more) {
+    if (l->capacity - l->count >= more) return 0;
+    uint64_t cap = l->capacity ? 2 * (uint64_t)l->capacity : 1024;
+    while (cap - l->count < more) cap *= 2;
+    if (cap > UINT32_MAX) return -1;
+    uint32_t *at = realloc(l->at, cap * sizeof *at);
+    if (!at) return -1;
+    l->at = at;
+    l->capacity = (uint32_t)cap;
+    return 0;
 }
 
-/* Independent per rank, so parallel. */
-static void seed_all(const struct retro_graph *gr, const retro_cell *const *kids,
-                     struct retro_work *work, int threads) {
-    long long count = (long long)gr->size;
-#pragma omp parallel for schedule(static, 4096) num_threads(threads)
-    for (long long i = 0; i < count; i++) {
-        uint64_t r = (uint64_t)i;
-        struct retro_work *w = &work[r];
-        retro_cell fixed = gr->fixed[r];
-        w->seed = NO_SEED;
-        if (fixed == RETRO_TERMINAL || fixed == RETRO_HOLE) {
-            w->value = fixed;
-            continue;
-        }
-        retro_cell best = best_exit(gr, kids, r);
-        if (gr->in_count[r] == 0) {
-            w->value = best == RETRO_UNKNOWN ? RETRO_DRAW : best;
-            continue;
-        }
-        w->value = RETRO_UNKNOWN;
-        w->counter = gr->in_count[r];
-        int o = best == RETRO_UNKNOWN ? RETRO_LOSS : retro_outcome(best);
-        if (o == RETRO_WIN) w->seed = (uint16_t)retro_remoteness(best);
-        w->maxloss = best == RETRO_UNKNOWN ? 0
-                     : o == RETRO_LOSS     ? (uint16_t)retro_remoteness(best)
-                                           : CANNOT_LOSE;
+static inline int push(struct retro_level *l, uint32_t x) {
+    if (l->count == l->capacity && reserve(l, 1) != 0) return -1;
+    l->at[l->count++] = x;
+    return 0;
+}
+
+static inline bool is_done(const uint64_t *done, uint32_t r) {
+    return done[r >> 6] >> (r & 63) & 1;
+}
+
+static inline void set_done(uint64_t *done, uint32_t r) {
+    done[r >> 6] |= UINT64_C(1) << (r & 63);
+}
+
+/* Cells in an order where larger is better for the mover: losses (later is
+ * better), then the draw, then wins (sooner is better); -1: no move. */
+static inline int32_t order_key(retro_cell c) {
+    int32_t odd = c & 1, r = ((int32_t)c - 2 + odd) >> 1;
+    return c == RETRO_DRAW ? 0x10000 : odd ? 0x20000 - r : r;
+}
+
+static inline retro_cell key_cell(int32_t k) {
+    if (k < 0) return RETRO_DRAW;
+    if (k < 0x10000) return retro_loss(k);
+    if (k == 0x10000) return RETRO_DRAW;
+    return retro_win(0x20000 - k);
+}
+
+/* retro_through for a child value (markers, which moves never reach, count
+ * as draws). */
+static inline retro_cell through(retro_cell c, unsigned flags) {
+    if (c == RETRO_DRAW || c >= RETRO_HOLE) return RETRO_DRAW;
+    retro_cell f = (flags & RETRO_EDGE_FLIP) ? (retro_cell)(((c - 1) ^ 1) + 1) : c;
+    return (flags & RETRO_EDGE_PASS) ? f : (retro_cell)(f + 2);
+}
+
+/* Initial state of ranks [lo, hi) (lo a multiple of 64): the best move out
+ * of the tier for each, then decided positions (terminal, holes, no move
+ * inside the tier) get their value and done bit, the others a counter,
+ * `extra` and a provisional draw. */
+static void seed_range(const struct retro_graph *gr, const retro_cell *const *kids,
+                       struct retro_scratch *sc, retro_cell *out, uint64_t lo,
+                       uint64_t hi) {
+    int32_t *key = sc->key;
+    for (uint64_t r = lo; r < hi; r++) {
+        retro_cell f = gr->fixed[r];
+        key[r] = f == RETRO_TERMINAL || f == RETRO_HOLE ? KEY_FIXED
+                 : f == RETRO_UNKNOWN                   ? -1
+                                                        : order_key(f);
     }
+    for (uint32_t e = gr->exit_start[lo]; e < gr->exit_start[hi]; e++) {
+        unsigned tag = gr->exit_tag[e];
+        int32_t k =
+            order_key(through(kids[tag >> RETRO_EDGE_SHIFT][gr->exit_rank[e]], tag));
+        uint32_t from = gr->exit_from[e];
+        key[from] = k > key[from] ? k : key[from];
+    }
+    for (uint64_t w0 = lo; w0 < hi; w0 += 64) {
+        uint64_t bits = 0, w1 = w0 + 64 < hi ? w0 + 64 : hi;
+        for (uint64_t r = w0; r < w1; r++) {
+            int32_t k = key[r];
+            unsigned in = gr->in_count[r];
+            bool cannot_lose = k >= 0x10000;
+            sc->counter[r] = cannot_lose ? CANNOT_LOSE : (uint8_t)in;
+            sc->extra[r] = (uint16_t)(cannot_lose ? (k > 0x10000 ? 0x20000 - k : NO_SEED)
+                                      : k < 0     ? 0
+                                                  : k);
+            out[r] = RETRO_DRAW;
+            if (k == KEY_FIXED || in == 0) { /* rare */
+                out[r] = k == KEY_FIXED ? gr->fixed[r] : key_cell(k);
+                sc->counter[r] = 0;
+                bits |= UINT64_C(1) << (r - w0);
+            }
+        }
+        sc->done[w0 >> 6] = bits;
+    }
+}
+
+struct solve_ctx {
+    const struct retro_graph *gr;
+    struct retro_scratch *sc;
+    retro_cell *out;
+    int top;      /* highest level with something queued */
+    int top_seed; /* highest level with a seed */
+};
+
+static inline int queue(struct solve_ctx *x, struct retro_level *lists, int level,
+                        uint32_t r) {
+    if (level > x->top) x->top = level;
+    return push(&lists[level], r);
+}
+
+/* Queue the positions decided by seeding, and sort the seeds (wins found
+ * outside the tier) by level. */
+static int enqueue_seeds(struct solve_ctx *x) {
+    struct retro_scratch *sc = x->sc;
+    uint64_t n = x->gr->size;
+    for (uint64_t w = 0; w < (n + 63) / 64; w++)
+        for (uint64_t b = sc->done[w]; b; b &= b - 1) {
+            uint32_t r = (uint32_t)(w * 64 + (uint64_t)__builtin_ctzll(b));
+            retro_cell v = x->out[r];
+            if (!retro_is_value(v) || v == RETRO_DRAW) continue;
+            if (queue(x, (v & 1) ? sc->wins : sc->losses, retro_remoteness(v), r) != 0)
+                return -1;
+        }
+    /* Counting sort; level LEVELS collects the positions without a seed. */
+    uint32_t *start = sc->seed_start;
+    int top = 0;
+    memset(start, 0, (LEVELS + 2) * sizeof *start);
+    for (uint64_t r = 0; r < n; r++) {
+        unsigned e = sc->extra[r];
+        unsigned level = sc->counter[r] == CANNOT_LOSE && e != NO_SEED ? e : LEVELS;
+        start[level + 1]++;
+        top = (int)level < LEVELS && (int)level > top ? (int)level : top;
+    }
+    for (int l = 0; l <= LEVELS; l++) start[l + 1] += start[l];
+    for (uint64_t r = 0; r < n; r++) {
+        unsigned e = sc->extra[r];
+        unsigned level = sc->counter[r] == CANNOT_LOSE && e != NO_SEED ? e : LEVELS;
+        sc->seeds[start[level]++] = (uint32_t)r;
+    }
+    /* start[l] is now the end of level l: shift back. */
+    memmove(start + 1, start, LEVELS * sizeof *start);
+    start[0] = 0;
+    x->top_seed = top;
+    if (top > x->top) x->top = top;
+    return 0;
+}
+
+/* The general case of one edge: predecessor of a child worth `cv` to its
+ * mover. */
+static int slow_edge(struct solve_ctx *x, uint32_t edge, retro_cell cv) {
+    struct retro_scratch *sc = x->sc;
+    uint32_t p = edge >> RETRO_EDGE_SHIFT;
+    if (is_done(sc->done, p)) return 0;
+    retro_cell pv = retro_through(cv, edge & RETRO_EDGE_FLIP, edge & RETRO_EDGE_PASS);
+    int rem = retro_remoteness(pv);
+    if (pv & 1) {
+        set_done(sc->done, p);
+        return queue(x, sc->wins, rem, p);
+    }
+    uint16_t m = sc->extra[p] > rem ? sc->extra[p] : (uint16_t)rem;
+    sc->extra[p] = m;
+    if (--sc->counter[p] != 0) return 0;
+    set_done(sc->done, p);
+    return queue(x, sc->losses, m, p);
+}
+
+/* Copy the predecessor lists of list entries from *i on into sc->edges,
+ * writing `cv` for each child, until a batch is full. For lost children
+ * (`check_extra`), one losing more slowly out of the tier is queued at its
+ * own level instead. Returns the edge count, or -1. */
+static long gather(struct solve_ctx *x, const struct retro_level *list, uint32_t *i,
+                   retro_cell cv, int level, bool check_extra) {
+    const struct retro_graph *gr = x->gr;
+    struct retro_scratch *sc = x->sc;
+    uint32_t *edges = sc->edges;
+    const uint32_t *at = list->at;
+    uint32_t j = *i, count = list->count;
+    uint64_t k = 0;
+    while (j < count && k < BATCH) {
+        if (j + AHEAD < count) __builtin_prefetch(&gr->rev_start[at[j + AHEAD]]);
+        if (j + AHEAD / 2 < count) {
+            __builtin_prefetch(&gr->rev[gr->rev_start[at[j + AHEAD / 2]]]);
+            if (check_extra) __builtin_prefetch(&sc->extra[at[j + AHEAD / 2]]);
+        }
+        uint32_t c = at[j++];
+        if (check_extra && sc->extra[c] > level) { /* rare */
+            if (queue(x, sc->losses, sc->extra[c], c) != 0) return -1;
+            continue;
+        }
+        x->out[c] = cv;
+        uint32_t s = gr->rev_start[c], d = gr->rev_start[c + 1] - s;
+        memcpy(edges + k, gr->rev + s, RETRO_REV_PAD * sizeof *edges);
+        if (d > RETRO_REV_PAD)
+            memcpy(edges + k + RETRO_REV_PAD, gr->rev + s + RETRO_REV_PAD,
+                   (d - RETRO_REV_PAD) * sizeof *edges);
+        k += d;
+    }
+    *i = j;
+    return (long)k;
+}
+
+/* Children lost at `level`: their predecessors win at level + 1. */
+static int take_losses(struct solve_ctx *x, const struct retro_level *list, int level) {
+    struct retro_scratch *sc = x->sc;
+    uint64_t *done = sc->done;
+    struct retro_level *next = &sc->wins[level + 1];
+    retro_cell cv = retro_loss(level);
+    for (uint32_t i = 0; i < list->count;) {
+        long k = gather(x, list, &i, cv, level, true);
+        if (k < 0 || reserve(next, (uint64_t)k) != 0) return -1;
+        const uint32_t *edges = sc->edges;
+        for (long e = 0; e < k; e++) {
+            uint32_t edge = edges[e], p = edge >> RETRO_EDGE_SHIFT;
+            if ((edge & EDGE_FLAGS) != FAST_EDGE) {
+                if (slow_edge(x, edge, cv) != 0) return -1;
+                continue;
+            }
+            uint64_t bit = UINT64_C(1) << (p & 63), word = done[p >> 6];
+            done[p >> 6] = word | bit;
+            next->at[next->count] = p;
+            next->count += (word & bit) == 0;
+        }
+    }
+    if (next->count && level + 1 > x->top) x->top = level + 1;
+    return 0;
+}
+
+/* Children won at `level`: each is one more losing move for its
+ * predecessors; a predecessor with none left loses at level + 1. */
+static int take_wins(struct solve_ctx *x, const struct retro_level *list, int level) {
+    struct retro_scratch *sc = x->sc;
+    uint64_t *done = sc->done;
+    uint8_t *counter = sc->counter;
+    struct retro_level *next = &sc->losses[level + 1];
+    retro_cell cv = retro_win(level);
+    for (uint32_t i = 0; i < list->count;) {
+        long k = gather(x, list, &i, cv, level, false);
+        if (k < 0 || reserve(next, (uint64_t)k) != 0) return -1;
+        const uint32_t *edges = sc->edges;
+        for (long e = 0; e < k; e++) {
+            uint32_t edge = edges[e], p = edge >> RETRO_EDGE_SHIFT;
+            if ((edge & EDGE_FLAGS) != FAST_EDGE) {
+                if (slow_edge(x, edge, cv) != 0) return -1;
+                continue;
+            }
+            uint64_t bit = UINT64_C(1) << (p & 63), word = done[p >> 6];
+            unsigned open = (word & bit) == 0;
+            uint8_t left = (uint8_t)(counter[p] - open);
+            counter[p] = left;
+            unsigned lost = open & (left == 0);
+            done[p >> 6] = word | (bit & (0 - (uint64_t)lost));
+            next->at[next->count] = p;
+            next->count += lost;
+        }
+    }
+    if (next->count && level + 1 > x->top) x->top = level + 1;
+    return 0;
+}
+
+/* Sort a list (no duplicates) by rank through a bitmap. */
+static void sort_list(struct solve_ctx *x, struct retro_level *l) {
+    uint64_t *bits = x->sc->sortbits, words = (x->gr->size + 63) / 64;
+    for (uint32_t i = 0; i < l->count; i++) set_done(bits, l->at[i]);
+    uint32_t k = 0;
+    for (uint64_t w = 0; w < words; w++) {
+        for (uint64_t b = bits[w]; b; b &= b - 1)
+            l->at[k++] = (uint32_t)(w * 64 + (uint64_t)__builtin_ctzll(b));
+        bits[w] = 0;
+    }
+}
+
+/* Take a level's list out (more may be queued at the same level while it is
+ * read, by passes) and hand it to `fn`. */
+static int drain(struct solve_ctx *x, struct retro_level *list, int level,
+                 int (*fn)(struct solve_ctx *, const struct retro_level *, int)) {
+    struct retro_level taken = *list;
+    *list = x->sc->spare;
+    if (taken.count >= SORT_MIN) sort_list(x, &taken);
+    int status = fn(x, &taken, level);
+    taken.count = 0;
+    x->sc->spare = taken;
+    return status;
+}
+
+static void clear_levels(struct retro_scratch *sc) {
+    for (int i = 0; i < LEVELS; i++) sc->wins[i].count = sc->losses[i].count = 0;
 }
 
 int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids,
                      retro_cell *out, int threads, struct retro_scratch *sc, char *err) {
     uint64_t n = gr->size;
-    struct retro_level *levels = sc->levels, *seeds = sc->seeds;
-    if (n > sc->capacity) {
-        free(sc->work);
-        free(sc->done);
-        sc->work = malloc(n * sizeof *sc->work);
-        sc->done = malloc((n + 63) / 64 * sizeof *sc->done);
-        sc->capacity = sc->work && sc->done ? n : 0;
-        if (!sc->capacity) goto oom;
-    }
-    struct retro_work *work = sc->work;
-    uint64_t *done = sc->done;
-    memset(done, 0, (n + 63) / 64 * sizeof *done);
-    seed_all(gr, kids, work, threads);
-
-    int top = 0;
-    for (uint64_t r = 0; r < n; r++) {
-        const struct retro_work *w = &work[r];
-        if (w->value != RETRO_UNKNOWN) done[r >> 6] |= UINT64_C(1) << (r & 63);
-        if (w->seed != NO_SEED) {
-            if (push(&seeds[w->seed], (uint32_t)r) != 0) goto oom;
-            if (w->seed > top) top = w->seed;
+    if (scratch_fit(sc, gr) != 0) goto oom;
+    if (threads > 1) {
+        long long blocks = (long long)((n + 4095) / 4096);
+#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
+        for (long long b = 0; b < blocks; b++) {
+            uint64_t lo = (uint64_t)b * 4096, hi = lo + 4096 < n ? lo + 4096 : n;
+            seed_range(gr, kids, sc, out, lo, hi);
         }
-        if (retro_is_value(w->value) && w->value != RETRO_DRAW) {
-            int level = retro_remoteness(w->value);
-            if (push(&levels[level], (uint32_t)r) != 0) goto oom;
-            if (level > top) top = level;
-        }
+    } else {
+        seed_range(gr, kids, sc, out, 0, n);
     }
 
-    int status = 0;
-    for (int level = 0; level <= top; level++) {
-        struct retro_level *now = &levels[level];
-        for (uint32_t i = 0; i < seeds[level].count; i++) {
-            uint32_t r = seeds[level].at[i];
-            if (work[r].value != RETRO_UNKNOWN) continue;
-            work[r].value = retro_win(level);
-            done[r >> 6] |= UINT64_C(1) << (r & 63);
-            if (push(now, r) != 0) goto oom;
+    struct solve_ctx x = {.gr = gr, .sc = sc, .out = out};
+    if (enqueue_seeds(&x) != 0) goto oom;
+    for (int level = 0; level <= x.top; level++) {
+        if (level > RETRO_MAX_REMOTENESS) {
+            clear_levels(sc);
+            snprintf(err, GAME_ERROR_BYTES, "remoteness above %d", RETRO_MAX_REMOTENESS);
+            return -1;
         }
-        seeds[level].count = 0;
-        /* `now` may grow while it is read: passes decide at the same level. */
-        for (uint32_t i = 0; i < now->count; i++) {
-            uint32_t child = now->at[i];
-            retro_cell cv = work[child].value;
-            const uint32_t *edge = gr->rev + gr->rev_start[child];
-            const uint32_t *end = gr->rev + gr->rev_start[child + 1];
-            for (; edge < end; edge++) {
-                uint32_t p = *edge >> RETRO_EDGE_SHIFT;
-                if (done[p >> 6] >> (p & 63) & 1) continue;
-                struct retro_work *w = &work[p];
-                retro_cell pv =
-                    retro_through(cv, *edge & RETRO_EDGE_FLIP, *edge & RETRO_EDGE_PASS);
-                int at;
-                if (retro_outcome(pv) == RETRO_WIN) {
-                    at = retro_remoteness(pv);
-                } else {
-                    int rem = retro_remoteness(pv);
-                    if (!(w->maxloss & CANNOT_LOSE) && rem > w->maxloss)
-                        w->maxloss = (uint16_t)rem;
-                    if (--w->counter != 0 || (w->maxloss & CANNOT_LOSE)) continue;
-                    at = w->maxloss;
-                    pv = retro_loss(at);
-                }
-                if (at > RETRO_MAX_REMOTENESS) {
-                    snprintf(err, GAME_ERROR_BYTES, "remoteness above %d",
-                             RETRO_MAX_REMOTENESS);
-                    status = -1;
-                    at = RETRO_MAX_REMOTENESS;
-                    pv = retro_outcome(pv) == RETRO_WIN ? retro_win(at) : retro_loss(at);
-                }
-                w->value = pv;
-                done[p >> 6] |= UINT64_C(1) << (p & 63);
-                if (push(&levels[at], p) != 0) goto oom;
-                if (at > top) top = at;
+        if (level <= x.top_seed) {
+            struct retro_level *wins = &sc->wins[level];
+            uint32_t s0 = sc->seed_start[level], s1 = sc->seed_start[level + 1];
+            if (reserve(wins, s1 - s0) != 0) goto oom;
+            for (uint32_t i = s0; i < s1; i++) {
+                uint32_t r = sc->seeds[i];
+                uint64_t bit = UINT64_C(1) << (r & 63), word = sc->done[r >> 6];
+                sc->done[r >> 6] = word | bit;
+                wins->at[wins->count] = r;
+                wins->count += (word & bit) == 0;
             }
         }
-        now->count = 0;
+        for (;;) {
+            int status;
+            if (sc->losses[level].count)
+                status = drain(&x, &sc->losses[level], level, take_losses);
+            else if (sc->wins[level].count)
+                status = drain(&x, &sc->wins[level], level, take_wins);
+            else
+                break;
+            if (status != 0) goto oom;
+        }
     }
-    /* Never resolved: play that never ends, a draw. */
-    for (uint64_t r = 0; r < n; r++)
-        out[r] = work[r].value == RETRO_UNKNOWN ? RETRO_DRAW : work[r].value;
-    return status;
+    return 0;
 oom:
-    for (int i = 0; i < LEVELS; i++) levels[i].count = seeds[i].count = 0;
+    clear_levels(sc);
     snprintf(err, GAME_ERROR_BYTES, "out of memory solving a tier");
     return -1;
 }

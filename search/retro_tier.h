@@ -8,27 +8,30 @@
 
 #include "search/retro_graph.h"
 
-/* Positions decided at one level (remoteness), in order of decision. */
+/* Positions decided at one level (remoteness). */
 struct retro_level {
     uint32_t *at;
     uint32_t count, capacity;
 };
 
-/* Per-position working state, packed so one cache line serves a visit. */
-struct retro_work {
-    retro_cell value; /* RETRO_UNKNOWN until decided */
-    uint16_t counter; /* in-tier children not yet known to be won */
-    uint16_t maxloss; /* longest loss so far; top bit: cannot lose */
-    uint16_t seed;    /* level of a win found outside the tier, or NONE */
-};
-
-/* Working memory of one solving thread, reused from tier to tier. */
+/* Working memory of one solving thread, reused from tier to tier. The
+ * arrays read at random while propagating are small (a byte and a bit per
+ * position) so that they stay in the caches. */
 struct retro_scratch {
     uint64_t capacity;
-    struct retro_work *work;
-    uint64_t *done; /* bit per position: decided (a small array that stays in
-                       cache, so visits to decided positions cost little) */
-    struct retro_level *levels, *seeds; /* RETRO_MAX_REMOTENESS + 2 each */
+    uint8_t *counter;     /* in-tier children not yet known to be won; from
+                             0xFF: the position cannot lose (never reaches 0) */
+    uint16_t *extra;      /* longest loss through exits (or, for a position
+                             that cannot lose, the level of its best exit win) */
+    int32_t *key;         /* while seeding: best exit, see order_key */
+    uint64_t *done;       /* bit per position: decided */
+    uint64_t *sortbits;   /* all zero between uses */
+    uint32_t *seeds;      /* positions with an exit win, by level */
+    uint32_t *seed_start; /* per level + 2 */
+    uint32_t *edges;      /* gathered predecessor lists */
+    uint64_t edge_room;
+    struct retro_level *wins, *losses; /* per level */
+    struct retro_level spare;
 };
 
 int retro_scratch_init(struct retro_scratch *sc);
