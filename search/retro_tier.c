@@ -59,6 +59,8 @@ static void arrays_free(struct retro_scratch *sc) {
     free(sc->done);
     free(sc->sortbits);
     free(sc->seeds);
+    free(sc->seed_buf);
+    sc->seed_buf = NULL;
     sc->counter = NULL;
     sc->extra = NULL;
     sc->key = NULL;
@@ -87,8 +89,9 @@ static int scratch_fit(struct retro_scratch *sc, const struct retro_graph *gr) {
         sc->done = malloc(words * sizeof *sc->done);
         sc->sortbits = calloc(words, sizeof *sc->sortbits);
         sc->seeds = malloc(n * sizeof *sc->seeds + 1);
+        sc->seed_buf = malloc(n * sizeof *sc->seed_buf + 1);
         if (!sc->counter || !sc->extra || !sc->key || !sc->done || !sc->sortbits ||
-            !sc->seeds) {
+            !sc->seeds || !sc->seed_buf) {
             arrays_free(sc);
             return -1;
         }
@@ -153,45 +156,22 @@ static inline retro_cell through(retro_cell c, unsigned flags) {
     return (flags & RETRO_EDGE_PASS) ? f : (retro_cell)(f + 2);
 }
 
-/* Initial state of ranks [lo, hi) (lo a multiple of 64): the best move out
- * of the tier for each, then decided positions (terminal, holes, no move
- * inside the tier) get their value and done bit, the others a counter,
- * `extra` and a provisional draw. */
-static void seed_range(const struct retro_graph *gr, const retro_cell *const *kids,
-                       struct retro_scratch *sc, retro_cell *out, uint64_t lo,
-                       uint64_t hi) {
-    int32_t *key = sc->key;
-    for (uint64_t r = lo; r < hi; r++) {
-        retro_cell f = gr->fixed[r];
-        key[r] = f == RETRO_TERMINAL || f == RETRO_HOLE ? KEY_FIXED
+/* The best move out of the tier for specials [i0, i1): terminal children
+ * and moves into child tiers. */
+static void seed_keys(const struct retro_graph *gr, const retro_cell *const *kids,
+                      int32_t *key, uint32_t i0, uint32_t i1) {
+    for (uint32_t i = i0; i < i1; i++) {
+        retro_cell f = gr->fixed[gr->special[i]];
+        key[i] = f == RETRO_TERMINAL || f == RETRO_HOLE ? KEY_FIXED
                  : f == RETRO_UNKNOWN                   ? -1
                                                         : order_key(f);
     }
-    for (uint32_t e = gr->exit_start[lo]; e < gr->exit_start[hi]; e++) {
+    for (uint32_t e = gr->exit_start[i0]; e < gr->exit_start[i1]; e++) {
         unsigned tag = gr->exit_tag[e];
         int32_t k =
             order_key(through(kids[tag >> RETRO_EDGE_SHIFT][gr->exit_rank[e]], tag));
-        uint32_t from = gr->exit_from[e];
-        key[from] = k > key[from] ? k : key[from];
-    }
-    for (uint64_t w0 = lo; w0 < hi; w0 += 64) {
-        uint64_t bits = 0, w1 = w0 + 64 < hi ? w0 + 64 : hi;
-        for (uint64_t r = w0; r < w1; r++) {
-            int32_t k = key[r];
-            unsigned in = gr->in_count[r];
-            bool cannot_lose = k >= 0x10000;
-            sc->counter[r] = cannot_lose ? CANNOT_LOSE : (uint8_t)in;
-            sc->extra[r] = (uint16_t)(cannot_lose ? (k > 0x10000 ? 0x20000 - k : NO_SEED)
-                                      : k < 0     ? 0
-                                                  : k);
-            out[r] = RETRO_DRAW;
-            if (k == KEY_FIXED || in == 0) { /* rare */
-                out[r] = k == KEY_FIXED ? gr->fixed[r] : key_cell(k);
-                sc->counter[r] = 0;
-                bits |= UINT64_C(1) << (r - w0);
-            }
-        }
-        sc->done[w0 >> 6] = bits;
+        uint32_t owner = gr->exit_owner[e];
+        key[owner] = k > key[owner] ? k : key[owner];
     }
 }
 
@@ -209,37 +189,65 @@ static inline int queue(struct solve_ctx *x, struct retro_level *lists, int leve
     return push(&lists[level], r);
 }
 
-/* Queue the positions decided by seeding, and sort the seeds (wins found
- * outside the tier) by level. */
-static int enqueue_seeds(struct solve_ctx *x) {
+/* Initial state: every position as the in-tier moves alone say (counter,
+ * no loss outside, provisional draw), then the specials from their keys:
+ * decided ones queued at their level, the others with a win outside queued
+ * as seeds (sorted by level). */
+static int seed_all(struct solve_ctx *x, const retro_cell *const *kids, int threads) {
+    const struct retro_graph *gr = x->gr;
     struct retro_scratch *sc = x->sc;
-    uint64_t n = x->gr->size;
-    for (uint64_t w = 0; w < (n + 63) / 64; w++)
-        for (uint64_t b = sc->done[w]; b; b &= b - 1) {
-            uint32_t r = (uint32_t)(w * 64 + (uint64_t)__builtin_ctzll(b));
-            retro_cell v = x->out[r];
+    uint64_t n = gr->size;
+    int32_t *key = sc->key;
+    uint32_t specials = gr->specials;
+    if (threads > 1) {
+        long long blocks = ((long long)specials + 4095) / 4096;
+#pragma omp parallel for schedule(dynamic, 2) num_threads(threads)
+        for (long long b = 0; b < blocks; b++) {
+            uint32_t i0 = (uint32_t)b * 4096;
+            uint32_t i1 = specials - i0 > 4096 ? i0 + 4096 : specials;
+            seed_keys(gr, kids, key, i0, i1);
+        }
+    } else {
+        seed_keys(gr, kids, key, 0, specials);
+    }
+    memcpy(sc->counter, gr->in_count, n);
+    memset(sc->extra, 0, n * sizeof *sc->extra);
+    memset(x->out, 0, n * sizeof *x->out); /* RETRO_DRAW */
+    memset(sc->done, 0, (n + 63) / 64 * sizeof *sc->done);
+    uint32_t seeds = 0;
+    uint32_t *buf = sc->seed_buf;
+    int top = -1;
+    for (uint32_t i = 0; i < specials; i++) {
+        uint32_t r = gr->special[i];
+        int32_t k = key[i];
+        unsigned in = gr->in_count[r];
+        if (k == KEY_FIXED || in == 0) { /* decided now */
+            retro_cell v = k == KEY_FIXED ? gr->fixed[r] : key_cell(k);
+            x->out[r] = v;
+            sc->counter[r] = 0;
+            set_done(sc->done, r);
             if (!retro_is_value(v) || v == RETRO_DRAW) continue;
+            sc->extra[r] = (uint16_t)retro_remoteness(v);
             if (queue(x, (v & 1) ? sc->wins : sc->losses, retro_remoteness(v), r) != 0)
                 return -1;
+            continue;
         }
-    /* Counting sort; level LEVELS collects the positions without a seed. */
+        bool cannot_lose = k >= 0x10000, win = k > 0x10000;
+        uint16_t level = (uint16_t)(win ? 0x20000 - k : 0);
+        sc->counter[r] = (uint8_t)(in | (cannot_lose ? CANNOT_LOSE : 0));
+        sc->extra[r] = cannot_lose ? (win ? level : NO_SEED) : (uint16_t)(k < 0 ? 0 : k);
+        buf[seeds] = r;
+        seeds += win;
+        top = win && level > top ? level : top;
+    }
+    /* Counting sort by level into sc->seeds. */
     uint32_t *start = sc->seed_start;
-    int top = 0;
-    memset(start, 0, (LEVELS + 2) * sizeof *start);
-    for (uint64_t r = 0; r < n; r++) {
-        unsigned e = sc->extra[r];
-        unsigned level = sc->counter[r] == CANNOT_LOSE && e != NO_SEED ? e : LEVELS;
-        start[level + 1]++;
-        top = (int)level < LEVELS && (int)level > top ? (int)level : top;
-    }
-    for (int l = 0; l <= LEVELS; l++) start[l + 1] += start[l];
-    for (uint64_t r = 0; r < n; r++) {
-        unsigned e = sc->extra[r];
-        unsigned level = sc->counter[r] == CANNOT_LOSE && e != NO_SEED ? e : LEVELS;
-        sc->seeds[start[level]++] = (uint32_t)r;
-    }
-    /* start[l] is now the end of level l: shift back. */
-    memmove(start + 1, start, LEVELS * sizeof *start);
+    memset(start, 0, (size_t)(top + 2) * sizeof *start);
+    for (uint32_t i = 0; i < seeds; i++) start[sc->extra[buf[i]] + 1]++;
+    for (int l = 0; l <= top; l++) start[l + 1] += start[l];
+    for (uint32_t i = 0; i < seeds; i++) sc->seeds[start[sc->extra[buf[i]]]++] = buf[i];
+    /* start[l] is now where level l ends: shift to where it begins. */
+    memmove(start + 1, start, (size_t)(top + 1) * sizeof *start);
     start[0] = 0;
     x->top_seed = top;
     if (top > x->top) x->top = top;
@@ -389,21 +397,9 @@ static void clear_levels(struct retro_scratch *sc) {
 
 int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids,
                      retro_cell *out, int threads, struct retro_scratch *sc, char *err) {
-    uint64_t n = gr->size;
     if (scratch_fit(sc, gr) != 0) goto oom;
-    if (threads > 1) {
-        long long blocks = (long long)((n + 4095) / 4096);
-#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
-        for (long long b = 0; b < blocks; b++) {
-            uint64_t lo = (uint64_t)b * 4096, hi = lo + 4096 < n ? lo + 4096 : n;
-            seed_range(gr, kids, sc, out, lo, hi);
-        }
-    } else {
-        seed_range(gr, kids, sc, out, 0, n);
-    }
-
-    struct solve_ctx x = {.gr = gr, .sc = sc, .out = out};
-    if (enqueue_seeds(&x) != 0) goto oom;
+    struct solve_ctx x = {.gr = gr, .sc = sc, .out = out, .top = 0, .top_seed = -1};
+    if (seed_all(&x, kids, threads) != 0) goto oom;
     for (int level = 0; level <= x.top; level++) {
         if (level > RETRO_MAX_REMOTENESS) {
             clear_levels(sc);

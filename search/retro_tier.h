@@ -27,6 +27,7 @@ struct retro_scratch {
     uint64_t *done;       /* bit per position: decided */
     uint64_t *sortbits;   /* all zero between uses */
     uint32_t *seeds;      /* positions with an exit win, by level */
+    uint32_t *seed_buf;   /* the same, unsorted */
     uint32_t *seed_start; /* per level + 2 */
     uint32_t *edges;      /* gathered predecessor lists */
     uint64_t edge_room;
