@@ -318,17 +318,21 @@ static int take_losses(struct solve_ctx *x, const struct retro_level *list, int 
         long k = gather(x, list, &i, cv, level, true);
         if (k < 0 || reserve(next, (uint64_t)k) != 0) return -1;
         const uint32_t *edges = sc->edges;
+        uint32_t *at = next->at, count = next->count;
         for (long e = 0; e < k; e++) {
             uint32_t edge = edges[e], p = edge >> RETRO_EDGE_SHIFT;
             if ((edge & EDGE_FLAGS) != FAST_EDGE) {
+                next->count = count;
                 if (slow_edge(x, edge, cv) != 0) return -1;
+                count = next->count;
                 continue;
             }
             uint64_t bit = UINT64_C(1) << (p & 63), word = done[p >> 6];
             done[p >> 6] = word | bit;
-            next->at[next->count] = p;
-            next->count += (word & bit) == 0;
+            at[count] = p;
+            count += (word & bit) == 0;
         }
+        next->count = count;
     }
     if (next->count && level + 1 > x->top) x->top = level + 1;
     return 0;
@@ -346,10 +350,13 @@ static int take_wins(struct solve_ctx *x, const struct retro_level *list, int le
         long k = gather(x, list, &i, cv, level, false);
         if (k < 0 || reserve(next, (uint64_t)k) != 0) return -1;
         const uint32_t *edges = sc->edges;
+        uint32_t *at = next->at, count = next->count;
         for (long e = 0; e < k; e++) {
             uint32_t edge = edges[e], p = edge >> RETRO_EDGE_SHIFT;
             if ((edge & EDGE_FLAGS) != FAST_EDGE) {
+                next->count = count;
                 if (slow_edge(x, edge, cv) != 0) return -1;
+                count = next->count;
                 continue;
             }
             uint64_t bit = UINT64_C(1) << (p & 63), word = done[p >> 6];
@@ -358,9 +365,10 @@ static int take_wins(struct solve_ctx *x, const struct retro_level *list, int le
             counter[p] = left;
             unsigned lost = open & (left == 0);
             done[p >> 6] = word | (bit & (0 - (uint64_t)lost));
-            next->at[next->count] = p;
-            next->count += lost;
+            at[count] = p;
+            count += lost;
         }
+        next->count = count;
     }
     if (next->count && level + 1 > x->top) x->top = level + 1;
     return 0;
