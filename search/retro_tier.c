@@ -33,6 +33,7 @@ enum {
     LEVELS = RETRO_MAX_REMOTENESS + 2,
     AHEAD = 16,      /* list entries to prefetch ahead */
     SORT_MIN = 4096, /* sort lists at least this long */
+    TRIM = 16384, /* per-level lists keep at most this capacity */
     BATCH = 2048,    /* edges gathered per batch */
     FAST_EDGE = RETRO_EDGE_FLIP,
     EDGE_FLAGS = (1 << RETRO_EDGE_SHIFT) - 1,
@@ -74,6 +75,10 @@ void retro_scratch_free(struct retro_scratch *sc) {
     level_free(sc->losses);
     free(sc->seed_start);
     free(sc->spare.at);
+    free(sc->now_won.at);
+    free(sc->now_lost.at);
+    free(sc->next_won.at);
+    free(sc->next_lost.at);
     free(sc->edges);
     arrays_free(sc);
     memset(sc, 0, sizeof *sc);
@@ -312,7 +317,7 @@ static long gather(struct solve_ctx *x, const struct retro_level *list, uint32_t
 static int take_losses(struct solve_ctx *x, const struct retro_level *list, int level) {
     struct retro_scratch *sc = x->sc;
     uint64_t *done = sc->done;
-    struct retro_level *next = &sc->wins[level + 1];
+    struct retro_level *next = &sc->next_won;
     retro_cell cv = retro_loss(level);
     for (uint32_t i = 0; i < list->count;) {
         long k = gather(x, list, &i, cv, level, true);
@@ -344,7 +349,7 @@ static int take_wins(struct solve_ctx *x, const struct retro_level *list, int le
     struct retro_scratch *sc = x->sc;
     uint64_t *done = sc->done;
     uint8_t *counter = sc->counter;
-    struct retro_level *next = &sc->losses[level + 1];
+    struct retro_level *next = &sc->next_lost;
     retro_cell cv = retro_win(level);
     for (uint32_t i = 0; i < list->count;) {
         long k = gather(x, list, &i, cv, level, false);
@@ -401,6 +406,22 @@ static int drain(struct solve_ctx *x, struct retro_level *list, int level,
 
 static void clear_levels(struct retro_scratch *sc) {
     for (int i = 0; i < LEVELS; i++) sc->wins[i].count = sc->losses[i].count = 0;
+    sc->now_won.count = sc->now_lost.count = sc->next_won.count = sc->next_lost.count = 0;
+}
+
+/* Hand a level's list of won or lost positions to `fn`, sorted if long. */
+static int take_now(struct solve_ctx *x, struct retro_level *list, int level,
+                    int (*fn)(struct solve_ctx *, const struct retro_level *, int)) {
+    if (list->count >= SORT_MIN) sort_list(x, list);
+    int status = fn(x, list, level);
+    list->count = 0;
+    return status;
+}
+
+static void swap_levels(struct retro_level *a, struct retro_level *b) {
+    struct retro_level t = *a;
+    *a = *b;
+    *b = t;
 }
 
 int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids,
@@ -408,33 +429,53 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
     if (scratch_fit(sc, gr) != 0) goto oom;
     struct solve_ctx x = {.gr = gr, .sc = sc, .out = out, .top = 0, .top_seed = -1};
     if (seed_all(&x, kids, threads) != 0) goto oom;
-    for (int level = 0; level <= x.top; level++) {
+    int level;
+    for (level = 0; level <= x.top; level++) {
         if (level > RETRO_MAX_REMOTENESS) {
             clear_levels(sc);
             snprintf(err, GAME_ERROR_BYTES, "remoteness above %d", RETRO_MAX_REMOTENESS);
             return -1;
         }
+        /* What the last level found for this one becomes the current lists. */
+        swap_levels(&sc->now_won, &sc->next_won);
+        swap_levels(&sc->now_lost, &sc->next_lost);
         if (level <= x.top_seed) {
-            struct retro_level *wins = &sc->wins[level];
+            struct retro_level *won = &sc->now_won;
             uint32_t s0 = sc->seed_start[level], s1 = sc->seed_start[level + 1];
-            if (reserve(wins, s1 - s0) != 0) goto oom;
+            if (reserve(won, s1 - s0) != 0) goto oom;
             for (uint32_t i = s0; i < s1; i++) {
                 uint32_t r = sc->seeds[i];
                 uint64_t bit = UINT64_C(1) << (r & 63), word = sc->done[r >> 6];
                 sc->done[r >> 6] = word | bit;
-                wins->at[wins->count] = r;
-                wins->count += (word & bit) == 0;
+                won->at[won->count] = r;
+                won->count += (word & bit) == 0;
             }
         }
         for (;;) {
             int status;
             if (sc->losses[level].count)
                 status = drain(&x, &sc->losses[level], level, take_losses);
+            else if (sc->now_lost.count)
+                status = take_now(&x, &sc->now_lost, level, take_losses);
             else if (sc->wins[level].count)
                 status = drain(&x, &sc->wins[level], level, take_wins);
+            else if (sc->now_won.count)
+                status = take_now(&x, &sc->now_won, level, take_wins);
             else
                 break;
             if (status != 0) goto oom;
+        }
+    }
+    /* Lists that grew large for one tier give their memory back, so that
+     * memory stays flat however many levels the tiers have. */
+    for (int l = 0; l < level && l < LEVELS; l++) {
+        if (sc->wins[l].capacity > TRIM) {
+            free(sc->wins[l].at);
+            sc->wins[l] = (struct retro_level){0};
+        }
+        if (sc->losses[l].capacity > TRIM) {
+            free(sc->losses[l].at);
+            sc->losses[l] = (struct retro_level){0};
         }
     }
     return 0;

@@ -31,6 +31,10 @@ struct retro_scratch {
     uint32_t *seed_start; /* per level + 2 */
     uint32_t *edges;      /* gathered predecessor lists */
     uint64_t edge_room;
+    /* Won and lost positions of the level being solved and of the next one
+     * (where nearly all are found), and per level the few found further
+     * ahead (wins from outside the tier, slower losses, passes). */
+    struct retro_level now_won, now_lost, next_won, next_lost;
     struct retro_level *wins, *losses; /* per level */
     struct retro_level spare;
 };
