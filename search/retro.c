@@ -19,6 +19,7 @@ struct node {
     int parents_left; /* tiers still to solve that need this one */
     uint64_t size;
     retro_cell *values;
+    struct retro_counts counts; /* of its values, once solved */
 };
 
 struct plan {
@@ -305,8 +306,10 @@ int retro_solve(const struct retro_config *cfg, struct retro_stats *st, char *er
             for (int k = 0; k < nd->nkids; k++) kids[k] = p.nodes[nd->kids[k]].values;
             char message[GAME_ERROR_BYTES];
             int me = omp_get_thread_num();
+            memset(&nd->counts, 0, sizeof nd->counts);
             if (retro_tier_solve(&gc.graphs[graph_of[order[i]]], kids, nd->values,
-                                 wide ? 1 : threads, &scratch[me], message) != 0) {
+                                 wide ? 1 : threads, &scratch[me], &nd->counts,
+                                 message) != 0) {
 #pragma omp critical(retro_solve_error)
                 {
                     if (!failed) snprintf(err, GAME_ERROR_BYTES, "%s", message);
@@ -318,7 +321,15 @@ int retro_solve(const struct retro_config *cfg, struct retro_stats *st, char *er
 
         for (int i = w0; i < w1; i++) {
             struct node *nd = &p.nodes[order[i]];
-            retro_count(&st->counts, nd->values, nd->size);
+            struct retro_counts *c = &st->counts;
+            c->positions += nd->counts.positions;
+            c->won += nd->counts.won;
+            c->lost += nd->counts.lost;
+            c->drawn += nd->counts.drawn;
+            c->terminal += nd->counts.terminal;
+            c->holes += nd->counts.holes;
+            if (nd->counts.max_remoteness > c->max_remoteness)
+                c->max_remoteness = nd->counts.max_remoteness;
             st->tiers++;
             if (cfg->sink &&
                 cfg->sink(cfg->sink_ctx, nd->id, nd->values, nd->size) != 0) {

@@ -102,10 +102,11 @@ static int scratch_fit(struct retro_scratch *sc, const struct retro_graph *gr) {
         }
         sc->capacity = n;
     }
-    uint64_t room = BATCH + (uint64_t)gr->max_rev + RETRO_REV_PAD;
+    /* A batch, one more list past it, and room to look AHEAD past that. */
+    uint64_t room = BATCH + (uint64_t)gr->max_rev + RETRO_REV_PAD + AHEAD;
     if (room > sc->edge_room) {
         free(sc->edges);
-        sc->edges = malloc(room * sizeof *sc->edges);
+        sc->edges = calloc(room, sizeof *sc->edges);
         sc->edge_room = sc->edges ? room : 0;
         if (!sc->edges) return -1;
     }
@@ -171,7 +172,11 @@ static void seed_keys(const struct retro_graph *gr, const retro_cell *const *kid
                  : f == RETRO_UNKNOWN                   ? -1
                                                         : order_key(f);
     }
-    for (uint32_t e = gr->exit_start[i0]; e < gr->exit_start[i1]; e++) {
+    uint32_t e1 = gr->exit_start[i1];
+    for (uint32_t e = gr->exit_start[i0]; e < e1; e++) {
+        if (e + AHEAD < e1)
+            __builtin_prefetch(
+                &kids[gr->exit_tag[e + AHEAD] >> RETRO_EDGE_SHIFT][gr->exit_rank[e + AHEAD]]);
         unsigned tag = gr->exit_tag[e];
         int32_t k =
             order_key(through(kids[tag >> RETRO_EDGE_SHIFT][gr->exit_rank[e]], tag));
@@ -185,6 +190,9 @@ struct solve_ctx {
     struct retro_scratch *sc;
     retro_cell *out;
     int top;      /* highest level with something queued */
+    uint64_t finalized; /* positions whose value gather wrote */
+    uint64_t won, lost, terminal, holes;
+    int longest;
     int top_seed; /* highest level with a seed */
 };
 
@@ -229,6 +237,8 @@ static int seed_all(struct solve_ctx *x, const retro_cell *const *kids, int thre
         if (k == KEY_FIXED || in == 0) { /* decided now */
             retro_cell v = k == KEY_FIXED ? gr->fixed[r] : key_cell(k);
             x->out[r] = v;
+            x->terminal += v == RETRO_TERMINAL;
+            x->holes += v == RETRO_HOLE;
             sc->counter[r] = 0;
             set_done(sc->done, r);
             if (!retro_is_value(v) || v == RETRO_DRAW) continue;
@@ -302,6 +312,7 @@ static long gather(struct solve_ctx *x, const struct retro_level *list, uint32_t
             continue;
         }
         x->out[c] = cv;
+        x->finalized++;
         uint32_t s = gr->rev_start[c], d = gr->rev_start[c + 1] - s;
         memcpy(edges + k, gr->rev + s, RETRO_REV_PAD * sizeof *edges);
         if (d > RETRO_REV_PAD)
@@ -319,6 +330,7 @@ static int take_losses(struct solve_ctx *x, const struct retro_level *list, int 
     uint64_t *done = sc->done;
     struct retro_level *next = &sc->next_won;
     retro_cell cv = retro_loss(level);
+    uint64_t before = x->finalized;
     for (uint32_t i = 0; i < list->count;) {
         long k = gather(x, list, &i, cv, level, true);
         if (k < 0 || reserve(next, (uint64_t)k) != 0) return -1;
@@ -340,6 +352,8 @@ static int take_losses(struct solve_ctx *x, const struct retro_level *list, int 
         next->count = count;
     }
     if (next->count && level + 1 > x->top) x->top = level + 1;
+    x->lost += x->finalized - before;
+    if (x->finalized > before && level > x->longest) x->longest = level;
     return 0;
 }
 
@@ -351,6 +365,7 @@ static int take_wins(struct solve_ctx *x, const struct retro_level *list, int le
     uint8_t *counter = sc->counter;
     struct retro_level *next = &sc->next_lost;
     retro_cell cv = retro_win(level);
+    uint64_t before = x->finalized;
     for (uint32_t i = 0; i < list->count;) {
         long k = gather(x, list, &i, cv, level, false);
         if (k < 0 || reserve(next, (uint64_t)k) != 0) return -1;
@@ -364,6 +379,7 @@ static int take_wins(struct solve_ctx *x, const struct retro_level *list, int le
                 count = next->count;
                 continue;
             }
+            __builtin_prefetch(&counter[edges[e + AHEAD] >> RETRO_EDGE_SHIFT], 1);
             uint64_t bit = UINT64_C(1) << (p & 63), word = done[p >> 6];
             unsigned open = (word & bit) == 0;
             uint8_t left = (uint8_t)(counter[p] - open);
@@ -376,6 +392,8 @@ static int take_wins(struct solve_ctx *x, const struct retro_level *list, int le
         next->count = count;
     }
     if (next->count && level + 1 > x->top) x->top = level + 1;
+    x->won += x->finalized - before;
+    if (x->finalized > before && level > x->longest) x->longest = level;
     return 0;
 }
 
@@ -425,7 +443,8 @@ static void swap_levels(struct retro_level *a, struct retro_level *b) {
 }
 
 int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids,
-                     retro_cell *out, int threads, struct retro_scratch *sc, char *err) {
+                     retro_cell *out, int threads, struct retro_scratch *sc,
+                     struct retro_counts *counts, char *err) {
     if (scratch_fit(sc, gr) != 0) goto oom;
     struct solve_ctx x = {.gr = gr, .sc = sc, .out = out, .top = 0, .top_seed = -1};
     if (seed_all(&x, kids, threads) != 0) goto oom;
@@ -465,6 +484,15 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
                 break;
             if (status != 0) goto oom;
         }
+    }
+    if (counts) {
+        counts->positions += gr->size - x.holes;
+        counts->won += x.won;
+        counts->lost += x.lost;
+        counts->terminal += x.terminal;
+        counts->holes += x.holes;
+        counts->drawn += gr->size - x.won - x.lost - x.terminal - x.holes;
+        if (x.longest > counts->max_remoteness) counts->max_remoteness = x.longest;
     }
     /* Lists that grew large for one tier give their memory back, so that
      * memory stays flat however many levels the tiers have. */

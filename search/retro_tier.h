@@ -42,8 +42,10 @@ struct retro_scratch {
 int retro_scratch_init(struct retro_scratch *sc);
 void retro_scratch_free(struct retro_scratch *sc);
 
-/* Fill `out` (gr->size cells). 0, or -1 with `err`. */
+/* Fill `out` (gr->size cells) and add them to `counts` (may be NULL; the
+ * same sums as retro_count, found on the way). 0, or -1 with `err`. */
 int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids,
-                     retro_cell *out, int threads, struct retro_scratch *sc, char *err);
+                     retro_cell *out, int threads, struct retro_scratch *sc,
+                     struct retro_counts *counts, char *err);
 
 #endif
