@@ -20,7 +20,9 @@
  * later level when its turn comes (`extra` says where). Without passes the
  * last in-tier child found is the slowest (children come in level order); a
  * position with a pass and other in-tier moves (flag MIXED on its edges)
- * keeps the running maximum in `extra` instead. */
+ * keeps the running maximum in `extra` instead, and a win it finds through a
+ * move (level + 1) is only a candidate (`maybe`) until the level is done,
+ * since its pass may yet win at this level. */
 #include "search/retro_tier.h"
 
 #include <stdio.h>
@@ -33,7 +35,7 @@ enum {
     LEVELS = RETRO_MAX_REMOTENESS + 2,
     AHEAD = 16,      /* list entries to prefetch ahead */
     SORT_MIN = 4096, /* sort lists at least this long */
-    TRIM = 16384, /* per-level lists keep at most this capacity */
+    TRIM = 16384,    /* per-level lists keep at most this capacity */
     BATCH = 2048,    /* edges gathered per batch */
     FAST_EDGE = RETRO_EDGE_FLIP,
     EDGE_FLAGS = (1 << RETRO_EDGE_SHIFT) - 1,
@@ -44,8 +46,9 @@ int retro_scratch_init(struct retro_scratch *sc) {
     memset(sc, 0, sizeof *sc);
     sc->wins = calloc(LEVELS, sizeof *sc->wins);
     sc->losses = calloc(LEVELS, sizeof *sc->losses);
+    sc->maybe = calloc(LEVELS, sizeof *sc->maybe);
     sc->seed_start = calloc(LEVELS + 2, sizeof *sc->seed_start);
-    return sc->wins && sc->losses && sc->seed_start ? 0 : -1;
+    return sc->wins && sc->losses && sc->maybe && sc->seed_start ? 0 : -1;
 }
 
 static void level_free(struct retro_level *l) {
@@ -73,6 +76,7 @@ static void arrays_free(struct retro_scratch *sc) {
 void retro_scratch_free(struct retro_scratch *sc) {
     level_free(sc->wins);
     level_free(sc->losses);
+    level_free(sc->maybe);
     free(sc->seed_start);
     free(sc->spare.at);
     free(sc->now_won.at);
@@ -175,8 +179,8 @@ static void seed_keys(const struct retro_graph *gr, const retro_cell *const *kid
     uint32_t e1 = gr->exit_start[i1];
     for (uint32_t e = gr->exit_start[i0]; e < e1; e++) {
         if (e + AHEAD < e1)
-            __builtin_prefetch(
-                &kids[gr->exit_tag[e + AHEAD] >> RETRO_EDGE_SHIFT][gr->exit_rank[e + AHEAD]]);
+            __builtin_prefetch(&kids[gr->exit_tag[e + AHEAD] >> RETRO_EDGE_SHIFT]
+                                    [gr->exit_rank[e + AHEAD]]);
         unsigned tag = gr->exit_tag[e];
         int32_t k =
             order_key(through(kids[tag >> RETRO_EDGE_SHIFT][gr->exit_rank[e]], tag));
@@ -189,7 +193,7 @@ struct solve_ctx {
     const struct retro_graph *gr;
     struct retro_scratch *sc;
     retro_cell *out;
-    int top;      /* highest level with something queued */
+    int top;            /* highest level with something queued */
     uint64_t finalized; /* positions whose value gather wrote */
     uint64_t won, lost, terminal, holes;
     int longest;
@@ -278,6 +282,10 @@ static int slow_edge(struct solve_ctx *x, uint32_t edge, retro_cell cv) {
     retro_cell pv = retro_through(cv, edge & RETRO_EDGE_FLIP, edge & RETRO_EDGE_PASS);
     int rem = retro_remoteness(pv);
     if (pv & 1) {
+        /* A position that can also pass may still find a win through a
+         * pass at this level, one move sooner: only a candidate for now. */
+        if ((edge & (RETRO_EDGE_MIXED | RETRO_EDGE_PASS)) == RETRO_EDGE_MIXED)
+            return queue(x, sc->maybe, rem, p);
         set_done(sc->done, p);
         return queue(x, sc->wins, rem, p);
     }
@@ -423,7 +431,8 @@ static int drain(struct solve_ctx *x, struct retro_level *list, int level,
 }
 
 static void clear_levels(struct retro_scratch *sc) {
-    for (int i = 0; i < LEVELS; i++) sc->wins[i].count = sc->losses[i].count = 0;
+    for (int i = 0; i < LEVELS; i++)
+        sc->wins[i].count = sc->losses[i].count = sc->maybe[i].count = 0;
     sc->now_won.count = sc->now_lost.count = sc->next_won.count = sc->next_lost.count = 0;
 }
 
@@ -470,6 +479,17 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
                 won->count += (word & bit) == 0;
             }
         }
+        struct retro_level *maybe = &sc->maybe[level];
+        if (maybe->count) {
+            if (reserve(&sc->now_won, maybe->count) != 0) goto oom;
+            for (uint32_t i = 0; i < maybe->count; i++) {
+                uint32_t r = maybe->at[i];
+                if (is_done(sc->done, r)) continue;
+                set_done(sc->done, r);
+                sc->now_won.at[sc->now_won.count++] = r;
+            }
+            maybe->count = 0;
+        }
         for (;;) {
             int status;
             if (sc->losses[level].count)
@@ -504,6 +524,10 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
         if (sc->losses[l].capacity > TRIM) {
             free(sc->losses[l].at);
             sc->losses[l] = (struct retro_level){0};
+        }
+        if (sc->maybe[l].capacity > TRIM) {
+            free(sc->maybe[l].at);
+            sc->maybe[l] = (struct retro_level){0};
         }
     }
     return 0;

@@ -36,6 +36,7 @@ struct retro_scratch {
      * ahead (wins from outside the tier, slower losses, passes). */
     struct retro_level now_won, now_lost, next_won, next_lost;
     struct retro_level *wins, *losses; /* per level */
+    struct retro_level *maybe;         /* per level: wins unless a pass does better */
     struct retro_level spare;
 };
 
