@@ -89,7 +89,8 @@ static int check_room(const char *path, uint64_t bytes) {
     else
         snprintf(dir, sizeof dir, ".");
     struct statvfs fs;
-    if (statvfs(dir, &fs) != 0) return 0; /* folder not made yet: let writing tell */
+    /* No folder yet, or no real capacity (/proc): let writing tell. */
+    if (statvfs(dir, &fs) != 0 || fs.f_blocks == 0) return 0;
     uint64_t room = (uint64_t)fs.f_bavail * fs.f_frsize;
     if (bytes + bytes / 20 <= room) return 0;
     return cli_fail("the database needs %.1f MB but %s has %.1f MB free; "
