@@ -6,6 +6,15 @@
  *   random
  *   alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB]
  *   mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N][:solver=0]
+ *       [:sim=duct|exp3|rm][:gamma=X]
+ *   pimc[:worlds=N][:iterations=N][:time=S][:c=X][:playout=N]
+ *
+ * `sim` is the selection at simultaneous nodes (decoupled UCT by default),
+ * `gamma` the exploration share of EXP3/RM. On a game with hidden
+ * information `mcts` is information-set MCTS (search/ismcts.h; threads are
+ * root-parallel trees there) and `pimc` the perfect-information Monte Carlo
+ * baseline (search/pimc.h: `iterations` per world, `time` in total); both
+ * see only the mover's view of the state they are given.
  *
  * Options are separated by ':' (a ',' separates players in arena's list).
  * Defaults: alphabeta depth 6, mcts 1000 iterations. A spec that names an
@@ -20,15 +29,17 @@
 #include "search/mcts.h"
 #include "search/tt.h"
 
-enum agent_kind { AGENT_RANDOM, AGENT_ALPHABETA, AGENT_MCTS };
+enum agent_kind { AGENT_RANDOM, AGENT_ALPHABETA, AGENT_MCTS, AGENT_PIMC };
 
 struct agent {
     enum agent_kind kind;
     char spec[128]; /* canonical text, for reports */
     struct ab_limits ab;
     int hash_mib;
-    struct tt tt; /* alpha-beta's table, kept between moves */
-    struct mcts_limits mcts;
+    struct tt tt;            /* alpha-beta's table, kept between moves */
+    struct mcts_limits mcts; /* mcts, ismcts, and pimc's per-world search */
+    int worlds;              /* pimc */
+    bool hidden;             /* the game has hidden information */
 };
 
 /* Parse `spec` for game `g`. 0, or -1 with a message in `err`
@@ -40,5 +51,11 @@ void agent_free(struct agent *a);
  * chance node); `seed` feeds its randomness. 0, or -1 with `err`. */
 int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
                  const void *state, uint64_t seed, move_t *move, char *err);
+
+/* The option of `player`, one of the acting players at a simultaneous node
+ * of `state`. 0, or -1 with `err`. */
+int agent_choose_joint(struct agent *a, const struct game *g, const struct variant *v,
+                       const void *state, int player, uint64_t seed, move_t *move,
+                       char *err);
 
 #endif

@@ -3,26 +3,7 @@
 # sampled), and bad input (one clear line, exit status 2).
 # Usage: cli_kauda.sh path/to/kibitz
 set -u
-kibitz=$1
-failures=0
-passes=0
-
-# expect STATUS PATTERN -- ARGS...: run kibitz, check exit status and that the
-# combined output matches the extended regex PATTERN.
-expect() {
-    local status=$1 pattern=$2
-    shift 3
-    local out code
-    out=$("$kibitz" "$@" 2>&1 </dev/null)
-    code=$?
-    if [ "$code" -ne "$status" ] || ! grep -Eq -- "$pattern" <<<"$out"; then
-        echo "FAIL: kibitz $* -> status $code (want $status), output:"
-        echo "$out" | head -5
-        failures=$((failures + 1))
-    else
-        passes=$((passes + 1))
-    fi
-}
+source "$(dirname "$0")/cli_lib.bash" "$1"
 
 g=kauda-baji
 expect 0 'kauda-baji +four-player' -- games
@@ -73,5 +54,4 @@ for pattern in "malformed move 'zz'" "illegal move '5:d1-d2'" 'legal moves: [0-9
     fi
 done
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

@@ -2,25 +2,7 @@
 # Kerx on the command line: perft and show work, bad positions, moves and
 # options give one clear line and exit status 2. Usage: cli_kerx.sh path/to/kibitz
 set -u
-kibitz=$1
-failures=0
-passes=0
-
-# expect STATUS PATTERN -- ARGS...: exit status and output (extended regex).
-expect() {
-    local status=$1 pattern=$2
-    shift 3
-    local out code
-    out=$("$kibitz" "$@" 2>&1 </dev/null)
-    code=$?
-    if [ "$code" -ne "$status" ] || ! grep -Eq -- "$pattern" <<<"$out"; then
-        echo "FAIL: kibitz $* -> status $code (want $status), output:"
-        echo "$out" | head -5
-        failures=$((failures + 1))
-    else
-        passes=$((passes + 1))
-    fi
-}
+source "$(dirname "$0")/cli_lib.bash" "$1"
 
 # The perft count comes from the reference file, not from this script.
 data=$(dirname "$0")/data/kerx-perft.txt
@@ -51,5 +33,4 @@ expect 2 '^kibitz: .*size must be 3..6' -- show kerx --variant size=9
 expect 2 '^kibitz: .*huff=1 is not modelled' -- show kerx --variant huff=1
 expect 2 '^kibitz: .*unknown option' -- show kerx --variant colour=red
 
-echo "cli_kerx: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

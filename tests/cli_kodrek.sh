@@ -3,25 +3,7 @@
 # choices at the secret coin split), bad positions, moves and options give one
 # clear line and exit status 2. Usage: cli_kodrek.sh path/to/kibitz
 set -u
-kibitz=$1
-failures=0
-passes=0
-
-# expect STATUS PATTERN -- ARGS...: exit status and output (extended regex).
-expect() {
-    local status=$1 pattern=$2
-    shift 3
-    local out code
-    out=$("$kibitz" "$@" 2>&1 </dev/null)
-    code=$?
-    if [ "$code" -ne "$status" ] || ! grep -Eq -- "$pattern" <<<"$out"; then
-        echo "FAIL: kibitz $* -> status $code (want $status), output:"
-        echo "$out" | head -5
-        failures=$((failures + 1))
-    else
-        passes=$((passes + 1))
-    fi
-}
+source "$(dirname "$0")/cli_lib.bash" "$1"
 
 start='1 s 10.5/12.6/0 30.25/29.23/0 30.5/29.6/0'
 expect 0 'kodrek' -- games
@@ -70,5 +52,4 @@ expect 2 '^kibitz: .*payoff must be coins or winloss' -- show kodrek --variant p
 expect 2 '^kibitz: .*newcomer must be off, all, green, blue or red' -- show kodrek --variant newcomer=yes
 expect 2 '^kibitz: .*unknown variant option' -- show kodrek --variant pirate=1
 
-echo "cli_kodrek: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

@@ -2,26 +2,7 @@
 # Kotra on the command line: show, perft, and bad input (one clear line,
 # exit status 2). Usage: cli_kotra.sh path/to/kibitz
 set -u
-kibitz=$1
-failures=0
-passes=0
-
-# expect STATUS PATTERN -- ARGS...: run kibitz, check exit status and that the
-# combined output matches the extended regex PATTERN.
-expect() {
-    local status=$1 pattern=$2
-    shift 3
-    local out code
-    out=$("$kibitz" "$@" 2>&1 </dev/null)
-    code=$?
-    if [ "$code" -ne "$status" ] || ! grep -Eq -- "$pattern" <<<"$out"; then
-        echo "FAIL: kibitz $* -> status $code (want $status), output:"
-        echo "$out" | head -5
-        failures=$((failures + 1))
-    else
-        passes=$((passes + 1))
-    fi
-}
+source "$(dirname "$0")/cli_lib.bash" "$1"
 
 empty='...../......./......./...../.../...../......./......./.....'
 expect 0 'kotra' -- games
@@ -46,7 +27,6 @@ expect 2 'bad position.*bad board' -- show kotra --position "..../......./......
 expect 2 "move 1: malformed move 'zz'" -- show kotra --moves 'zz'
 expect 2 "move 2: illegal move 'c4n=L'" -- show kotra --moves 'c4n=L c4n=L'
 expect 2 "move 1: illegal move 'd1=C'" -- show kotra --moves 'd1=C'
-expect 2 'play does not support kotra' -- play kotra --side none
+expect 2 '^kibitz: --side must name a player' -- play kotra --side purple
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

@@ -38,3 +38,9 @@ finish() {
     echo "$passes passed, $failures failed"
     [ "$failures" -eq 0 ]
 }
+
+# Solver databases are looked up in $KIBITZ_DATA: point it at an empty
+# folder so that a database left in the working tree cannot change results.
+KIBITZ_DATA=$(mktemp -d)
+export KIBITZ_DATA
+trap 'rm -rf "$KIBITZ_DATA"' EXIT

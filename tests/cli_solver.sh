@@ -7,7 +7,7 @@ set -u
 source "$(dirname "$0")/cli_lib.bash" "$1"
 
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+trap 'rm -rf "$dir" "$KIBITZ_DATA"' EXIT
 expect 0 'usage: kibitz solve' -- solve --help
 expect 0 'usage: kibitz query' -- query --help
 expect 2 'no database for kulibrat' -- query kulibrat --variant target=2 --db "$dir"
