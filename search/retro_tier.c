@@ -12,9 +12,9 @@
  * - the common edge (the player to move changes, no pass) is handled without
  *   branches (whether a predecessor is decided is a coin toss for the branch
  *   predictor), and the predecessor lists of a batch of children are first
- *   copied into one flat array, so there is no inner loop of varying length;
- * - large lists are sorted by rank, so predecessor lists are read in memory
- *   order.
+ *   copied into one flat array, so there is no inner loop of varying length,
+ *   with prefetches a few list entries ahead (sorting the lists by rank
+ *   instead measured slower).
  * A position that loses through its last in-tier child is queued at the next
  * level; if a move out of the tier loses more slowly, it is moved on to that
  * later level when its turn comes (`extra` says where). Without passes the
@@ -33,10 +33,9 @@ enum {
     CANNOT_LOSE = 0xFF, /* counter start: at most 254 decrements keep it > 0 */
     NO_SEED = 0xFFFF,
     LEVELS = RETRO_MAX_REMOTENESS + 2,
-    AHEAD = 16,      /* list entries to prefetch ahead */
-    SORT_MIN = 4096, /* sort lists at least this long */
-    TRIM = 16384,    /* per-level lists keep at most this capacity */
-    BATCH = 2048,    /* edges gathered per batch */
+    AHEAD = 16,   /* list entries to prefetch ahead */
+    TRIM = 16384, /* per-level lists keep at most this capacity */
+    BATCH = 2048, /* edges gathered per batch */
     FAST_EDGE = RETRO_EDGE_FLIP,
     EDGE_FLAGS = (1 << RETRO_EDGE_SHIFT) - 1,
     KEY_FIXED = -2, /* terminal or hole */
@@ -61,14 +60,13 @@ static void arrays_free(struct retro_scratch *sc) {
     free(sc->extra);
     free(sc->key);
     free(sc->done);
-    free(sc->sortbits);
     free(sc->seeds);
     free(sc->seed_buf);
     sc->seed_buf = NULL;
     sc->counter = NULL;
     sc->extra = NULL;
     sc->key = NULL;
-    sc->done = sc->sortbits = NULL;
+    sc->done = NULL;
     sc->seeds = NULL;
     sc->capacity = 0;
 }
@@ -96,11 +94,10 @@ static int scratch_fit(struct retro_scratch *sc, const struct retro_graph *gr) {
         sc->extra = malloc(n * sizeof *sc->extra);
         sc->key = malloc(n * sizeof *sc->key);
         sc->done = malloc(words * sizeof *sc->done);
-        sc->sortbits = calloc(words, sizeof *sc->sortbits);
         sc->seeds = malloc(n * sizeof *sc->seeds + 1);
         sc->seed_buf = malloc(n * sizeof *sc->seed_buf + 1);
-        if (!sc->counter || !sc->extra || !sc->key || !sc->done || !sc->sortbits ||
-            !sc->seeds || !sc->seed_buf) {
+        if (!sc->counter || !sc->extra || !sc->key || !sc->done || !sc->seeds ||
+            !sc->seed_buf) {
             arrays_free(sc);
             return -1;
         }
@@ -405,25 +402,12 @@ static int take_wins(struct solve_ctx *x, const struct retro_level *list, int le
     return 0;
 }
 
-/* Sort a list (no duplicates) by rank through a bitmap. */
-static void sort_list(struct solve_ctx *x, struct retro_level *l) {
-    uint64_t *bits = x->sc->sortbits, words = (x->gr->size + 63) / 64;
-    for (uint32_t i = 0; i < l->count; i++) set_done(bits, l->at[i]);
-    uint32_t k = 0;
-    for (uint64_t w = 0; w < words; w++) {
-        for (uint64_t b = bits[w]; b; b &= b - 1)
-            l->at[k++] = (uint32_t)(w * 64 + (uint64_t)__builtin_ctzll(b));
-        bits[w] = 0;
-    }
-}
-
 /* Take a level's list out (more may be queued at the same level while it is
  * read, by passes) and hand it to `fn`. */
 static int drain(struct solve_ctx *x, struct retro_level *list, int level,
                  int (*fn)(struct solve_ctx *, const struct retro_level *, int)) {
     struct retro_level taken = *list;
     *list = x->sc->spare;
-    if (taken.count >= SORT_MIN) sort_list(x, &taken);
     int status = fn(x, &taken, level);
     taken.count = 0;
     x->sc->spare = taken;
@@ -436,10 +420,9 @@ static void clear_levels(struct retro_scratch *sc) {
     sc->now_won.count = sc->now_lost.count = sc->next_won.count = sc->next_lost.count = 0;
 }
 
-/* Hand a level's list of won or lost positions to `fn`, sorted if long. */
+/* Hand a level's list of won or lost positions to `fn`. */
 static int take_now(struct solve_ctx *x, struct retro_level *list, int level,
                     int (*fn)(struct solve_ctx *, const struct retro_level *, int)) {
-    if (list->count >= SORT_MIN) sort_list(x, list);
     int status = fn(x, list, level);
     list->count = 0;
     return status;

@@ -25,7 +25,6 @@ struct retro_scratch {
                              that cannot lose, the level of its best exit win) */
     int32_t *key;         /* while seeding: best exit, see order_key */
     uint64_t *done;       /* bit per position: decided */
-    uint64_t *sortbits;   /* all zero between uses */
     uint32_t *seeds;      /* positions with an exit win, by level */
     uint32_t *seed_buf;   /* the same, unsorted */
     uint32_t *seed_start; /* per level + 2 */
