@@ -241,7 +241,7 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
     gr->exit_rank = malloc(exits * sizeof *gr->exit_rank + 1);
     gr->exit_owner = malloc(exits * sizeof *gr->exit_owner + 1);
     gr->exit_tag = malloc(exits * sizeof *gr->exit_tag + 1);
-    gr->rev = calloc(edges + RETRO_REV_PAD, sizeof *gr->rev);
+    gr->rev = malloc((edges + RETRO_REV_PAD) * sizeof *gr->rev);
     at = malloc((n + 1) * sizeof *at);
     if (!gr->special || !gr->exit_start || !gr->exit_rank || !gr->exit_owner ||
         !gr->exit_tag || !gr->rev || !at) {
@@ -249,6 +249,7 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
         snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
         return -1;
     }
+    memset(gr->rev + edges, 0, RETRO_REV_PAD * sizeof *gr->rev);
     memcpy(at, gr->rev_start, (n + 1) * sizeof *at);
     uint32_t e = 0, i = 0;
     for (uint64_t ci = 0; ci < nchunks; ci++) {
