@@ -6,9 +6,11 @@
  *   random
  *   alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB]
  *   mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N][:solver=0]
+ *   expectimax[:depth=N][:time=S][:prune=star2|star1|none]  (two players, chance)
+ *   greedy      (the move whose position evaluates best for the mover, one ply)
  *
  * Options are separated by ':' (a ',' separates players in arena's list).
- * Defaults: alphabeta depth 6, mcts 1000 iterations. A spec that names an
+ * Defaults: alphabeta depth 6, mcts 1000 iterations, expectimax depth 3. A spec that names an
  * unknown algorithm or key, a bad value, or an algorithm the game does not
  * fit is refused with a message.
  */
@@ -17,10 +19,11 @@
 
 #include "engine/game.h"
 #include "search/alphabeta.h"
+#include "search/expectimax.h"
 #include "search/mcts.h"
 #include "search/tt.h"
 
-enum agent_kind { AGENT_RANDOM, AGENT_ALPHABETA, AGENT_MCTS };
+enum agent_kind { AGENT_RANDOM, AGENT_ALPHABETA, AGENT_MCTS, AGENT_EXPECTIMAX, AGENT_GREEDY };
 
 struct agent {
     enum agent_kind kind;
@@ -29,6 +32,7 @@ struct agent {
     int hash_mib;
     struct tt tt; /* alpha-beta's table, kept between moves */
     struct mcts_limits mcts;
+    struct expecti_limits ex;
 };
 
 /* Parse `spec` for game `g`. 0, or -1 with a message in `err`
