@@ -1,7 +1,8 @@
 /* The shared body of `kibitz bestmove` and `kibitz analyse`: parse the
- * options, load the position, run alpha-beta or MCTS, report. */
+ * options, load the position, run alpha-beta, MCTS or expectimax, report. */
 #include "engine/search_command.h"
 #include "search/alphabeta.h"
+#include "search/expectimax_report.h"
 #include "search/mcts.h"
 #include "search/search_report.h"
 #include "search/solver_db_move.h"
@@ -22,10 +23,16 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     const char *algo = o.algo ? o.algo : ab_supports(g, err) ? "alphabeta" : "mcts";
     if (g->turn(&o.variant, state) == TURN_OVER)
         return cli_fail("the game is over in this position: no move to search");
+    if (g->turn(&o.variant, state) == TURN_CHANCE)
+        return cli_fail("chance decides here (nothing to choose): give the outcome "
+                        "with --moves");
     bool is_alphabeta = strcmp(algo, "alphabeta") == 0,
-         is_mcts = strcmp(algo, "mcts") == 0;
-    if (!is_alphabeta && !is_mcts)
-        return cli_fail("unknown --algo '%s' (alphabeta or mcts)", algo);
+         is_mcts = strcmp(algo, "mcts") == 0,
+         is_expectimax = strcmp(algo, "expectimax") == 0;
+    if (!is_alphabeta && !is_mcts && !is_expectimax)
+        return cli_fail("unknown --algo '%s' (alphabeta, mcts or expectimax)", algo);
+    if (is_expectimax && o.iterations >= 0)
+        return cli_fail("expectimax takes --depth or --time, not --iterations");
     if (is_alphabeta && o.iterations >= 0)
         return cli_fail("alphabeta takes --depth or --time, not --iterations");
     if (is_mcts && o.depth >= 0)
@@ -42,6 +49,18 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         if (o.db) return cli_fail("database %s does not hold this position", path);
     }
 
+    if (is_expectimax) {
+        struct expecti_limits limits = {.depth = o.depth > 0 ? o.depth : 0,
+                                        .time = o.time > 0 ? o.time : 0,
+                                        .analyse = analyse};
+        if (limits.depth == 0 && limits.time == 0) limits.depth = 3;
+        struct expecti_result *res = malloc(sizeof *res);
+        status = expecti_search(g, &o.variant, state, &limits, res, err);
+        if (status == 0)
+            report_expectimax(g, &o.variant, state, res, o.json, analyse, stdout);
+        free(res);
+        return status ? cli_fail("%s", err) : EXIT_OK;
+    }
     if (is_alphabeta) {
         struct ab_limits limits = {.depth = o.depth > 0 ? o.depth : 0,
                                    .time = o.time > 0 ? o.time : 0,

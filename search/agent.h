@@ -10,9 +10,9 @@
  *   greedy      (the move whose position evaluates best for the mover, one ply)
  *
  * Options are separated by ':' (a ',' separates players in arena's list).
- * Defaults: alphabeta depth 6, mcts 1000 iterations, expectimax depth 3. A spec that names an
- * unknown algorithm or key, a bad value, or an algorithm the game does not
- * fit is refused with a message.
+ * Defaults: alphabeta depth 6, mcts 1000 iterations, expectimax depth 3. A spec that
+ * names an unknown algorithm or key, a bad value, or an algorithm the game does not fit
+ * is refused with a message.
  */
 #ifndef KIBITZ_AGENT_H
 #define KIBITZ_AGENT_H
@@ -23,7 +23,13 @@
 #include "search/mcts.h"
 #include "search/tt.h"
 
-enum agent_kind { AGENT_RANDOM, AGENT_ALPHABETA, AGENT_MCTS, AGENT_EXPECTIMAX, AGENT_GREEDY };
+enum agent_kind {
+    AGENT_RANDOM,
+    AGENT_ALPHABETA,
+    AGENT_MCTS,
+    AGENT_EXPECTIMAX,
+    AGENT_GREEDY
+};
 
 struct agent {
     enum agent_kind kind;

@@ -99,8 +99,8 @@ static double plain(struct ctx *c, const void *state, int depth, int run) {
     return best;
 }
 
-static double search(struct ctx *c, const void *state, int depth, int run,
-                     double alpha, double beta);
+static double search(struct ctx *c, const void *state, int depth, int run, double alpha,
+                     double beta);
 
 /* Star2's probe: one move below the player node `child` gives a bound on its
  * value, a lower one if player 0 moves there, an upper one if player 1 does
@@ -185,8 +185,8 @@ static double chance_node(struct ctx *c, const void *state, int depth, int run,
 
 /* Fail-soft: a result <= alpha bounds the value from above, >= beta from
  * below, between is exact. */
-static double search(struct ctx *c, const void *state, int depth, int run,
-                     double alpha, double beta) {
+static double search(struct ctx *c, const void *state, int depth, int run, double alpha,
+                     double beta) {
     const struct game *g = c->g;
     c->stats.nodes++;
     if (out_of_time(c)) return 0;
@@ -234,8 +234,7 @@ double expecti_value(const struct game *g, const struct variant *v, const void *
 
 /* One iteration at the root: scores for the mover, moves in `order`. */
 static void root_iteration(struct ctx *c, const void *state, int depth, int mover,
-                           int count, const move_t *moves, double *scores,
-                           bool analyse) {
+                           int count, const move_t *moves, double *scores, bool analyse) {
     const struct game *g = c->g;
     unsigned char child[GAME_MAX_STATE_BYTES];
     double sign = mover == 0 ? 1 : -1, best = -INFINITY;

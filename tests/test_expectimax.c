@@ -141,7 +141,10 @@ static void test_star_pruning_exact(void **unused) {
                      value[EXPECTI_STAR2]);
         checked++;
     }
-    print_message("nodes plain %lu star1 %lu star2 %lu; cuts star1 %lu star2 %lu\n", (unsigned long)total[2].nodes, (unsigned long)total[1].nodes, (unsigned long)total[0].nodes, (unsigned long)total[1].star1_cuts, (unsigned long)total[0].star2_cuts);
+    print_message("nodes plain %lu star1 %lu star2 %lu; cuts star1 %lu star2 %lu\n",
+                  (unsigned long)total[2].nodes, (unsigned long)total[1].nodes,
+                  (unsigned long)total[0].nodes, (unsigned long)total[1].star1_cuts,
+                  (unsigned long)total[0].star2_cuts);
     assert_int_equal(checked, 24);
     assert_true(total[EXPECTI_STAR1].star1_cuts > 0);
     assert_true(total[EXPECTI_STAR2].star2_cuts > 0);
