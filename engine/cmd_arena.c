@@ -63,6 +63,25 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
         if ((g->flags & GAME_CAN_CYCLE) &&
             repetition_record(&seen, g, v, state) >= REPETITION_DRAW_COUNT)
             break; /* threefold repetition: a draw */
+        if (turn == TURN_SIMULTANEOUS) {
+            /* Every acting seat's agent chooses from the same state, none
+             * seeing the others' choices. */
+            move_t choice[GAME_MAX_PLAYERS] = {0};
+            unsigned acting = g->acting(v, state);
+            for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+                if (!(acting & (1u << p))) continue;
+                if (ply < OPENING_PLIES) {
+                    int n = g->joint_moves(v, state, p, moves);
+                    choice[p] = moves[rng_below(&open_rng, (uint32_t)n)];
+                } else if (agent_choose_joint(&agents[order[p]], g, v, state, p,
+                                              rng_next(&rng), &choice[p], err)) {
+                    repetition_free(&seen);
+                    return cli_fail("%s", err);
+                }
+            }
+            g->apply_joint(v, state, choice);
+            continue;
+        }
         int count = g->moves(v, state, moves);
         move_t move;
         if (turn == TURN_CHANCE) {
@@ -107,8 +126,13 @@ int cmd_arena(int argc, char **argv) {
             "Plays N games between engine settings, one per seat, rotating the seats\n"
             "game by game (every seating of a rotation starts from the same random\n"
             "opening of 2 plies, so colour and opening luck even out). A spec is\n"
-            "random, alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB] or\n"
-            "mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N].\n"
+            "random, alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB],\n"
+            "mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N]\n"
+            "[:sim=duct|exp3|rm][:gamma=X] (information-set MCTS on games with hidden\n"
+            "information) or pimc[:worlds=N][:iterations=N][:time=S] (hidden\n"
+            "information only). At simultaneous nodes every seat's engine chooses\n"
+            "without seeing the others' choices; engines of hidden-information games\n"
+            "see only their own side's view.\n"
             "Reports each player's win/draw/loss shares with 95% confidence intervals\n"
             "(Wilson) and, for two players, the Elo difference of the first over the\n"
             "second with the interval from its score's Wilson interval. Games longer "

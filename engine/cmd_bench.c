@@ -7,6 +7,7 @@
 #include "engine/timer.h"
 #include "engine/variant.h"
 #include "search/alphabeta.h"
+#include "search/ismcts.h"
 #include "search/mcts.h"
 #include "search/perft.h"
 #include "search/playout.h"
@@ -17,13 +18,44 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-/* Rates of one game's suite with a number of threads. */
+/* The four measured workloads. */
+enum { PERFT, ALPHABETA, PLAYOUTS, MCTS, KINDS };
+static const char *const kind_name[KINDS] = {"perft", "alpha-beta", "playouts", "mcts"};
+static const char *const kind_json[KINDS] = {"perft_leaves", "ab_nodes", "playout_plies",
+                                             "mcts_iterations"};
+
+/* Work done and time taken per workload by one game's suite at a number of
+ * threads. CPU time (all threads of the process) next to wall time tells
+ * the code's scaling apart from a machine busy with other work: on a shared
+ * machine N threads may get fewer than N cores. */
 struct rates {
-    uint64_t ab_nodes, mcts_iterations, perft_leaves, playout_plies;
+    uint64_t work[KINDS]; /* leaves, nodes, plies, iterations */
+    double wall[KINDS], cpu[KINDS];
     uint64_t signature; /* alpha-beta nodes + MCTS tree nodes (1 thread) */
-    double ab_seconds, mcts_seconds, perft_seconds, playout_seconds;
 };
+
+/* A running measurement of wall and CPU time. */
+struct span {
+    double wall, cpu;
+};
+
+static double cpu_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static struct span span_start(void) {
+    return (struct span){timer_now(), cpu_now()};
+}
+
+static void span_add(struct rates *r, int kind, struct span from, uint64_t work) {
+    r->work[kind] += work;
+    r->wall[kind] += timer_now() - from.wall;
+    r->cpu[kind] += cpu_now() - from.cpu;
+}
 
 static double rate(uint64_t n, double s) {
     return s > 0 ? (double)n / s : 0;
@@ -73,12 +105,15 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
         struct mcts_result *mr = malloc(sizeof *mr);
         struct mcts_limits ml = {
             .iterations = suite->mcts_iterations, .threads = threads, .seed = 1};
-        int bad =
-            ab_search(g, &v, s, &al, &tt, ar, err) || mcts_search(g, &v, s, &ml, mr, err);
+        memset(ar, 0, sizeof *ar);
+        struct span t0 = span_start();
+        int bad = suite->ab_depth > 0 && ab_search(g, &v, s, &al, &tt, ar, err);
+        if (!bad && suite->ab_depth > 0) span_add(out, ALPHABETA, t0, ar->nodes);
+        t0 = span_start();
+        bad = bad || ((g->flags & GAME_HAS_HIDDEN) ? ismcts_search(g, &v, s, &ml, mr, err)
+                                                   : mcts_search(g, &v, s, &ml, mr, err));
         if (!bad) {
-            out->ab_nodes += ar->nodes, out->ab_seconds += ar->seconds;
-            out->mcts_iterations += (uint64_t)mr->iterations;
-            out->mcts_seconds += mr->seconds;
+            span_add(out, MCTS, t0, (uint64_t)mr->iterations);
             const char *text = p->position ? p->position : "start";
             if (verbose)
                 printf("  %-28s %-9s ab %10" PRIu64 " nodes %6.2f M/s   mcts %7ld it "
@@ -111,32 +146,56 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
     variant_init(g, &v);
     unsigned char start[GAME_MAX_STATE_BYTES] = {0};
     g->start(&v, start);
-    double t0 = timer_now();
-    out->perft_leaves =
+    struct span t0 = span_start();
+    uint64_t leaves =
         perft_parallel(g, &v, start, suite->perft_depth, threads, NULL, NULL, NULL);
-    out->perft_seconds = timer_now() - t0;
-    t0 = timer_now();
-    out->playout_plies = run_playouts(g, &v, start, suite->playouts, threads);
-    out->playout_seconds = timer_now() - t0;
+    span_add(out, PERFT, t0, leaves);
+    t0 = span_start();
+    uint64_t plies = run_playouts(g, &v, start, suite->playouts, threads);
+    span_add(out, PLAYOUTS, t0, plies);
     return 0;
 }
 
-static void print_rates(const char *label, const struct rates *r) {
+/* Work per second of wall time, or per second of CPU time (`cpu`): on a
+ * machine shared with other work a thread can wait for a core, and CPU time
+ * leaves that wait out. */
+static void print_rates(const char *label, const struct rates *r, bool cpu) {
+    const double *t = cpu ? r->cpu : r->wall;
     printf("  %-10s perft %7.1f M leaves/s  alpha-beta %6.2f M nodes/s  playouts %6.1f M "
            "plies/s  mcts %8.0f iterations/s\n",
-           label, rate(r->perft_leaves, r->perft_seconds) / 1e6,
-           rate(r->ab_nodes, r->ab_seconds) / 1e6,
-           rate(r->playout_plies, r->playout_seconds) / 1e6,
-           rate(r->mcts_iterations, r->mcts_seconds));
+           label, rate(r->work[PERFT], t[PERFT]) / 1e6,
+           rate(r->work[ALPHABETA], t[ALPHABETA]) / 1e6,
+           rate(r->work[PLAYOUTS], t[PLAYOUTS]) / 1e6, rate(r->work[MCTS], t[MCTS]));
+}
+
+/* Speed-up by wall time; cores the run actually got (CPU / wall time); and
+ * the work per CPU-second against one thread, which stays near 1 when the
+ * code scales whatever else runs on the machine (then the speed-up on an
+ * idle machine is about threads x this). */
+static void print_scaling(const struct rates *one, const struct rates *many) {
+    const char *label[3] = {"speed-up", "cores used", "efficiency"};
+    for (int line = 0; line < 3; line++) {
+        printf("  %-10s", label[line]);
+        for (int k = 0; k < KINDS; k++) {
+            double x =
+                line == 0 ? rate(many->work[k], many->wall[k]) /
+                                rate(one->work[k], one->wall[k])
+                : line == 1
+                    ? (many->wall[k] > 0 ? many->cpu[k] / many->wall[k] : 0)
+                    : rate(many->work[k], many->cpu[k]) / rate(one->work[k], one->cpu[k]);
+            printf(" %s %.2f ", kind_name[k], x);
+        }
+        printf("\n");
+    }
 }
 
 static void json_rates(FILE *f, const char *key, const struct rates *r) {
-    fprintf(f,
-            "\"%s\":{\"perft_leaves_per_s\":%.0f,\"ab_nodes_per_s\":%.0f,"
-            "\"playout_plies_per_s\":%.0f,\"mcts_iterations_per_s\":%.0f}",
-            key, rate(r->perft_leaves, r->perft_seconds),
-            rate(r->ab_nodes, r->ab_seconds), rate(r->playout_plies, r->playout_seconds),
-            rate(r->mcts_iterations, r->mcts_seconds));
+    fprintf(f, "\"%s\":{", key);
+    for (int k = 0; k < KINDS; k++)
+        fprintf(f, "%s\"%s_per_s\":%.0f,\"%s_per_cpu_s\":%.0f", k ? "," : "",
+                kind_json[k], rate(r->work[k], r->wall[k]), kind_json[k],
+                rate(r->work[k], r->cpu[k]));
+    fprintf(f, "}");
 }
 
 int cmd_bench(int argc, char **argv) {
@@ -148,7 +207,10 @@ int cmd_bench(int argc, char **argv) {
                 "and random playouts. Prints nodes and rates per position, the rates in\n"
                 "total, and the signature: total alpha-beta nodes plus MCTS tree nodes,\n"
                 "the same on every run and machine for the same code. With --threads N\n"
-                "the suite runs again on N threads and the speed-up is reported.",
+                "the suite runs again on N threads and the speed-up is reported, with\n"
+                "the cores the run got (CPU time / wall time) and the efficiency (work\n"
+                "per CPU-second against one thread), which separate the code's scaling\n"
+                "from a machine shared with other work.",
         .allowed = OPT_THREADS | OPT_HASH | OPT_JSON_FILE | OPT_QUIET,
         .needs_game = false,
         .max_args = 8,
@@ -189,7 +251,8 @@ int cmd_bench(int argc, char **argv) {
         /* Only the one-thread run counts: Lazy SMP and tree parallelism are
          * not deterministic. */
         signature += one.signature;
-        print_rates("1 thread", &one);
+        print_rates("1 thread", &one, false);
+        print_rates("per CPU-s", &one, true);
         if (o.threads > 1) {
             if (run_suite(s, g, o.threads, o.hash_mb, false, &many, NULL, NULL)) {
                 status = EXIT_BAD_INPUT;
@@ -197,16 +260,8 @@ int cmd_bench(int argc, char **argv) {
             }
             char label[32];
             snprintf(label, sizeof label, "%d threads", o.threads);
-            print_rates(label, &many);
-            printf("  speed-up   perft %.2f  alpha-beta %.2f  playouts %.2f  mcts %.2f\n",
-                   rate(many.perft_leaves, many.perft_seconds) /
-                       rate(one.perft_leaves, one.perft_seconds),
-                   rate(many.ab_nodes, many.ab_seconds) /
-                       rate(one.ab_nodes, one.ab_seconds),
-                   rate(many.playout_plies, many.playout_seconds) /
-                       rate(one.playout_plies, one.playout_seconds),
-                   rate(many.mcts_iterations, many.mcts_seconds) /
-                       rate(one.mcts_iterations, one.mcts_seconds));
+            print_rates(label, &many, false);
+            print_scaling(&one, &many);
         }
         struct retro_stats solved;
         bool have_solver = g->tier_of && retro_bench(g, o.threads, &solved, err) == 0;

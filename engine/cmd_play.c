@@ -94,6 +94,117 @@ static void list_moves(const struct game *g, const struct variant *v, const void
     printf("\n");
 }
 
+/* What the person may see: the whole state, or his view of a hidden game. */
+static void draw_for(const struct game *g, const struct variant *v, const void *state,
+                     int seat) {
+    if (!(g->flags & GAME_HAS_HIDDEN) || seat < 0) {
+        g->draw(v, state, stdout);
+        return;
+    }
+    unsigned char view[GAME_MAX_STATE_BYTES];
+    memcpy(view, state, g->state_size);
+    g->view(v, view, seat);
+    g->draw(v, view, stdout);
+}
+
+/* Does `seat` see which move was played? Not if another legal move leaves
+ * him the same view (Kotra: which rank the enemy placed on a space). */
+static bool move_visible(const struct game *g, const struct variant *v, const void *state,
+                         move_t move, int seat) {
+    if (!(g->flags & GAME_HAS_HIDDEN) || seat < 0) return true;
+    unsigned char mine[GAME_MAX_STATE_BYTES], other[GAME_MAX_STATE_BYTES];
+    memcpy(mine, state, g->state_size);
+    g->apply(v, mine, move);
+    g->view(v, mine, seat);
+    move_t moves[g->max_moves];
+    int count = g->moves(v, state, moves);
+    for (int i = 0; i < count; i++) {
+        if (moves[i] == move) continue;
+        memcpy(other, state, g->state_size);
+        g->apply(v, other, moves[i]);
+        g->view(v, other, seat);
+        if (memcmp(mine, other, g->state_size) == 0) return false;
+    }
+    return true;
+}
+
+static void list_options(const struct game *g, const struct variant *v, const void *state,
+                         int seat) {
+    move_t options[g->max_moves];
+    int count = g->joint_moves(v, state, seat, options);
+    char text[128];
+    printf("your options:");
+    for (int i = 0; i < count; i++) {
+        g->format_move(v, state, options[i], text, sizeof text);
+        printf(" %s", text);
+    }
+    printf("\n");
+}
+
+/* A simultaneous node: the engines choose first and keep their choices
+ * secret; then the person (if he acts) chooses; then all are revealed.
+ * Returns 0, 1 when the person quit or input ended, or an exit status. */
+static int play_simultaneous(struct agent *agent, const struct game *g,
+                             const struct variant *v, void *state, int seat,
+                             struct rng *rng, int *ply) {
+    unsigned acting = g->acting(v, state);
+    move_t choice[GAME_MAX_PLAYERS] = {0};
+    char err[GAME_ERROR_BYTES], text[128], line[256];
+    int engines = 0;
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+        if (!(acting & (1u << p)) || p == seat) continue;
+        if (agent_choose_joint(agent, g, v, state, p, rng_next(rng), &choice[p], err))
+            return cli_fail("%s", err);
+        printf("%s%s", engines++ ? ", " : "", g->player_name(v, p));
+    }
+    if (engines) printf(" %s chosen in secret\n", engines > 1 ? "have" : "has");
+    if (seat >= 0 && (acting & (1u << seat))) {
+        g->draw(v, state, stdout);
+        move_t options[g->max_moves];
+        int count = g->joint_moves(v, state, seat, options);
+        for (;;) {
+            printf("%s (secret)> ", g->player_name(v, seat));
+            fflush(stdout);
+            if (!read_line(line, sizeof line)) {
+                printf("\n(end of input: game abandoned)\n");
+                return 1;
+            }
+            char *word = line;
+            while (isspace((unsigned char)*word)) word++;
+            if (*word == '\0') continue;
+            if (strcmp(word, "quit") == 0) return 1;
+            if (strcmp(word, "moves") == 0 || strcmp(word, "help") == 0) {
+                list_options(g, v, state, seat);
+                continue;
+            }
+            if (strcmp(word, "board") == 0) {
+                g->draw(v, state, stdout);
+                continue;
+            }
+            int found = -1;
+            for (int i = 0; i < count && found < 0; i++) {
+                g->format_move(v, state, options[i], text, sizeof text);
+                if (strcmp(text, word) == 0) found = i;
+            }
+            if (found >= 0) {
+                choice[seat] = options[found];
+                break;
+            }
+            printf("'%.40s' is not one of your options; type 'moves' to list them\n",
+                   word);
+        }
+    }
+    printf("%d. reveal:", ++*ply);
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+        if (!(acting & (1u << p))) continue;
+        g->format_move(v, state, choice[p], text, sizeof text);
+        printf(" %s %s", g->player_name(v, p), text);
+    }
+    printf("\n");
+    g->apply_joint(v, state, choice);
+    return 0;
+}
+
 int cmd_play(int argc, char **argv) {
     static const struct cli_spec spec = {
         .usage = "kibitz play <game> [--side PLAYER|none] [--position P] [--seed N] "
@@ -102,8 +213,12 @@ int cmd_play(int argc, char **argv) {
         .help = "Plays a game in the terminal: you take the seat named by --side (the\n"
                 "first player by default; 'none' lets the engine play every seat) and\n"
                 "type moves in the game's notation. At the prompt, 'moves' lists the\n"
-                "legal moves, 'board' redraws, 'quit' ends the game. The engine is\n"
-                "alphabeta (depth 6 unless --depth or --time) where the game allows it,\n"
+                "legal moves, 'board' redraws, 'quit' ends the game. At a secret\n"
+                "simultaneous choice (Kodrek's split) the engines choose first and keep\n"
+                "it secret; you type your option (e.g. h2); everyone's choice is shown\n"
+                "only at the reveal. In games with hidden information (Kotra) you see\n"
+                "only your side's view, and the engine searches only its own. The\n"
+                "engine is alphabeta (depth 6 unless --depth or --time) where the game allows it,\n"
                 "else mcts (1000 iterations unless --iterations or --time); --algo\n"
                 "random gives a random player.",
         .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED |
@@ -119,8 +234,10 @@ int cmd_play(int argc, char **argv) {
     const int players = variant_players(g, v);
     int seat = 0;
     if ((status = parse_side(&o, players, &seat))) return status;
-    if (g->flags & (GAME_HAS_SIMULTANEOUS | GAME_HAS_HIDDEN))
-        return cli_fail("play does not support %s yet", g->name);
+    if ((g->flags & GAME_HAS_SIMULTANEOUS) && (g->flags & GAME_HAS_HIDDEN))
+        return cli_fail("play does not support simultaneous moves with hidden "
+                        "information (%s)",
+                        g->name);
     unsigned char state[GAME_MAX_STATE_BYTES];
     if ((status = cli_load_position(&o, state))) return status;
     struct rng rng;
@@ -153,8 +270,17 @@ int cmd_play(int argc, char **argv) {
         }
         recorded = true;
         move_t move;
+        if (turn == TURN_SIMULTANEOUS) {
+            int r = play_simultaneous(&agent, g, v, state, seat, &rng, &ply);
+            if (r) {
+                status = r == 1 ? 0 : r;
+                goto done;
+            }
+            drawn = recorded = false;
+            continue;
+        }
         if (turn == seat) {
-            if (!drawn) g->draw(v, state, stdout);
+            if (!drawn) draw_for(g, v, state, seat);
             drawn = true;
             printf("%s> ", g->player_name(v, turn));
             fflush(stdout);
@@ -171,7 +297,7 @@ int cmd_play(int argc, char **argv) {
                 continue;
             }
             if (strcmp(word, "board") == 0) {
-                g->draw(v, state, stdout);
+                draw_for(g, v, state, seat);
                 continue;
             }
 
@@ -187,10 +313,14 @@ int cmd_play(int argc, char **argv) {
         }
         g->format_move(v, state, move, text, sizeof text);
         const char *who = turn == TURN_CHANCE ? "chance" : g->player_name(v, turn);
-        printf("%d. %s plays %s\n", ++ply, who, text);
+        if (turn == seat || turn == TURN_CHANCE || move_visible(g, v, state, move, seat))
+            printf("%d. %s plays %s\n", ++ply, who, text);
+        else
+            printf("%d. %s makes a hidden choice\n", ++ply, who);
         g->apply(v, state, move);
         drawn = recorded = false;
     }
+    if (g->flags & GAME_HAS_HIDDEN) printf("(game over: everything revealed)\n");
     g->draw(v, state, stdout);
     double result[GAME_MAX_PLAYERS] = {0};
     if (repeated)

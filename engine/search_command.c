@@ -1,15 +1,40 @@
 /* The shared body of `kibitz bestmove` and `kibitz analyse`: parse the
  * options, load the position, run alpha-beta, MCTS or expectimax, report. */
 #include "engine/search_command.h"
+#include "engine/variant.h"
+#include "search/agent.h"
 #include "search/alphabeta.h"
 #include "search/expectimax_report.h"
+#include "search/ismcts.h"
 #include "search/mcts.h"
+#include "search/mcts_report.h"
+#include "search/pimc.h"
 #include "search/search_report.h"
 #include "search/solver_db_move.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* --side: the player whose choice a simultaneous root reports (-1: all). */
+static int search_command_side(const struct cli_options *o, int *player) {
+    *player = -1;
+    if (!o->side) return 0;
+    const struct game *g = o->game;
+    int players = variant_players(g, &o->variant);
+    for (int p = 0; p < players; p++) {
+        char number[16];
+        snprintf(number, sizeof number, "%d", p + 1);
+        if (strcmp(o->side, g->player_name(&o->variant, p)) == 0 ||
+            strcmp(o->side, number) == 0) {
+            *player = p;
+            return 0;
+        }
+    }
+    return cli_fail(
+        "--side must name a player of %s (e.g. '%s') or a number from 1 to %d", g->name,
+        g->player_name(&o->variant, 0), players);
+}
 
 int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool analyse) {
     struct cli_options o;
@@ -21,22 +46,30 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     if ((status = cli_load_position(&o, state))) return status;
     char err[GAME_ERROR_BYTES];
     const char *algo = o.algo ? o.algo : ab_supports(g, err) ? "alphabeta" : "mcts";
+    if (o.side && strcmp(algo, "alphabeta") == 0)
+        return cli_fail("--side is for searches from a simultaneous node (mcts)");
     if (g->turn(&o.variant, state) == TURN_OVER)
         return cli_fail("the game is over in this position: no move to search");
     if (g->turn(&o.variant, state) == TURN_CHANCE)
         return cli_fail("chance decides here (nothing to choose): give the outcome "
                         "with --moves");
-    bool is_alphabeta = strcmp(algo, "alphabeta") == 0,
-         is_mcts = strcmp(algo, "mcts") == 0,
-         is_expectimax = strcmp(algo, "expectimax") == 0;
-    if (!is_alphabeta && !is_mcts && !is_expectimax)
-        return cli_fail("unknown --algo '%s' (alphabeta, mcts or expectimax)", algo);
+    /* mcts, pimc and expectimax take agent options after the name, e.g.
+     * mcts:sim=exp3. */
+    size_t name_length = strcspn(algo, ":");
+    bool is_alphabeta = strcmp(algo, "alphabeta") == 0;
+    bool is_mcts = name_length == 4 && strncmp(algo, "mcts", 4) == 0;
+    bool is_pimc = name_length == 4 && strncmp(algo, "pimc", 4) == 0;
+    bool is_expectimax = name_length == 10 && strncmp(algo, "expectimax", 10) == 0;
+    if (!is_alphabeta && !is_mcts && !is_pimc && !is_expectimax)
+        return cli_fail("unknown --algo '%s' (alphabeta, mcts[:OPTION=VALUE...], "
+                        "pimc[:OPTION=VALUE...] or expectimax[:OPTION=VALUE...])",
+                        algo);
     if (is_expectimax && o.iterations >= 0)
         return cli_fail("expectimax takes --depth or --time, not --iterations");
     if (is_alphabeta && o.iterations >= 0)
         return cli_fail("alphabeta takes --depth or --time, not --iterations");
-    if (is_mcts && o.depth >= 0)
-        return cli_fail("mcts takes --iterations or --time, not --depth");
+    if (!is_alphabeta && !is_expectimax && o.depth >= 0)
+        return cli_fail("%.4s takes --iterations or --time, not --depth", algo);
     if (!o.algo) { /* a solver database answers exactly, when there is one */
         char path[SOLVER_DB_PATH_BYTES];
         struct solver_db *db =
@@ -50,10 +83,16 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     }
 
     if (is_expectimax) {
-        struct expecti_limits limits = {.depth = o.depth > 0 ? o.depth : 0,
-                                        .time = o.time > 0 ? o.time : 0,
-                                        .analyse = analyse};
-        if (limits.depth == 0 && limits.time == 0) limits.depth = 3;
+        struct agent agent;
+        if (agent_parse(&agent, algo, g, err))
+            return cli_fail("--algo %s: %s", algo, err);
+        agent_free(&agent);
+        struct expecti_limits limits = agent.ex;
+        limits.analyse = analyse;
+        if (o.depth > 0 || o.time > 0) {
+            limits.depth = o.depth > 0 ? o.depth : 0;
+            limits.time = o.time > 0 ? o.time : 0;
+        }
         struct expecti_result *res = malloc(sizeof *res);
         status = expecti_search(g, &o.variant, state, &limits, res, err);
         if (status == 0)
@@ -78,14 +117,39 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         tt_free(&tt);
         return status ? cli_fail("%s", err) : EXIT_OK;
     }
-    struct mcts_limits limits = {.iterations = o.iterations > 0 ? o.iterations : 0,
-                                 .time = o.time > 0 ? o.time : 0,
-                                 .threads = o.threads,
-                                 .seed = o.seed};
-    if (limits.iterations == 0 && limits.time == 0) limits.iterations = 10000;
+    int player = -1;
+    if ((status = search_command_side(&o, &player))) return status;
+    struct agent agent;
+    if (agent_parse(&agent, algo, g, err)) return cli_fail("--algo %s: %s", algo, err);
+    agent_free(&agent);
+    struct mcts_limits limits = agent.mcts;
+    limits.seed = o.seed;
+    if (o.threads > 1) limits.threads = o.threads;
+    if (o.iterations > 0 || o.time > 0) {
+        limits.iterations = o.iterations > 0 ? o.iterations : 0;
+        limits.time = o.time > 0 ? o.time : 0;
+    } else if (strchr(algo, ':') == NULL ||
+               (!strstr(algo, "iterations=") && !strstr(algo, "time="))) {
+        limits.iterations = is_pimc ? 1000 : 10000;
+    }
     struct mcts_result *res = malloc(sizeof *res);
-    status = mcts_search(g, &o.variant, state, &limits, res, err);
-    if (status == 0) report_mcts(g, &o.variant, state, res, o.json, analyse, stdout);
+    if (is_pimc) {
+        /* The command line's budget is the whole search: split over worlds. */
+        struct pimc_limits pl = {.worlds = agent.worlds, .world = limits};
+        if (pl.world.iterations > 0) {
+            pl.world.iterations /= agent.worlds;
+            if (pl.world.iterations < 1) pl.world.iterations = 1;
+        }
+        status = pimc_search(g, &o.variant, state, &pl, res, err);
+    } else if (g->flags & GAME_HAS_HIDDEN) {
+        status = ismcts_search(g, &o.variant, state, &limits, res, err);
+    } else {
+        status = mcts_search(g, &o.variant, state, &limits, res, err);
+    }
+    if (status == 0 && res->simultaneous)
+        report_mcts_joint(g, &o.variant, state, res, player, o.json, analyse, stdout);
+    else if (status == 0)
+        report_mcts(g, &o.variant, state, res, o.json, analyse, stdout);
     free(res);
     return status ? cli_fail("%s", err) : EXIT_OK;
 }

@@ -13,7 +13,7 @@
 /* Options the search commands accept. */
 #define SEARCH_COMMAND_OPTIONS                                                           \
     (OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_ALGO | OPT_DEPTH | OPT_TIME |          \
-     OPT_ITERATIONS | OPT_THREADS | OPT_HASH | OPT_SEED | OPT_JSON | OPT_DB)
+     OPT_ITERATIONS | OPT_THREADS | OPT_HASH | OPT_SEED | OPT_JSON | OPT_DB | OPT_SIDE)
 
 /* Exit status as cli.h describes. */
 int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool analyse);

@@ -2,6 +2,8 @@
 
 #include "engine/rng.h"
 #include "search/greedy.h"
+#include "search/ismcts.h"
+#include "search/pimc.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -66,14 +68,15 @@ static int set_option(struct agent *a, const char *key, const char *value, char 
     double x;
     if (a->kind == AGENT_EXPECTIMAX || a->kind == AGENT_GREEDY)
         return set_expectimax_option(a, key, value, err);
-    bool ab = a->kind == AGENT_ALPHABETA, mc = a->kind == AGENT_MCTS;
+    bool ab = a->kind == AGENT_ALPHABETA, pi = a->kind == AGENT_PIMC;
+    bool mc = a->kind == AGENT_MCTS || pi;
     if (strcmp(key, "time") == 0 && (ab || mc)) {
         if (parse_number(key, value, 1e-3, 1e6, &x, err)) return -1;
         if (ab)
             a->ab.time = x, a->ab.depth = 0;
         else
             a->mcts.time = x, a->mcts.iterations = 0;
-    } else if (strcmp(key, "threads") == 0 && (ab || mc)) {
+    } else if (strcmp(key, "threads") == 0 && (ab || (mc && !pi))) {
         if (parse_number(key, value, 1, 1024, &x, err)) return -1;
         if (ab)
             a->ab.threads = (int)x;
@@ -91,18 +94,31 @@ static int set_option(struct agent *a, const char *key, const char *value, char 
     } else if (strcmp(key, "c") == 0 && mc) {
         if (parse_number(key, value, 1e-3, 100, &x, err)) return -1;
         a->mcts.c = x;
-    } else if (strcmp(key, "root") == 0 && mc) {
+    } else if (strcmp(key, "worlds") == 0 && pi) {
+        if (parse_number(key, value, 1, 1e5, &x, err)) return -1;
+        a->worlds = (int)x;
+    } else if (strcmp(key, "sim") == 0 && mc && !pi) {
+        if (mcts_sim_parse(value, &a->mcts.sim)) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "agent option sim is duct, exp3 or rm, not '%s'", value);
+            return -1;
+        }
+    } else if (strcmp(key, "gamma") == 0 && mc && !pi) {
+        if (parse_number(key, value, 1e-3, 1, &x, err)) return -1;
+        a->mcts.sim_gamma = x;
+    } else if (strcmp(key, "root") == 0 && mc && !pi) {
         if (parse_number(key, value, 0, 1, &x, err)) return -1;
         a->mcts.root_parallel = x != 0;
     } else if (strcmp(key, "playout") == 0 && mc) {
         if (parse_number(key, value, 1, 1e6, &x, err)) return -1;
         a->mcts.max_playout = (int)x;
-    } else if (strcmp(key, "solver") == 0 && mc) {
+    } else if (strcmp(key, "solver") == 0 && mc && !pi) {
         if (parse_number(key, value, 0, 1, &x, err)) return -1;
         a->mcts.no_solver = x == 0;
     } else {
         snprintf(err, GAME_ERROR_BYTES, "agent '%s' has no option '%s'",
                  ab   ? "alphabeta"
+                 : pi ? "pimc"
                  : mc ? "mcts"
                       : "random",
                  key);
@@ -131,7 +147,15 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
     } else if (strcmp(name, "mcts") == 0) {
         a->kind = AGENT_MCTS;
         a->mcts = (struct mcts_limits){.iterations = 1000, .threads = 1};
-        if (!mcts_supports(g, err)) return -1;
+    } else if (strcmp(name, "pimc") == 0) {
+        a->kind = AGENT_PIMC;
+        a->mcts = (struct mcts_limits){.iterations = 100, .threads = 1};
+        a->worlds = 10;
+        if (!(g->flags & GAME_HAS_HIDDEN)) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "pimc is for games with hidden information (%s has none)", g->name);
+            return -1;
+        }
     } else if (strcmp(name, "expectimax") == 0) {
         a->kind = AGENT_EXPECTIMAX;
         a->ex = (struct expecti_limits){.depth = 3};
@@ -147,10 +171,11 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
     } else {
         snprintf(err, GAME_ERROR_BYTES,
                  "unknown agent '%s' (random, greedy, alphabeta[:depth=N], "
-                 "mcts[:iterations=N], expectimax[:depth=N])",
+                 "mcts[:iterations=N], pimc[:worlds=N], expectimax[:depth=N])",
                  name);
         return -1;
     }
+    a->hidden = (g->flags & GAME_HAS_HIDDEN) != 0;
     char *item;
     while ((item = next_piece(&rest)) != NULL) {
         char *eq = strchr(item, '=');
@@ -195,11 +220,15 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
         if (ok) return 0;
         break;
     }
-    case AGENT_MCTS: {
+    case AGENT_MCTS:
+    case AGENT_PIMC: {
         struct mcts_result *res = malloc(sizeof *res);
         struct mcts_limits limits = a->mcts;
         limits.seed = seed;
-        int status = mcts_search(g, v, state, &limits, res, err);
+        struct pimc_limits pimc = {.worlds = a->worlds, .world = limits};
+        int status = a->kind == AGENT_PIMC ? pimc_search(g, v, state, &pimc, res, err)
+                     : a->hidden           ? ismcts_search(g, v, state, &limits, res, err)
+                                           : mcts_search(g, v, state, &limits, res, err);
         bool ok = status == 0 && res->has_move;
         if (ok) *move = res->move;
         free(res);
@@ -224,4 +253,34 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
     }
     snprintf(err, GAME_ERROR_BYTES, "no move to choose: the game is over");
     return -1;
+}
+
+int agent_choose_joint(struct agent *a, const struct game *g, const struct variant *v,
+                       const void *state, int player, uint64_t seed, move_t *move,
+                       char *err) {
+    if (g->turn(v, state) != TURN_SIMULTANEOUS ||
+        !(g->acting(v, state) & (1u << player))) {
+        snprintf(err, GAME_ERROR_BYTES, "player %d does not choose here", player + 1);
+        return -1;
+    }
+    if (a->kind == AGENT_RANDOM) {
+        move_t options[g->max_moves];
+        int count = g->joint_moves(v, state, player, options);
+        struct rng r;
+        rng_seed(&r, seed);
+        *move = options[rng_below(&r, (uint32_t)count)];
+        return 0;
+    }
+    if (a->kind != AGENT_MCTS || a->hidden) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "agent '%.60s' cannot choose at a simultaneous node", a->spec);
+        return -1;
+    }
+    struct mcts_result *res = malloc(sizeof *res);
+    struct mcts_limits limits = a->mcts;
+    limits.seed = seed;
+    int status = mcts_search(g, v, state, &limits, res, err);
+    if (status == 0) *move = res->sim_choice[player];
+    free(res);
+    return status;
 }

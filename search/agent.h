@@ -6,8 +6,17 @@
  *   random
  *   alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB]
  *   mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N][:solver=0]
+ *       [:sim=duct|exp3|rm][:gamma=X]
+ *   pimc[:worlds=N][:iterations=N][:time=S][:c=X][:playout=N]
  *   expectimax[:depth=N][:time=S][:prune=star2|star1|none]  (two players, chance)
  *   greedy      (the move whose position evaluates best for the mover, one ply)
+ *
+ * `sim` is the selection at simultaneous nodes (decoupled UCT by default),
+ * `gamma` the exploration share of EXP3/RM. On a game with hidden
+ * information `mcts` is information-set MCTS (search/ismcts.h; threads are
+ * root-parallel trees there) and `pimc` the perfect-information Monte Carlo
+ * baseline (search/pimc.h: `iterations` per world, `time` in total); both
+ * see only the mover's view of the state they are given.
  *
  * Options are separated by ':' (a ',' separates players in arena's list).
  * Defaults: alphabeta depth 6, mcts 1000 iterations, expectimax depth 3. A spec that
@@ -27,6 +36,7 @@ enum agent_kind {
     AGENT_RANDOM,
     AGENT_ALPHABETA,
     AGENT_MCTS,
+    AGENT_PIMC,
     AGENT_EXPECTIMAX,
     AGENT_GREEDY
 };
@@ -36,9 +46,11 @@ struct agent {
     char spec[128]; /* canonical text, for reports */
     struct ab_limits ab;
     int hash_mib;
-    struct tt tt; /* alpha-beta's table, kept between moves */
-    struct mcts_limits mcts;
-    struct expecti_limits ex;
+    struct tt tt;             /* alpha-beta's table, kept between moves */
+    struct mcts_limits mcts;  /* mcts, ismcts, and pimc's per-world search */
+    int worlds;               /* pimc */
+    bool hidden;              /* the game has hidden information */
+    struct expecti_limits ex; /* expectimax */
 };
 
 /* Parse `spec` for game `g`. 0, or -1 with a message in `err`
@@ -50,5 +62,11 @@ void agent_free(struct agent *a);
  * chance node); `seed` feeds its randomness. 0, or -1 with `err`. */
 int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
                  const void *state, uint64_t seed, move_t *move, char *err);
+
+/* The option of `player`, one of the acting players at a simultaneous node
+ * of `state`. 0, or -1 with `err`. */
+int agent_choose_joint(struct agent *a, const struct game *g, const struct variant *v,
+                       const void *state, int player, uint64_t seed, move_t *move,
+                       char *err);
 
 #endif

@@ -37,6 +37,9 @@ struct ab_limits {
     double time;  /* seconds; <= 0: no time limit */
     int threads;  /* Lazy SMP threads; <= 0 means 1 */
     bool analyse; /* search every root move with a full window */
+    bool generic; /* call the game through the contract even where a
+                     specialised kernel exists (search/kernels.h); the same
+                     result, for tests and the bench */
 };
 
 struct ab_result {

@@ -1,7 +1,9 @@
 #include "search/mcts.h"
+#include "search/mcts_internal.h"
 
 #include "engine/rng.h"
 #include "engine/timer.h"
+#include "search/big_alloc.h"
 #include "search/playout.h"
 
 #include <math.h>
@@ -13,39 +15,15 @@
 
 enum {
     MAX_PATH = 256,
-    FIXED_ONE = 1 << 20, /* returns are summed as fixed point: exact, atomic */
-    NO_CHILD = 0,
-    EXPAND_NONE = 0,
-    EXPAND_BUSY = 1,
-    EXPAND_DONE = 2,
-    /* proven: 0 open, 1 + p a win for player p, PROVEN_DRAW a draw. */
-    PROVEN_DRAW = 1 + GAME_MAX_PLAYERS,
-    KIND_PLAYER = 0,
-    KIND_CHANCE = 1,
-    KIND_SIMULTANEOUS = 2, /* reserved for decoupled selection */
-    KIND_TERMINAL = 3,
-};
-
-struct mcts_node {
-    move_t move;            /* the move that led here from the parent */
-    _Atomic uint32_t first; /* index of the first child in the pool */
-    _Atomic uint32_t count; /* children */
-    _Atomic int32_t visits;
-    _Atomic int32_t virtual_loss;
-    _Atomic uint8_t expand; /* EXPAND_* */
-    _Atomic uint8_t proven;
-    int8_t kind;               /* KIND_*, set when expanded */
-    int8_t mover;              /* player to move here (KIND_PLAYER) */
-    float prob;                /* chance probability of this outcome */
-    uint32_t aux;              /* reserved: per-player statistics index */
-    _Atomic int32_t available; /* reserved: IS-MCTS availability count */
-    _Atomic int64_t sum[GAME_MAX_PLAYERS];
-};
-
-struct tree {
-    struct mcts_node *pool;
-    uint32_t capacity;
-    _Atomic uint32_t used;
+    FIXED_ONE = MCTS_FIXED_ONE,
+    NO_CHILD = MCTS_NO_CHILD,
+    EXPAND_NONE = MCTS_EXPAND_NONE,
+    EXPAND_BUSY = MCTS_EXPAND_BUSY,
+    EXPAND_DONE = MCTS_EXPAND_DONE,
+    PROVEN_DRAW = MCTS_PROVEN_DRAW,
+    KIND_PLAYER = MCTS_KIND_PLAYER,
+    KIND_CHANCE = MCTS_KIND_CHANCE,
+    KIND_SIMULTANEOUS = MCTS_KIND_SIMULTANEOUS,
 };
 
 struct shared {
@@ -56,11 +34,16 @@ struct shared {
     double c;
     int max_playout;
     bool solver;
-    long iterations; /* budget, 0: none */
-    double deadline; /* 0: none */
-    _Atomic long done;
-    atomic_bool stop;
+    struct sim_policy sim;
+    long iterations;                /* budget, 0: none */
+    double deadline;                /* 0: none */
+    _Alignas(64) _Atomic long done; /* iterations claimed, CLAIM at a time */
+    _Alignas(64) atomic_bool stop;
 };
+
+/* Iterations a thread claims from the shared budget at once: one atomic
+ * add per CLAIM iterations instead of per iteration. The total stays exact. */
+enum { CLAIM = 16 };
 
 struct worker {
     struct shared *sh;
@@ -68,13 +51,14 @@ struct worker {
     struct rng rng;
     uint64_t plies;
     long iterations;
+    long claimed; /* claimed iterations not run yet */
 };
 
 bool mcts_supports(const struct game *g, char *err) {
-    if (g->flags & (GAME_HAS_SIMULTANEOUS | GAME_HAS_HIDDEN)) {
+    if (g->flags & GAME_HAS_HIDDEN) {
         snprintf(err, GAME_ERROR_BYTES,
-                 "mcts does not support simultaneous moves or hidden information yet "
-                 "(%s)",
+                 "%s has hidden information: plain mcts would read it (use ismcts or "
+                 "pimc)",
                  g->name);
         return false;
     }
@@ -89,7 +73,7 @@ static inline double mean_for(const struct mcts_node *n, int player, int32_t vis
 }
 
 /* Allocate `count` nodes; 0 when the pool is full (then the node stays a leaf). */
-static uint32_t tree_alloc(struct tree *t, uint32_t count) {
+uint32_t mcts_tree_alloc(struct tree *t, uint32_t count) {
     uint32_t at = atomic_fetch_add_explicit(&t->used, count, memory_order_relaxed);
     if (at + count > t->capacity) return NO_CHILD;
     return at;
@@ -99,9 +83,19 @@ static uint32_t tree_alloc(struct tree *t, uint32_t count) {
  * EXPAND_NONE -> EXPAND_BUSY race. */
 static void expand(struct worker *w, struct mcts_node *n, const void *state, int turn) {
     const struct game *g = w->sh->g;
+    if (turn == TURN_SIMULTANEOUS) {
+        if (!mcts_sim_expand(w->tree, n, g, w->sh->v, state)) {
+            atomic_store_explicit(&n->expand, EXPAND_NONE, memory_order_release);
+            return;
+        }
+        n->kind = KIND_SIMULTANEOUS;
+        n->mover = -1;
+        atomic_store_explicit(&n->expand, EXPAND_DONE, memory_order_release);
+        return;
+    }
     move_t moves[g->max_moves];
     int count = g->moves(w->sh->v, state, moves);
-    uint32_t first = tree_alloc(w->tree, (uint32_t)count);
+    uint32_t first = mcts_tree_alloc(w->tree, (uint32_t)count);
     if (first == NO_CHILD) {
         atomic_store_explicit(&n->expand, EXPAND_NONE, memory_order_release);
         return;
@@ -198,6 +192,9 @@ static void iterate(struct worker *w) {
     unsigned char state[GAME_MAX_STATE_BYTES];
     memcpy(state, sh->root_state, g->state_size);
     uint32_t path[MAX_PATH];
+    /* Picks at simultaneous nodes on the path, and their probabilities. */
+    uint16_t pick[MAX_PATH][GAME_MAX_PLAYERS];
+    float sigma[MAX_PATH][GAME_MAX_PLAYERS];
     int length = 1;
     path[0] = 0;
     double r[GAME_MAX_PLAYERS] = {0};
@@ -234,12 +231,25 @@ static void iterate(struct worker *w) {
                 (uint64_t)playout_run(g, sh->v, state, &w->rng, sh->max_playout, r);
             break;
         }
-        uint32_t child =
-            turn == TURN_CHANCE ? select_chance(w, n) : select_uct(w, n, turn);
+        uint32_t child;
+        if (turn == TURN_SIMULTANEOUS) {
+            move_t choice[GAME_MAX_PLAYERS];
+            mcts_sim_select(w->tree, n, &sh->sim, &w->rng, pick[length - 1],
+                            sigma[length - 1]);
+            child = mcts_sim_child(w->tree, n, pick[length - 1], choice);
+            if (child == NO_CHILD) { /* pool full: simulate from here */
+                w->plies +=
+                    (uint64_t)playout_run(g, sh->v, state, &w->rng, sh->max_playout, r);
+                break;
+            }
+            g->apply_joint(sh->v, state, choice);
+        } else {
+            child = turn == TURN_CHANCE ? select_chance(w, n) : select_uct(w, n, turn);
+            g->apply(sh->v, state, w->tree->pool[child].move);
+        }
         struct mcts_node *c = &w->tree->pool[child];
         atomic_fetch_add_explicit(&c->virtual_loss, 1, memory_order_relaxed);
         path[length++] = child;
-        g->apply(sh->v, state, c->move);
         if (fresh) { /* a new leaf: simulate from the chosen child */
             if (g->turn(sh->v, state) == TURN_OVER) continue;
             w->plies +=
@@ -253,6 +263,8 @@ static void iterate(struct worker *w) {
         struct mcts_node *n = &w->tree->pool[path[i]];
         for (int p = 0; p < sh->players; p++)
             atomic_fetch_add_explicit(&n->sum[p], add[p], memory_order_relaxed);
+        if (i < length - 1 && n->kind == KIND_SIMULTANEOUS)
+            mcts_sim_update(w->tree, n, &sh->sim, pick[i], sigma[i], add);
         atomic_fetch_add_explicit(&n->visits, 1, memory_order_relaxed);
         if (i > 0) atomic_fetch_sub_explicit(&n->virtual_loss, 1, memory_order_relaxed);
     }
@@ -273,9 +285,14 @@ static bool budget_left(struct worker *w) {
     if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return false;
     if (atomic_load_explicit(&w->tree->pool[0].proven, memory_order_relaxed))
         return false;
-    if (sh->iterations > 0 &&
-        atomic_fetch_add_explicit(&sh->done, 1, memory_order_relaxed) >= sh->iterations)
-        return false;
+    if (sh->iterations > 0) {
+        if (w->claimed == 0) {
+            long at = atomic_fetch_add_explicit(&sh->done, CLAIM, memory_order_relaxed);
+            if (at >= sh->iterations) return false;
+            w->claimed = sh->iterations - at < CLAIM ? sh->iterations - at : CLAIM;
+        }
+        w->claimed--;
+    }
     if (sh->deadline > 0 && (w->iterations & 15) == 0 && timer_now() >= sh->deadline) {
         atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
         return false;
@@ -283,20 +300,40 @@ static bool budget_left(struct worker *w) {
     return true;
 }
 
-static int tree_init(struct tree *t, size_t capacity) {
-    if (capacity > UINT32_MAX - 1024) capacity = UINT32_MAX - 1024;
-    t->pool = malloc(capacity * sizeof(struct mcts_node));
+static void tree_free(struct tree *t) {
+    free(t->pool);
+    free(t->heads);
+    free(t->stats);
+    free(t->slots);
+}
+
+/* The pools: `capacity` nodes, and for games with simultaneous moves room
+ * for their per-player statistics and joint slots in proportion. Untouched
+ * memory is never committed by the system, so generous sizes cost little. */
+static int tree_init(struct tree *t, size_t capacity, bool simultaneous) {
+    if (capacity > UINT32_MAX / 4) capacity = UINT32_MAX / 4;
+    t->pool = big_alloc(capacity * sizeof(struct mcts_node));
     if (!t->pool) return -1;
     t->capacity = (uint32_t)capacity;
     memset(&t->pool[0], 0, sizeof t->pool[0]);
     atomic_init(&t->used, 1);
-    return 0;
+    atomic_init(&t->heads_used, 0);
+    atomic_init(&t->stats_used, 0);
+    atomic_init(&t->slots_used, 0);
+    if (!simultaneous) return 0;
+    t->head_capacity = (uint32_t)(capacity / 4 + 16);
+    t->stat_capacity = (uint32_t)(capacity + 1024);
+    t->slot_capacity = (uint32_t)(capacity * 4 + MCTS_MAX_JOINT);
+    t->heads = malloc(t->head_capacity * sizeof *t->heads);
+    t->stats = malloc(t->stat_capacity * sizeof *t->stats);
+    t->slots = malloc(t->slot_capacity * sizeof *t->slots);
+    return t->heads && t->stats && t->slots ? 0 : -1;
 }
 
 int mcts_search(const struct game *g, const struct variant *v, const void *state,
                 const struct mcts_limits *limits, struct mcts_result *out, char *err) {
     memset(out, 0, sizeof *out);
-    if (!mcts_supports(g, err)) return -1;
+    if (!limits->assume_perfect && !mcts_supports(g, err)) return -1;
     if (limits->iterations <= 0 && limits->time <= 0) {
         snprintf(err, GAME_ERROR_BYTES, "mcts needs an iteration or a time budget");
         return -1;
@@ -312,8 +349,14 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
         .players = players,
         .c = limits->c > 0 ? limits->c : 1.4,
         .max_playout = limits->max_playout > 0 ? limits->max_playout : 1000,
-        .solver = !limits->no_solver && players == 2 && (g->flags & GAME_ZERO_SUM_2P) &&
-                  !(g->flags & GAME_HAS_CHANCE),
+        .solver =
+            !limits->no_solver && players == 2 && (g->flags & GAME_ZERO_SUM_2P) &&
+            !(g->flags & (GAME_HAS_CHANCE | GAME_HAS_SIMULTANEOUS | GAME_HAS_HIDDEN)),
+        .sim = {.kind = limits->sim,
+                .c = limits->c > 0 ? limits->c : 1.4,
+                .gamma = limits->sim_gamma > 0          ? limits->sim_gamma
+                         : limits->sim == MCTS_SIM_DUCT ? 0.05
+                                                        : 0.1},
         .iterations = limits->iterations > 0 ? limits->iterations : 0,
         .deadline = limits->time > 0 ? start + limits->time : 0,
     };
@@ -324,93 +367,47 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
     if (limits->memory_mib) {
         capacity = (limits->memory_mib << 20) / sizeof(struct mcts_node);
     } else if (limits->time <= 0) {
+        /* One expansion per iteration at most; capped at the 256 MiB a
+         * time budget gets (a full pool only stops the tree growing). */
         capacity = (size_t)limits->iterations * (size_t)g->max_moves / (size_t)trees +
                    (size_t)g->max_moves + 2;
+        size_t cap = ((size_t)256 << 20) / sizeof(struct mcts_node) / (size_t)trees;
+        if (capacity > cap) capacity = cap;
     } else {
         capacity = ((size_t)256 << 20) / sizeof(struct mcts_node) / (size_t)trees;
     }
-    struct tree *forest = calloc((size_t)trees, sizeof *forest);
+    struct tree *forest =
+        aligned_alloc(_Alignof(struct tree), sizeof *forest * (size_t)trees);
+    memset(forest, 0, sizeof *forest * (size_t)trees);
     for (int i = 0; i < trees; i++) {
-        if (tree_init(&forest[i], capacity + (size_t)g->max_moves + 2) != 0) {
-            for (int j = 0; j < i; j++) free(forest[j].pool);
+        if (tree_init(&forest[i], capacity + (size_t)g->max_moves + 2,
+                      g->flags & GAME_HAS_SIMULTANEOUS) != 0) {
+            for (int j = 0; j <= i; j++) tree_free(&forest[j]);
             free(forest);
             snprintf(err, GAME_ERROR_BYTES, "out of memory for the mcts tree");
             return -1;
         }
     }
 
-    uint64_t plies = 0;
-    long iterations = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : plies, iterations)
+    /* Atomics rather than an OpenMP reduction: ThreadSanitizer cannot see
+     * libgomp's reduction and reports it. */
+    _Atomic uint64_t plies = 0;
+    _Atomic long iterations = 0;
+#pragma omp parallel num_threads(threads)
     {
         int id = omp_get_thread_num();
         struct worker w = {.sh = &sh, .tree = &forest[limits->root_parallel ? id : 0]};
         rng_seed(&w.rng, limits->seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
         while (budget_left(&w)) iterate(&w);
-        plies += w.plies;
-        iterations += w.iterations;
+        atomic_fetch_add(&plies, w.plies);
+        atomic_fetch_add(&iterations, w.iterations);
     }
 
-    /* Root statistics, summed over trees (root parallelism). */
-    int turn = g->turn(v, state);
-    int mover = turn >= 0 ? turn : 0;
-    double root_sum = 0;
-    long root_visits = 0;
-    for (int t = 0; t < trees; t++) {
-        struct mcts_node *root = &forest[t].pool[0];
-        root_sum += (double)root->sum[mover] / FIXED_ONE;
-        root_visits += root->visits;
-        uint8_t pr = root->proven;
-        if (pr && !out->proven && !out->proven_draw) {
-            if (pr == PROVEN_DRAW)
-                out->proven_draw = true;
-            else
-                out->proven = pr == 1 + mover ? 1 : -1;
-        }
-        uint32_t count = root->count, first = root->first;
-        if (root->expand != EXPAND_DONE) continue;
-        if (count > MCTS_MAX_ROOT_MOVES) count = MCTS_MAX_ROOT_MOVES;
-        out->root_count = (int)count;
-        for (uint32_t i = 0; i < count; i++) {
-            struct mcts_node *c = &forest[t].pool[first + i];
-            out->root_moves[i] = c->move;
-            out->root_visits[i] += c->visits;
-            out->root_values[i] += (double)c->sum[mover] / FIXED_ONE;
-            uint8_t cp = c->proven;
-            if (cp)
-                out->root_proven[i] = cp == PROVEN_DRAW ? 2 : cp == 1 + mover ? 1 : -1;
-        }
-        out->nodes +=
-            forest[t].used < forest[t].capacity ? forest[t].used : forest[t].capacity;
-    }
-    /* Best move: a proven win, else the most visited move not proven lost. */
-    int best = -1;
-    for (int i = 0; i < out->root_count; i++)
-        if (out->root_visits[i] > 0) out->root_values[i] /= (double)out->root_visits[i];
-    for (int i = 0; i < out->root_count; i++) {
-        if (out->root_proven[i] == 1) {
-            best = i;
-            break;
-        }
-    }
-    for (int pass = 0; pass < 2 && best < 0; pass++)
-        for (int i = 0; i < out->root_count; i++) {
-            if (pass == 0 && out->root_proven[i] == -1) continue;
-            if (best < 0 || out->root_visits[i] > out->root_visits[best]) best = i;
-        }
-    if (turn != TURN_OVER && best < 0) {
-        /* Budget too small to expand the root: any legal move. */
-        move_t moves[g->max_moves];
-        if (g->moves(v, state, moves) > 0) out->move = moves[0], out->has_move = true;
-    } else if (best >= 0) {
-        out->move = out->root_moves[best];
-        out->has_move = true;
-    }
-    out->value = root_visits ? root_sum / (double)root_visits : 0;
+    mcts_collect(g, v, state, forest, trees, &sh.sim, limits->seed, out);
     out->iterations = iterations;
     out->playout_plies = plies;
     out->seconds = timer_now() - start;
-    for (int t = 0; t < trees; t++) free(forest[t].pool);
+    for (int t = 0; t < trees; t++) tree_free(&forest[t]);
     free(forest);
     return 0;
 }

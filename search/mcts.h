@@ -15,13 +15,23 @@
  * option (one tree per thread, root visits summed). With one thread a fixed
  * seed and an iteration budget give the same tree, move and counts every run.
  *
- * Room for what comes later: each node records its kind (player, chance,
- * simultaneous) and an `aux` index reserved for per-player action statistics
- * (decoupled UCT/EXP3 at simultaneous nodes); children are found by move
- * value, and `available` is reserved for the availability counts of
- * information-set MCTS, whose iterations will each start from a root drawn
- * with the game's `determinize`. Games with simultaneous moves or hidden
- * information are refused until then.
+ * Simultaneous nodes use decoupled selection: every acting player picks its
+ * own option from its own statistics (its own mean return), by decoupled UCT
+ * (default), EXP3 or regret matching (`sim`), and the joint child is the one
+ * the tuple of picks reaches; returns back up per player (max^n). With
+ * EXP3/RM a player's recommended option is drawn from its visit frequencies
+ * (the mean strategy, which is what converges to an equilibrium); with
+ * decoupled UCT it is the most visited option.
+ *
+ * Large decisions: no progressive widening here. Games split big decisions
+ * into small steps themselves (Kodrek: thrust destination <= 271 options,
+ * pulls in two steps of <= 10, the secret split <= 10 per player; Kotra:
+ * pick a piece, then its destination), which keeps every node's fan-out
+ * small enough for plain UCT.
+ *
+ * Hidden information: a game with GAME_HAS_HIDDEN is searched by
+ * search/ismcts.h (information-set MCTS) or search/pimc.h; this search takes
+ * such a game only with `assume_perfect`, for one determinized world.
  */
 #ifndef KIBITZ_MCTS_H
 #define KIBITZ_MCTS_H
@@ -31,7 +41,24 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum { MCTS_MAX_ROOT_MOVES = 512 };
+enum {
+    MCTS_MAX_ROOT_MOVES = 512,
+    MCTS_MAX_SIM_OPTIONS = 64, /* options per player reported at the root */
+    MCTS_MAX_PLAN = 32,        /* steps of the reported plan */
+};
+
+/* Selection at simultaneous nodes. */
+enum mcts_sim { MCTS_SIM_DUCT = 0, MCTS_SIM_EXP3 = 1, MCTS_SIM_RM = 2 };
+
+/* One step of the most visited line: a move of `turn` (a player or
+ * TURN_CHANCE), or at a simultaneous node (`turn` TURN_SIMULTANEOUS) every
+ * acting player's option in `joint`. */
+struct mcts_plan_step {
+    int turn;
+    move_t move;
+    move_t joint[GAME_MAX_PLAYERS];
+    long visits;
+};
 
 struct mcts_limits {
     long iterations;    /* > 0: stop after this many (all threads together) */
@@ -44,6 +71,14 @@ struct mcts_limits {
     bool no_solver;    /* turn MCTS-Solver off */
     size_t memory_mib; /* node pool size; 0: enough for the iterations, or
                           256 MiB with a time budget */
+    enum mcts_sim sim; /* selection at simultaneous nodes */
+    double sim_gamma;  /* share of uniform picks at simultaneous nodes
+                          (EXP3/RM mix; decoupled UCT: random picks that
+                          break lockstep); <= 0: 0.1, decoupled UCT 0.05 */
+    /* The caller vouches that `state` is a full world (a determinization)
+     * of a GAME_HAS_HIDDEN game and wants it searched as if everything were
+     * known (search/pimc.c). */
+    bool assume_perfect;
 };
 
 struct mcts_result {
@@ -61,12 +96,30 @@ struct mcts_result {
     long root_visits[MCTS_MAX_ROOT_MOVES];
     double root_values[MCTS_MAX_ROOT_MOVES]; /* mean for the root's mover */
     int root_proven[MCTS_MAX_ROOT_MOVES];    /* +1 win/-1 loss/2 draw, 0 open */
+    /* A simultaneous root: `move` is unset; every acting player's options,
+     * their visits and mean own return, and the recommended option. */
+    bool simultaneous;
+    unsigned acting;
+    int sim_count[GAME_MAX_PLAYERS];
+    move_t sim_moves[GAME_MAX_PLAYERS][MCTS_MAX_SIM_OPTIONS];
+    long sim_visits[GAME_MAX_PLAYERS][MCTS_MAX_SIM_OPTIONS];
+    double sim_values[GAME_MAX_PLAYERS][MCTS_MAX_SIM_OPTIONS];
+    move_t sim_choice[GAME_MAX_PLAYERS];
+    /* The most visited line from the root (first tree), each step visited
+     * at least once. */
+    int plan_length;
+    struct mcts_plan_step plan[MCTS_MAX_PLAN];
 };
 
 /* 0, or -1 with a message in `err` (GAME_ERROR_BYTES). */
 int mcts_search(const struct game *g, const struct variant *v, const void *state,
                 const struct mcts_limits *limits, struct mcts_result *out, char *err);
 
+/* Whether mcts_search takes the game (hidden information: no; use
+ * search/ismcts.h). false with a message in `err`. */
 bool mcts_supports(const struct game *g, char *err);
+
+/* Parse a `sim` name: "duct", "exp3" or "rm"; -1 if unknown. */
+int mcts_sim_parse(const char *name, enum mcts_sim *out);
 
 #endif

@@ -27,6 +27,6 @@ expect 2 'bad position.*bad board' -- show kotra --position "..../......./......
 expect 2 "move 1: malformed move 'zz'" -- show kotra --moves 'zz'
 expect 2 "move 2: illegal move 'c4n=L'" -- show kotra --moves 'c4n=L c4n=L'
 expect 2 "move 1: illegal move 'd1=C'" -- show kotra --moves 'd1=C'
-expect 2 'play does not support kotra' -- play kotra --side none
+expect 2 '^kibitz: --side must name a player' -- play kotra --side purple
 
 finish

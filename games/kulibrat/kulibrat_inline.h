@@ -1,0 +1,341 @@
+/*
+ * kulibrat_inline.h - the Kulibrat rules (RULINGS K1-K8) as static inline
+ * functions with the callback signatures of engine/game.h. kulibrat_rules.c
+ * points kulibrat_game's callbacks at them, and search bodies instantiated
+ * for Kulibrat (search/fast_kulibrat.c) call them directly so that they
+ * inline: one source of truth for the rules, no function pointers in the hot
+ * loops.
+ *
+ * Boards are 12-bit masks (bit s = square s, see kulibrat.h):
+ *
+ *      bit  0  1  2    row 0: black's start row, red's goal row
+ *           3  4  5    row 1
+ *           6  7  8    row 2
+ *           9 10 11    row 3: red's start row, black's goal row
+ *
+ * Black moves down (+3 per row), red up (-3). Moves are listed in a fixed
+ * order that search results depend on: inserts by square, then for each
+ * piece by square its diagonals (lower target first), attack, jump.
+ */
+#ifndef KIBITZ_KULIBRAT_INLINE_H
+#define KIBITZ_KULIBRAT_INLINE_H
+
+#include "engine/rng.h"
+#include "games/kulibrat/kulibrat.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+enum {
+    KULIBRAT_BOARD = 0xFFF,
+    KULIBRAT_ROW0 = 0x007,
+    KULIBRAT_ROW3 = 0xE00,
+    KULIBRAT_COL0 = 0x249,                              /* squares 0 3 6 9 */
+    KULIBRAT_COL2 = 0x924,                              /* squares 2 5 8 11 */
+    KULIBRAT_FLAGS = GAME_ZERO_SUM_2P | GAME_CAN_CYCLE, /* kulibrat_game.flags */
+};
+
+/* Diagonal targets of a piece of each player on each square (0 on the goal
+ * row, whose only diagonal leaves the board, K3). */
+static const uint16_t kulibrat_diagonals[2][KULIBRAT_SQUARES] = {
+    {0x010, 0x028, 0x010, 0x080, 0x140, 0x080, 0x400, 0xA00, 0x400, 0, 0, 0},
+    {0, 0, 0, 0x002, 0x005, 0x002, 0x010, 0x028, 0x010, 0x080, 0x140, 0x080},
+};
+
+/* Start row (inserts) and goal row (scoring) of each player. */
+static const uint16_t kulibrat_start_row[2] = {KULIBRAT_ROW0, KULIBRAT_ROW3};
+static const uint16_t kulibrat_goal_row[2] = {KULIBRAT_ROW3, KULIBRAT_ROW0};
+
+/* For the helpers that take the player as a parameter: callers below pass
+ * it as a constant (one branch on the side to move, then a copy of the code
+ * per side), so each side's shifts and table rows fold into the code. */
+#define KULIBRAT_INLINE static inline __attribute__((always_inline))
+
+/* Bits set in each 12-bit board: a 4 KiB table (no popcnt instruction in
+ * portable builds, and a table load beats the shift-and-add sequence). */
+#define KULIBRAT_B2(n) n, n + 1, n + 1, n + 2
+#define KULIBRAT_B4(n)                                                                   \
+    KULIBRAT_B2(n), KULIBRAT_B2(n + 1), KULIBRAT_B2(n + 1), KULIBRAT_B2(n + 2)
+#define KULIBRAT_B6(n)                                                                   \
+    KULIBRAT_B4(n), KULIBRAT_B4(n + 1), KULIBRAT_B4(n + 1), KULIBRAT_B4(n + 2)
+#define KULIBRAT_B8(n)                                                                   \
+    KULIBRAT_B6(n), KULIBRAT_B6(n + 1), KULIBRAT_B6(n + 1), KULIBRAT_B6(n + 2)
+#define KULIBRAT_B10(n)                                                                  \
+    KULIBRAT_B8(n), KULIBRAT_B8(n + 1), KULIBRAT_B8(n + 1), KULIBRAT_B8(n + 2)
+static const uint8_t kulibrat_bits[1 << KULIBRAT_SQUARES] = {
+    KULIBRAT_B10(0), KULIBRAT_B10(1), KULIBRAT_B10(1), KULIBRAT_B10(2)};
+
+static inline int kulibrat_popcount(unsigned board) {
+    return kulibrat_bits[board & KULIBRAT_BOARD];
+}
+
+/* All of `own` moved one row forward for `player` (off-board bits dropped). */
+KULIBRAT_INLINE unsigned kulibrat_forward(unsigned own, int player) {
+    return player == KULIBRAT_BLACK ? (own << 3) & KULIBRAT_BOARD : own >> 3;
+}
+
+/* Diagonal targets of all pieces in `mobile` (none on the goal row): the
+ * toward-column-0 and toward-column-2 targets as two masks. */
+KULIBRAT_INLINE void kulibrat_diagonal_masks(unsigned mobile, int player, unsigned *left,
+                                             unsigned *right) {
+    unsigned l = mobile & ~(unsigned)KULIBRAT_COL0, r = mobile & ~(unsigned)KULIBRAT_COL2;
+    if (player == KULIBRAT_BLACK)
+        *left = l << 2, *right = r << 4;
+    else
+        *left = l >> 4, *right = r >> 2;
+}
+
+/* At least four bits set: the player has no piece left in hand. */
+static inline bool kulibrat_hand_empty(unsigned own) {
+    own &= own - 1;
+    own &= own - 1;
+    own &= own - 1;
+    return own != 0;
+}
+
+/* Whether `player` has a move on this board, ignoring whose turn it is and
+ * the pass rule. A jump needs an attack, so attacks cover jumps. */
+KULIBRAT_INLINE bool kulibrat_can_move(const struct kulibrat_state *s, int player) {
+    const unsigned own = s->pieces[player], enemy = s->pieces[1 - player];
+    const unsigned empty = ~(own | enemy) & KULIBRAT_BOARD;
+    if (own & kulibrat_goal_row[player]) return true;
+    if (!kulibrat_hand_empty(own) && (empty & kulibrat_start_row[player])) return true;
+    const unsigned mobile = own & ~(unsigned)kulibrat_goal_row[player];
+    unsigned left, right;
+    kulibrat_diagonal_masks(mobile, player, &left, &right);
+    return ((left | right) & empty) || (kulibrat_forward(mobile, player) & enemy);
+}
+
+/* Where a jump by `player` over the enemy piece on `over` lands: a square,
+ * KULIBRAT_OFF, or -1 when the landing square is taken (K5). */
+KULIBRAT_INLINE int kulibrat_jump_target(unsigned own, unsigned enemy, int player,
+                                         int over) {
+    const int step = player == KULIBRAT_BLACK ? KULIBRAT_COLS : -KULIBRAT_COLS;
+    int sq = over;
+    while (sq >= 0 && sq < KULIBRAT_SQUARES && (enemy & (1u << sq))) sq += step;
+    if (sq < 0 || sq >= KULIBRAT_SQUARES) return KULIBRAT_OFF;
+    return own & (1u << sq) ? -1 : sq;
+}
+
+/* Number of moves of `player` (what kulibrat_player_moves would list). */
+KULIBRAT_INLINE int kulibrat_count_moves(const struct kulibrat_state *s, int player) {
+    const unsigned own = s->pieces[player], enemy = s->pieces[1 - player];
+    const unsigned empty = ~(own | enemy) & KULIBRAT_BOARD;
+    const unsigned mobile = own & ~(unsigned)kulibrat_goal_row[player];
+    const unsigned inserts =
+        kulibrat_hand_empty(own) ? 0 : empty & kulibrat_start_row[player];
+    unsigned left, right;
+    kulibrat_diagonal_masks(mobile, player, &left, &right);
+    const unsigned attacks = kulibrat_forward(mobile, player) & enemy;
+    int n = kulibrat_popcount(own & kulibrat_goal_row[player]) +
+            kulibrat_popcount(left & empty) + kulibrat_popcount(right & empty) +
+            kulibrat_popcount(attacks) + kulibrat_popcount(inserts);
+    for (unsigned rest = attacks; rest; rest &= rest - 1)
+        n += kulibrat_jump_target(own, enemy, player, __builtin_ctz(rest)) >= 0;
+    return n;
+}
+
+/* The moves of `player` into `out` (KULIBRAT_MAX_MOVES), ignoring whose turn
+ * it is and the pass rule; returns the count. */
+KULIBRAT_INLINE int kulibrat_generate(const struct kulibrat_state *s, int player,
+                                      move_t *out) {
+    const unsigned own = s->pieces[player], enemy = s->pieces[1 - player];
+    const unsigned empty = ~(own | enemy) & KULIBRAT_BOARD;
+    const unsigned goal = kulibrat_goal_row[player];
+    const int step = player == KULIBRAT_BLACK ? KULIBRAT_COLS : -KULIBRAT_COLS;
+    int n = 0;
+    if (!kulibrat_hand_empty(own))
+        for (unsigned t = empty & kulibrat_start_row[player]; t; t &= t - 1) {
+            int sq = __builtin_ctz(t);
+            out[n++] = kulibrat_move(KULIBRAT_INSERT, sq, sq);
+        }
+    for (unsigned rest = own; rest; rest &= rest - 1) {
+        const int from = __builtin_ctz(rest);
+        if (goal & (1u << from)) {
+            /* K3: the only diagonal from the goal row leaves the board. */
+            out[n++] = kulibrat_move(KULIBRAT_DIAGONAL, from, KULIBRAT_OFF);
+            continue;
+        }
+        for (unsigned t = kulibrat_diagonals[player][from] & empty; t; t &= t - 1)
+            out[n++] = kulibrat_move(KULIBRAT_DIAGONAL, from, __builtin_ctz(t));
+        const int ahead = from + step;
+        if (!(enemy & (1u << ahead))) continue;
+        out[n++] = kulibrat_move(KULIBRAT_ATTACK, from, ahead); /* K4 */
+        int land = kulibrat_jump_target(own, enemy, player, ahead);
+        if (land >= 0) out[n++] = kulibrat_move(KULIBRAT_JUMP, from, land); /* K5 */
+    }
+    return n;
+}
+
+static inline bool kulibrat_target_reached(const struct variant *v,
+                                           const struct kulibrat_state *s) {
+    const int target = kulibrat_options(v)->target;
+    return s->score[0] >= target || s->score[1] >= target;
+}
+
+/* kulibrat_random_step for the player `me` to move in a game not over. */
+KULIBRAT_INLINE bool kulibrat_random_step_as(struct kulibrat_state *s, struct rng *rng,
+                                             const int me) {
+    const int n = kulibrat_count_moves(s, me);
+    if (n == 0) {
+        if (!kulibrat_can_move(s, 1 - me)) return false; /* K7: locked */
+        rng_below(rng, 1); /* the draw among the single move, the pass (K6) */
+        s->side = (uint8_t)(1 - me);
+        return true;
+    }
+    int k = (int)rng_below(rng, (uint32_t)n);
+    const unsigned own = s->pieces[me], enemy = s->pieces[1 - me];
+    const unsigned empty = ~(own | enemy) & KULIBRAT_BOARD;
+    s->side = (uint8_t)(1 - me);
+    if (!kulibrat_hand_empty(own)) {
+        unsigned inserts = empty & kulibrat_start_row[me];
+        int count = kulibrat_popcount(inserts);
+        if (k < count) {
+            while (k--) inserts &= inserts - 1;
+            s->pieces[me] |= (uint16_t)(inserts & -inserts);
+            return true;
+        }
+        k -= count;
+    }
+    const int step = me == KULIBRAT_BLACK ? KULIBRAT_COLS : -KULIBRAT_COLS;
+    for (unsigned rest = own;; rest &= rest - 1) {
+        const int from = __builtin_ctz(rest);
+        const uint16_t bit = (uint16_t)(1u << from);
+        int to = -1;
+        if (kulibrat_goal_row[me] & bit) {
+            if (k-- == 0) to = KULIBRAT_OFF;
+        } else {
+            unsigned diagonals = kulibrat_diagonals[me][from] & empty;
+            int count = kulibrat_popcount(diagonals);
+            if (k < count) {
+                if (k) diagonals &= diagonals - 1;
+                to = __builtin_ctz(diagonals);
+            } else if (k -= count, enemy & (1u << (from + step))) {
+                if (k-- == 0) { /* K4: the attacked piece goes back to the hand */
+                    to = from + step;
+                    s->pieces[1 - me] &= (uint16_t) ~(1u << to);
+                } else {
+                    int land = kulibrat_jump_target(own, enemy, me, from + step);
+                    if (land >= 0 && k-- == 0) to = land;
+                }
+            }
+        }
+        if (to < 0) continue;
+        s->pieces[me] &= (uint16_t)~bit;
+        if (to == KULIBRAT_OFF)
+            s->score[me]++;
+        else
+            s->pieces[me] |= (uint16_t)(1u << to);
+        return true;
+    }
+}
+
+/* Play the move `moves(v, s)[rng_below(rng, n)]` would pick, drawing the
+ * same random number, without listing the moves: count them, then walk to
+ * the k-th in list order. False (nothing drawn or played) when the game is
+ * over. The fast step of random playouts (search/playout_body.h). */
+static inline bool kulibrat_random_step(const struct variant *v, void *state,
+                                        struct rng *rng) {
+    struct kulibrat_state *s = state;
+    if (kulibrat_target_reached(v, s)) return false;
+    return s->side == KULIBRAT_BLACK ? kulibrat_random_step_as(s, rng, KULIBRAT_BLACK)
+                                     : kulibrat_random_step_as(s, rng, KULIBRAT_RED);
+}
+
+/* ---- the callbacks of kulibrat_game ---- */
+
+static inline int kulibrat_turn(const struct variant *v, const void *state) {
+    const struct kulibrat_state *s = state;
+    if (kulibrat_target_reached(v, s)) return TURN_OVER;
+    /* K6: a player without a move passes; K7: nobody can move, game over. */
+    bool any =
+        s->side == KULIBRAT_BLACK
+            ? kulibrat_can_move(s, KULIBRAT_BLACK) || kulibrat_can_move(s, KULIBRAT_RED)
+            : kulibrat_can_move(s, KULIBRAT_RED) || kulibrat_can_move(s, KULIBRAT_BLACK);
+    return any ? s->side : TURN_OVER;
+}
+
+KULIBRAT_INLINE int kulibrat_moves(const struct variant *v, const void *state,
+                                   move_t *out) {
+    const struct kulibrat_state *s = state;
+    if (kulibrat_target_reached(v, s)) return 0;
+    int n = s->side == KULIBRAT_BLACK ? kulibrat_generate(s, KULIBRAT_BLACK, out)
+                                      : kulibrat_generate(s, KULIBRAT_RED, out);
+    if (n > 0) return n;
+    if (!kulibrat_can_move(s, 1 - s->side)) return 0; /* K7: locked */
+    out[0] = GAME_MOVE_PASS;                          /* K6 */
+    return 1;
+}
+
+/* Number of moves `kulibrat_moves` would list (perft's bulk count). */
+static inline int kulibrat_count(const struct variant *v, const void *state) {
+    const struct kulibrat_state *s = state;
+    if (kulibrat_target_reached(v, s)) return 0;
+    int n = s->side == KULIBRAT_BLACK ? kulibrat_count_moves(s, KULIBRAT_BLACK)
+                                      : kulibrat_count_moves(s, KULIBRAT_RED);
+    if (n > 0) return n;
+    return kulibrat_can_move(s, 1 - s->side) ? 1 : 0;
+}
+
+static inline void kulibrat_apply(const struct variant *v, void *state, move_t move) {
+    struct kulibrat_state *s = state;
+    const int me = s->side;
+    s->side = (uint8_t)(1 - me);
+    if (move == GAME_MOVE_PASS) return;
+    const int from = kulibrat_move_from(move), to = kulibrat_move_to(move);
+    switch (kulibrat_move_kind(move)) {
+    case KULIBRAT_INSERT: s->pieces[me] |= (uint16_t)(1u << to); return;
+    case KULIBRAT_ATTACK:
+        /* The attacked piece goes back to its owner's hand. */
+        s->pieces[1 - me] &= (uint16_t) ~(1u << to);
+        break;
+    default: break;
+    }
+    s->pieces[me] &= (uint16_t) ~(1u << from);
+    if (to == KULIBRAT_OFF)
+        s->score[me]++; /* the piece returns to the hand (K2) */
+    else
+        s->pieces[me] |= (uint16_t)(1u << to);
+}
+
+static inline void kulibrat_returns(const struct variant *v, const void *state,
+                                    double out[GAME_MAX_PLAYERS]) {
+    const struct kulibrat_state *s = state;
+    const int target = kulibrat_options(v)->target;
+    int winner;
+    if (s->score[KULIBRAT_BLACK] >= target)
+        winner = KULIBRAT_BLACK;
+    else if (s->score[KULIBRAT_RED] >= target)
+        winner = KULIBRAT_RED;
+    else
+        winner = s->side; /* K7: locked board, the side to move wins */
+    memset(out, 0, sizeof(double) * GAME_MAX_PLAYERS);
+    out[winner] = 1.0;
+    out[1 - winner] = -1.0;
+}
+
+/* Heuristic for depth-limited search: points first (scaled by how close the
+ * target is), then how far pieces have advanced toward the goal row (1 for
+ * the start row .. 4 for the goal row). */
+static inline int kulibrat_evaluate(const struct variant *v, const void *state,
+                                    int player) {
+    static const uint16_t row[KULIBRAT_ROWS] = {0x007, 0x038, 0x1C0, 0xE00};
+    const struct kulibrat_state *s = state;
+    const int target = kulibrat_options(v)->target;
+    int value = 0;
+    for (int p = 0; p < 2; p++) {
+        const unsigned own = s->pieces[p];
+        int advance = 0;
+        for (int r = 0; r < KULIBRAT_ROWS; r++) {
+            int steps = p == KULIBRAT_BLACK ? 1 + r : KULIBRAT_ROWS - r;
+            advance += steps * kulibrat_popcount(own & row[r]);
+        }
+        int points = (s->score[p] * 6000) / target;
+        value += (p == player ? 1 : -1) * (points + advance * 40);
+    }
+    if (value > GAME_EVAL_MAX) value = GAME_EVAL_MAX;
+    if (value < -GAME_EVAL_MAX) value = -GAME_EVAL_MAX;
+    return value;
+}
+
+#endif

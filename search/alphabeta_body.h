@@ -1,0 +1,150 @@
+/*
+ * alphabeta_body.h - the alpha-beta recursion (principal variation search
+ * with table, killers, history and repetition draws; see search/alphabeta.h),
+ * written once against the BODY_* macros (search/body_generic.h) and included
+ * once per kernel instance (see search/kernels.h). Defines the static
+ * function body_ab_root(), one iteration from the thread's root.
+ */
+
+static int body_ab_node(struct ab_thread *t, int ply, int dist, int depth, int alpha,
+                        int beta, int pov);
+
+/* Negamax body for the player to move, `mover`. */
+static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int alpha,
+                         int beta, int mover) {
+    const struct ab_shared *sh = t->sh;
+    const struct game *g = sh->g;
+    const struct variant *v = sh->v;
+    const void *state = t->stack[ply];
+    (void)g;                           /* unused by specialised instances */
+    const uint64_t key = t->keys[ply]; /* set by the parent (or the root) */
+    /* The side to move is part of the position and changes every ply
+     * (passes included), so only even distances can repeat. */
+    if (sh->cycles)
+        for (int i = ply - 2; i >= 0; i -= 2)
+            if (t->keys[i] == key) return 0;
+    if (depth <= 0 || ply >= AB_MAX_PLY - 1)
+        return ab_clamp_eval(BODY_EVALUATE(v, state, mover));
+
+    const bool pv_node = beta - alpha > 1;
+    const int alpha0 = alpha;
+    int tt_move = TT_NO_MOVE;
+    struct tt_entry e;
+    if (tt_probe(sh->tt, key, &e)) {
+        tt_move = e.move;
+        int s = ab_score_from_tt(e.score, dist);
+        if (ply > 0 && e.depth >= depth && !pv_node &&
+            (e.bound == TT_EXACT || (e.bound == TT_LOWER && s >= beta) ||
+             (e.bound == TT_UPPER && s <= alpha)))
+            return s;
+    }
+
+    move_t moves[BODY_MAX_MOVES];
+    int order[BODY_MAX_MOVES], index[BODY_MAX_MOVES];
+    int count = BODY_MOVES(v, state, moves);
+    move_t k0 = t->killers[ply][0], k1 = t->killers[ply][1];
+    const int *hist = t->history[mover & 1];
+    for (int i = 0; i < count; i++) {
+        index[i] = i;
+        if (i == tt_move)
+            order[i] = 1 << 30;
+        else if (moves[i] == k0)
+            order[i] = 1 << 29;
+        else if (moves[i] == k1)
+            order[i] = 1 << 28;
+        else
+            order[i] = hist[ab_history_slot(moves[i])];
+    }
+
+    int best = -AB_INF, best_index = TT_NO_MOVE;
+    unsigned char *child = t->stack[ply + 1];
+    /* Children that will probe the table (not leaves): their keys now and
+     * their buckets on their way into the cache while the first children
+     * are searched; a probe into a large table is a cache miss otherwise. */
+    uint64_t child_key[BODY_MAX_MOVES];
+    if (depth > 1)
+        for (int i = 0; i < count; i++) {
+            memcpy(child, state, BODY_STATE_SIZE);
+            BODY_APPLY(v, child, moves[i]);
+            child_key[i] = BODY_HASH(v, child);
+            tt_prefetch(sh->tt, child_key[i]);
+        }
+    for (int n = 0; n < count; n++) {
+        if (!(ply == 0 && sh->analyse)) ab_pick_move(moves, order, index, n, count);
+        move_t m = moves[n];
+        memcpy(child, state, BODY_STATE_SIZE);
+        BODY_APPLY(v, child, m);
+        t->keys[ply + 1] = depth > 1 ? child_key[index[n]] : BODY_HASH(v, child);
+        int cdist = dist + (m != GAME_MOVE_PASS);
+        int opp = 1 - mover, score;
+        if (ply == 0 && sh->analyse) {
+            score = -body_ab_node(t, ply + 1, cdist, depth - 1, -AB_INF, AB_INF, opp);
+            if (n < AB_MAX_ROOT_MOVES) t->root_scores[index[n]] = score;
+        } else if (n == 0) {
+            score = -body_ab_node(t, ply + 1, cdist, depth - 1, -beta, -alpha, opp);
+        } else {
+            score = -body_ab_node(t, ply + 1, cdist, depth - 1, -alpha - 1, -alpha, opp);
+            if (score > alpha && score < beta)
+                score = -body_ab_node(t, ply + 1, cdist, depth - 1, -beta, -alpha, opp);
+        }
+        if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return 0;
+        if (score > best) {
+            best = score;
+            best_index = index[n];
+            if (score > alpha) {
+                alpha = score;
+                t->pv[ply][ply] = m;
+                for (int j = ply + 1; j < t->pv_length[ply + 1]; j++)
+                    t->pv[ply][j] = t->pv[ply + 1][j];
+                t->pv_length[ply] =
+                    t->pv_length[ply + 1] > ply + 1 ? t->pv_length[ply + 1] : ply + 1;
+                if (alpha >= beta) {
+                    if (m != t->killers[ply][0]) {
+                        t->killers[ply][1] = t->killers[ply][0];
+                        t->killers[ply][0] = m;
+                    }
+                    int *h = &t->history[mover & 1][ab_history_slot(m)];
+                    *h += depth * depth;
+                    if (*h > (1 << 26)) {
+                        for (int j = 0; j < AB_HISTORY_SIZE; j++)
+                            t->history[mover & 1][j] /= 2;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+    tt_store(sh->tt, key, ab_score_to_tt(best, dist), depth, bound, best_index);
+    return best;
+}
+
+/* Score of the node at `ply` for player `pov` (the opponent of the parent's
+ * mover): terminal returns, or the mover's negamax value, negated when the
+ * same player moves again. */
+static int body_ab_node(struct ab_thread *t, int ply, int dist, int depth, int alpha,
+                        int beta, int pov) {
+    const struct game *g = t->sh->g;
+    (void)g;
+    t->nodes++;
+    t->pv_length[ply] = ply;
+    if ((t->nodes & AB_NODE_CHECK) == 0 && ab_time_up(t)) return 0;
+    const void *state = t->stack[ply];
+    int mover = BODY_TURN(t->sh->v, state);
+    if (mover == TURN_OVER) {
+        double r[GAME_MAX_PLAYERS];
+        BODY_RETURNS(t->sh->v, state, r);
+        return ab_terminal_score(r, pov, dist);
+    }
+    /* One call site, so that the compiler can inline body_ab_mover here. */
+    const int sign = mover == pov ? 1 : -1;
+    return sign * body_ab_mover(t, ply, dist, depth, sign > 0 ? alpha : -beta,
+                                sign > 0 ? beta : -alpha, mover);
+}
+
+static int body_ab_root(struct ab_thread *t, int depth, int alpha, int beta, int pov) {
+    const struct game *g = t->sh->g;
+    (void)g;
+    t->keys[0] = BODY_HASH(t->sh->v, t->stack[0]);
+    return body_ab_node(t, 0, 0, depth, alpha, beta, pov);
+}

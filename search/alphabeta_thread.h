@@ -1,0 +1,104 @@
+/*
+ * alphabeta_thread.h - private to the alpha-beta implementation: what all
+ * threads of one search share, one thread's search state, and the small
+ * helpers that search/alphabeta.c and search/alphabeta_body.h (the recursion,
+ * one instance per kernel, see search/kernels.h) both use.
+ */
+#ifndef KIBITZ_ALPHABETA_THREAD_H
+#define KIBITZ_ALPHABETA_THREAD_H
+
+#include "engine/timer.h"
+#include "search/alphabeta.h"
+#include "search/kernels.h"
+
+#include <stdatomic.h>
+
+enum {
+    AB_HISTORY_SIZE = 4096,
+    AB_PROVEN_BOUND = AB_WIN - AB_MAX_DISTANCE,
+    AB_NODE_CHECK = 1023
+};
+
+/* What all threads of one search share. */
+struct ab_shared {
+    const struct game *g;
+    const struct variant *v;
+    const struct search_kernels *kernels;
+    struct tt *tt;
+    double deadline; /* 0: none */
+    bool cycles;
+    bool analyse;
+    atomic_bool stop;
+};
+
+/* One thread's search state: the copy-make stack and the ordering tables. */
+struct ab_thread {
+    struct ab_shared *sh;
+    int id;
+    uint64_t nodes;
+    unsigned char (*stack)[GAME_MAX_STATE_BYTES];
+    uint64_t keys[AB_MAX_PLY + 1];
+    move_t killers[AB_MAX_PLY + 1][2];
+    int history[2][AB_HISTORY_SIZE];
+    move_t pv[AB_MAX_PLY + 1][AB_MAX_PLY + 1];
+    int pv_length[AB_MAX_PLY + 1];
+    int root_scores[AB_MAX_ROOT_MOVES];
+};
+
+/* Proven scores are stored relative to the node, used relative to the root. */
+static inline int ab_score_to_tt(int score, int dist) {
+    if (score > AB_PROVEN_BOUND) return score + dist;
+    if (score < -AB_PROVEN_BOUND) return score - dist;
+    return score;
+}
+static inline int ab_score_from_tt(int score, int dist) {
+    if (score > AB_PROVEN_BOUND) return score - dist;
+    if (score < -AB_PROVEN_BOUND) return score + dist;
+    return score;
+}
+
+static inline unsigned ab_history_slot(move_t m) {
+    return (unsigned)((m * UINT64_C(0x9E3779B97F4A7C15)) >> 52) & (AB_HISTORY_SIZE - 1);
+}
+
+/* Score of a finished game for `player` at `dist` moves from the root. */
+static inline int ab_terminal_score(const double r[GAME_MAX_PLAYERS], int player,
+                                    int dist) {
+    if (r[player] > 0.999) return AB_WIN - dist;
+    if (r[player] < -0.999) return -AB_WIN + dist;
+    return (int)(r[player] * 100.0);
+}
+
+/* A heuristic value kept clear of the proven range. */
+static inline int ab_clamp_eval(int e) {
+    if (e > AB_PROVEN_BOUND - 1) e = AB_PROVEN_BOUND - 1;
+    if (e < -AB_PROVEN_BOUND + 1) e = -AB_PROVEN_BOUND + 1;
+    return e;
+}
+
+static inline bool ab_time_up(struct ab_thread *t) {
+    if (atomic_load_explicit(&t->sh->stop, memory_order_relaxed)) return true;
+    if (t->id == 0 && t->sh->deadline > 0 && (t->nodes & AB_NODE_CHECK) == 0 &&
+        timer_now() >= t->sh->deadline) {
+        atomic_store_explicit(&t->sh->stop, true, memory_order_relaxed);
+        return true;
+    }
+    return false;
+}
+
+/* Order moves[from..count): pick the best remaining to position `from`. */
+static inline void ab_pick_move(move_t *moves, int *order, int *index, int from,
+                                int count) {
+    int best = from;
+    for (int i = from + 1; i < count; i++)
+        if (order[i] > order[best]) best = i;
+    if (best == from) return;
+    move_t m = moves[from];
+    moves[from] = moves[best], moves[best] = m;
+    int o = order[from];
+    order[from] = order[best], order[best] = o;
+    int x = index[from];
+    index[from] = index[best], index[best] = x;
+}
+
+#endif

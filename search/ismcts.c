@@ -1,0 +1,357 @@
+/* Single-observer information-set MCTS (see ismcts.h). */
+#include "search/ismcts.h"
+
+#include "engine/hash.h"
+#include "engine/rng.h"
+#include "engine/timer.h"
+#include "search/playout.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_PATH = 2048, NONE = 0 };
+
+struct is_node {
+    uint64_t key;     /* move (own, chance) or hash of the searcher's view */
+    uint32_t child;   /* first child, NONE if none */
+    uint32_t sibling; /* next child of the same parent */
+    int32_t visits;
+    int32_t available; /* times the parent was visited with this selectable */
+    double sum[GAME_MAX_PLAYERS];
+};
+
+struct is_tree {
+    struct is_node *pool;
+    uint32_t capacity, used;
+};
+
+struct is_shared {
+    const struct game *g;
+    const struct variant *v;
+    const unsigned char *view; /* the searcher's view: all the search knows */
+    int me, players, max_playout;
+    double c;
+    long iterations;
+    double deadline;
+    _Atomic long done;
+    atomic_bool stop;
+};
+
+struct is_worker {
+    const struct is_shared *sh;
+    struct is_tree *tree;
+    struct rng rng;
+    uint64_t plies;
+    long iterations;
+};
+
+static uint32_t node_new(struct is_tree *t, uint32_t parent, uint64_t key) {
+    if (t->used >= t->capacity) return NONE;
+    uint32_t i = t->used++;
+    struct is_node *n = &t->pool[i];
+    memset(n, 0, sizeof *n);
+    n->key = key;
+    n->sibling = t->pool[parent].child;
+    t->pool[parent].child = i;
+    return i;
+}
+
+static uint32_t child_with(const struct is_tree *t, uint32_t parent, uint64_t key) {
+    for (uint32_t c = t->pool[parent].child; c != NONE; c = t->pool[c].sibling)
+        if (t->pool[c].key == key) return c;
+    return NONE;
+}
+
+/* What the searcher sees of a move: its own moves and chance outcomes are
+ * seen as they are, an opponent's as the view it leaves behind. */
+static void move_keys(const struct is_shared *sh, const void *world, int turn,
+                      const move_t *moves, int count, uint64_t *keys) {
+    const struct game *g = sh->g;
+    if (turn == sh->me || turn == TURN_CHANCE) {
+        for (int i = 0; i < count; i++) keys[i] = moves[i];
+        return;
+    }
+    unsigned char after[GAME_MAX_STATE_BYTES];
+    for (int i = 0; i < count; i++) {
+        memcpy(after, world, g->state_size);
+        g->apply(sh->v, after, moves[i]);
+        g->view(sh->v, after, sh->me);
+        keys[i] = game_hash(g, sh->v, after);
+    }
+}
+
+/* One move with key `key`, at random among those sharing it. */
+static move_t move_with_key(struct rng *rng, const move_t *moves, const uint64_t *keys,
+                            int count, uint64_t key) {
+    int seen = 0, pick = 0;
+    for (int i = 0; i < count; i++)
+        if (keys[i] == key && rng_below(rng, (uint32_t)++seen) == 0) pick = i;
+    return moves[pick];
+}
+
+static uint32_t select_chance(struct is_worker *w, uint32_t node, const void *world,
+                              move_t *move, bool *created) {
+    const struct game *g = w->sh->g;
+    move_t moves[g->max_moves];
+    double prob[g->max_moves];
+    int count = g->moves(w->sh->v, world, moves);
+    g->chance(w->sh->v, world, moves, count, prob);
+    *move = moves[playout_sample(prob, count, &w->rng)];
+    uint32_t c = child_with(w->tree, node, *move);
+    *created = c == NONE;
+    if (c == NONE) c = node_new(w->tree, node, *move);
+    if (c != NONE) w->tree->pool[c].available++;
+    return c;
+}
+
+/* A decision node: expand one untried key if any, else UCT among the
+ * children selectable in this world. */
+static uint32_t select_decision(struct is_worker *w, uint32_t node, const void *world,
+                                int turn, move_t *move, bool *created) {
+    const struct is_shared *sh = w->sh;
+    const struct game *g = sh->g;
+    struct is_tree *t = w->tree;
+    move_t moves[g->max_moves];
+    uint64_t keys[g->max_moves];
+    uint32_t child_of[g->max_moves];
+    int count = g->moves(sh->v, world, moves);
+    move_keys(sh, world, turn, moves, count, keys);
+    int untried = 0;
+    uint64_t fresh_key = 0;
+    for (int i = 0; i < count; i++) {
+        child_of[i] = child_with(t, node, keys[i]);
+        if (child_of[i] != NONE) continue;
+        bool repeat = false; /* count each untried key once */
+        for (int j = 0; j < i && !repeat; j++) repeat = keys[j] == keys[i];
+        if (!repeat && rng_below(&w->rng, (uint32_t)++untried) == 0) fresh_key = keys[i];
+    }
+    /* Availability: every selectable child, once per visit of the parent. */
+    for (uint32_t c = t->pool[node].child; c != NONE; c = t->pool[c].sibling)
+        for (int i = 0; i < count; i++)
+            if (child_of[i] == c) {
+                t->pool[c].available++;
+                break;
+            }
+    *created = untried > 0;
+    if (untried > 0) {
+        uint32_t c = node_new(t, node, fresh_key);
+        if (c == NONE) return NONE;
+        t->pool[c].available = 1;
+        *move = move_with_key(&w->rng, moves, keys, count, fresh_key);
+        return c;
+    }
+    uint32_t best = NONE;
+    double best_score = -INFINITY;
+    for (uint32_t c = t->pool[node].child; c != NONE; c = t->pool[c].sibling) {
+        bool selectable = false;
+        for (int i = 0; i < count && !selectable; i++) selectable = child_of[i] == c;
+        if (!selectable) continue;
+        const struct is_node *n = &t->pool[c];
+        double score = n->sum[turn] / n->visits +
+                       sh->c * sqrt(log((double)n->available) / n->visits);
+        if (score > best_score) best_score = score, best = c;
+    }
+    *move = move_with_key(&w->rng, moves, keys, count, t->pool[best].key);
+    return best;
+}
+
+static void iterate(struct is_worker *w) {
+    const struct is_shared *sh = w->sh;
+    const struct game *g = sh->g;
+    unsigned char world[GAME_MAX_STATE_BYTES];
+    g->determinize(sh->v, sh->view, sh->me, rng_next_ctx, &w->rng, world);
+    uint32_t path[MAX_PATH];
+    int length = 1;
+    path[0] = 0;
+    double r[GAME_MAX_PLAYERS] = {0};
+    for (;;) {
+        int turn = g->turn(sh->v, world);
+        if (turn == TURN_OVER) {
+            g->returns(sh->v, world, r);
+            break;
+        }
+        uint32_t child = NONE;
+        bool created = false;
+        move_t move = 0;
+        if (length < MAX_PATH && turn == TURN_CHANCE)
+            child = select_chance(w, path[length - 1], world, &move, &created);
+        else if (length < MAX_PATH && turn >= 0)
+            child = select_decision(w, path[length - 1], world, turn, &move, &created);
+        if (child == NONE) { /* pool full, path too long, or no tree here */
+            w->plies +=
+                (uint64_t)playout_run(g, sh->v, world, &w->rng, sh->max_playout, r);
+            break;
+        }
+        g->apply(sh->v, world, move);
+        path[length++] = child;
+        if (created) {
+            w->plies +=
+                (uint64_t)playout_run(g, sh->v, world, &w->rng, sh->max_playout, r);
+            break;
+        }
+    }
+    for (int i = 0; i < length; i++) {
+        struct is_node *n = &w->tree->pool[path[i]];
+        n->visits++;
+        for (int p = 0; p < sh->players; p++) n->sum[p] += r[p];
+    }
+    w->iterations++;
+}
+
+static bool budget_left(struct is_worker *w) {
+    struct is_shared *sh = (struct is_shared *)w->sh;
+    if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return false;
+    if (sh->iterations > 0 &&
+        atomic_fetch_add_explicit(&sh->done, 1, memory_order_relaxed) >= sh->iterations)
+        return false;
+    if (sh->deadline > 0 && (w->iterations & 7) == 0 && timer_now() >= sh->deadline) {
+        atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
+        return false;
+    }
+    return true;
+}
+
+/* Root children (the searcher's moves) summed over the trees. */
+static void collect(const struct game *g, const struct variant *v, const void *view,
+                    const struct is_tree *trees, int count, int me,
+                    struct mcts_result *out) {
+    double root_sum = 0;
+    long root_visits = 0;
+    for (int t = 0; t < count; t++) {
+        const struct is_tree *tr = &trees[t];
+        root_sum += tr->pool[0].sum[me];
+        root_visits += tr->pool[0].visits;
+        out->nodes += tr->used;
+        for (uint32_t c = tr->pool[0].child; c != NONE; c = tr->pool[c].sibling) {
+            int i = 0;
+            while (i < out->root_count && out->root_moves[i] != tr->pool[c].key) i++;
+            if (i == out->root_count) {
+                if (i == MCTS_MAX_ROOT_MOVES) continue;
+                out->root_moves[out->root_count++] = tr->pool[c].key;
+            }
+            out->root_visits[i] += tr->pool[c].visits;
+            out->root_values[i] += tr->pool[c].sum[me];
+        }
+    }
+    /* Children were linked newest first: list them in the game's order. */
+    move_t moves[g->max_moves];
+    int n = g->moves(v, view, moves), at = 0;
+    for (int k = 0; k < n; k++)
+        for (int i = at; i < out->root_count; i++)
+            if (out->root_moves[i] == moves[k]) {
+                move_t m = out->root_moves[i];
+                long vis = out->root_visits[i];
+                double val = out->root_values[i];
+                out->root_moves[i] = out->root_moves[at];
+                out->root_visits[i] = out->root_visits[at];
+                out->root_values[i] = out->root_values[at];
+                out->root_moves[at] = m, out->root_visits[at] = vis;
+                out->root_values[at++] = val;
+                break;
+            }
+    int best = -1;
+    for (int i = 0; i < out->root_count; i++) {
+        if (out->root_visits[i] > 0) out->root_values[i] /= (double)out->root_visits[i];
+        if (best < 0 || out->root_visits[i] > out->root_visits[best]) best = i;
+    }
+    if (best >= 0) {
+        out->move = out->root_moves[best];
+        out->has_move = true;
+    }
+    out->value = root_visits ? root_sum / (double)root_visits : 0;
+}
+
+int ismcts_search(const struct game *g, const struct variant *v, const void *state,
+                  const struct mcts_limits *limits, struct mcts_result *out, char *err) {
+    memset(out, 0, sizeof *out);
+    if (!(g->flags & GAME_HAS_HIDDEN) || !g->view || !g->determinize) {
+        snprintf(err, GAME_ERROR_BYTES, "ismcts is for games with hidden information");
+        return -1;
+    }
+    if (g->flags & GAME_HAS_SIMULTANEOUS) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "ismcts does not handle simultaneous moves with hidden information");
+        return -1;
+    }
+    if (limits->iterations <= 0 && limits->time <= 0) {
+        snprintf(err, GAME_ERROR_BYTES, "ismcts needs an iteration or a time budget");
+        return -1;
+    }
+    int me = g->turn(v, state);
+    if (me < 0) {
+        snprintf(err, GAME_ERROR_BYTES, "ismcts searches for a player to move");
+        return -1;
+    }
+    double start = timer_now();
+    unsigned char view[GAME_MAX_STATE_BYTES];
+    memcpy(view, state, g->state_size);
+    g->view(v, view, me);
+    int threads = limits->threads > 0 ? limits->threads : 1;
+    struct is_shared sh = {
+        .g = g,
+        .v = v,
+        .view = view,
+        .me = me,
+        .players = g->player_count ? g->player_count(v) : g->players,
+        .max_playout = limits->max_playout > 0 ? limits->max_playout : 1000,
+        .c = limits->c > 0 ? limits->c : 1.4,
+        .iterations = limits->iterations > 0 ? limits->iterations : 0,
+        .deadline = limits->time > 0 ? start + limits->time : 0,
+    };
+    atomic_init(&sh.done, 0);
+    atomic_init(&sh.stop, false);
+    /* One node per iteration at most (a new leaf ends the walk). */
+    size_t capacity =
+        limits->memory_mib
+            ? (limits->memory_mib << 20) / sizeof(struct is_node)
+            : ((size_t)256 << 20) / sizeof(struct is_node) / (size_t)threads;
+    if (!limits->memory_mib && limits->time <= 0 &&
+        (size_t)limits->iterations + 2 < capacity)
+        capacity = (size_t)limits->iterations + 2;
+    if (capacity > UINT32_MAX / 2) capacity = UINT32_MAX / 2;
+    struct is_tree *trees = calloc((size_t)threads, sizeof *trees);
+    bool ok = trees != NULL;
+    for (int t = 0; ok && t < threads; t++) {
+        trees[t].pool = malloc(capacity * sizeof(struct is_node));
+        ok = trees[t].pool != NULL;
+        if (ok) {
+            memset(&trees[t].pool[0], 0, sizeof trees[t].pool[0]);
+            trees[t].capacity = (uint32_t)capacity;
+            trees[t].used = 1;
+        }
+    }
+    if (!ok) {
+        for (int t = 0; trees && t < threads; t++) free(trees[t].pool);
+        free(trees);
+        snprintf(err, GAME_ERROR_BYTES, "out of memory for the ismcts tree");
+        return -1;
+    }
+    /* Atomics rather than an OpenMP reduction: ThreadSanitizer cannot see
+     * libgomp's reduction and reports it. */
+    _Atomic uint64_t plies = 0;
+    _Atomic long iterations = 0;
+#pragma omp parallel num_threads(threads)
+    {
+        int id = omp_get_thread_num();
+        struct is_worker w = {.sh = &sh, .tree = &trees[id]};
+        rng_seed(&w.rng, limits->seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
+        while (budget_left(&w)) iterate(&w);
+        atomic_fetch_add(&plies, w.plies);
+        atomic_fetch_add(&iterations, w.iterations);
+    }
+    collect(g, v, view, trees, threads, me, out);
+    if (!out->has_move) { /* no iteration finished: any legal move */
+        move_t moves[g->max_moves];
+        if (g->moves(v, view, moves) > 0) out->move = moves[0], out->has_move = true;
+    }
+    out->iterations = iterations;
+    out->playout_plies = plies;
+    out->seconds = timer_now() - start;
+    for (int t = 0; t < threads; t++) free(trees[t].pool);
+    free(trees);
+    return 0;
+}

@@ -1,0 +1,45 @@
+/*
+ * kernels.h - the hot loops of perft, random playouts and alpha-beta, once
+ * per game that has a specialised instance and once generically.
+ *
+ * Each loop is written once, in search/<algorithm>_body.h, against the BODY_* macros
+ * (search/body_generic.h lists them). search/kernels_generic.c instantiates
+ * the bodies with the contract's function pointers, for every game;
+ * search/kernels_<game>.c instantiates them with a game's static inline
+ * rules, so that nothing in the loop goes through a pointer (DESIGN.md: hot
+ * paths must not pay for generality they do not use). Both give the same
+ * counts, moves and node order; tests/test_kernels_agree.c checks it.
+ *
+ * Adding a specialisation: write games/<game>/<game>_inline.h with the
+ * callbacks as static inline functions, a kernels_<game>.c like
+ * kernels_kulibrat.c, and one line in the table of kernels.c.
+ */
+#ifndef KIBITZ_KERNELS_H
+#define KIBITZ_KERNELS_H
+
+#include "engine/game.h"
+#include "engine/rng.h"
+
+#include <stdint.h>
+
+struct ab_thread; /* search/alphabeta_thread.h */
+
+struct search_kernels {
+    const struct game *game; /* NULL: the generic kernels */
+    const char *name;        /* "generic" or the game's name */
+    /* Leaves exactly `depth` plies below `state` (search/perft.h). */
+    uint64_t (*perft)(const struct game *g, const struct variant *v, const void *state,
+                      int depth);
+    /* A random playout (search/playout.h, playout_run). */
+    int (*playout)(const struct game *g, const struct variant *v, void *state,
+                   struct rng *rng, int max_plies, double returns[GAME_MAX_PLAYERS]);
+    /* One alpha-beta iteration from the thread's root (search/alphabeta.c). */
+    int (*ab_root)(struct ab_thread *t, int depth, int alpha, int beta, int pov);
+};
+
+extern const struct search_kernels search_kernels_generic;
+
+/* The kernels for `g`: its specialised ones, else the generic ones. */
+const struct search_kernels *search_kernels_for(const struct game *g);
+
+#endif
