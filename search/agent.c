@@ -47,12 +47,12 @@ static int set_expectimax_option(struct agent *a, const char *key, const char *v
         if (parse_number(key, value, 1e-3, 1e6, &x, err)) return -1;
         a->ex.time = x, a->ex.depth = 0; /* a depth given after caps it */
     } else if (a->kind == AGENT_EXPECTIMAX && strcmp(key, "prune") == 0) {
-        static const char *const names[] = {"star2", "star1", "none"};
+        static const char *const names[] = {"star1", "star2", "none"};
         int i = 0;
         while (i < 3 && strcmp(value, names[i]) != 0) i++;
         if (i == 3) {
             snprintf(err, GAME_ERROR_BYTES,
-                     "agent option prune is star2, star1 or none, not '%s'", value);
+                     "agent option prune is star1, star2 or none, not '%s'", value);
             return -1;
         }
         a->ex.pruning = (enum expecti_pruning)i;

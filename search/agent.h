@@ -8,7 +8,7 @@
  *   mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N][:solver=0]
  *       [:sim=duct|exp3|rm][:gamma=X]
  *   pimc[:worlds=N][:iterations=N][:time=S][:c=X][:playout=N]
- *   expectimax[:depth=N][:time=S][:prune=star2|star1|none]  (two players, chance)
+ *   expectimax[:depth=N][:time=S][:prune=star1|star2|none]  (two players, chance)
  *   greedy      (the move whose position evaluates best for the mover, one ply)
  *
  * `sim` is the selection at simultaneous nodes (decoupled UCT by default),

@@ -1,16 +1,31 @@
 #include "search/expectimax.h"
 
+#include "engine/hash.h"
 #include "engine/timer.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Every value lies in [LOW, HIGH]: Star1 and Star2 rest on these bounds. */
 #define HIGH ((double)GAME_EVAL_MAX)
 #define LOW (-(double)GAME_EVAL_MAX)
 
+/* Transposition table: bounds of a value at one depth and chance run (both
+ * in the key, so a hit gives exactly what the search would: pruned values
+ * stay equal to unpruned ones), and the best move's index for ordering.
+ * Kauda-Baji transposes often: throws used in either order. */
+struct tt_entry {
+    uint64_t key; /* 0: empty */
+    double low, high;
+    int16_t best; /* -1: none */
+};
+
+enum { TT_BITS = 18 };
+
 struct ctx {
+    struct tt_entry *tt; /* NULL: no table (plain expectimax uses none) */
     const struct game *g;
     const struct variant *v;
     enum expecti_pruning pruning;
@@ -21,6 +36,27 @@ struct ctx {
 
 static int player_count(const struct game *g, const struct variant *v) {
     return g->player_count ? g->player_count(v) : g->players;
+}
+
+static uint64_t tt_key(const struct ctx *c, const void *state, int depth, int run) {
+    uint64_t k = game_hash(c->g, c->v, state) ^
+                 ((uint64_t)(depth * 8 + run) * UINT64_C(0x9E3779B97F4A7C15));
+    return k ? k : 1;
+}
+
+static struct tt_entry *tt_slot(struct ctx *c, uint64_t key) {
+    return &c->tt[key & ((1u << TT_BITS) - 1)];
+}
+
+/* Record a fail-soft result found with window (alpha, beta). */
+static void tt_store(struct ctx *c, uint64_t key, double alpha, double beta, double x,
+                     int best) {
+    if (!c->tt || c->stopped) return;
+    struct tt_entry *e = tt_slot(c, key);
+    if (e->key != key) *e = (struct tt_entry){.key = key, .low = LOW, .high = HIGH};
+    if (x > alpha) e->low = fmax(e->low, x);
+    if (x < beta) e->high = fmin(e->high, x);
+    if (best >= 0) e->best = (int16_t)best;
 }
 
 bool expecti_supports(const struct game *g, const struct variant *v, char *err) {
@@ -126,10 +162,28 @@ static void probe(struct ctx *c, const void *child, int depth, double alpha, dou
  * child i has bounds lo[i] <= value <= hi[i]; the node's value is
  * sum p[i] * value[i], so child i can only matter inside the window that the
  * others' bounds leave it. */
+static double chance_children(struct ctx *c, const void *state, int depth, int run,
+                              double alpha, double beta);
+
 static double chance_node(struct ctx *c, const void *state, int depth, int run,
                           double alpha, double beta) {
-    const struct game *g = c->g;
     c->stats.chance_nodes++;
+    uint64_t key = c->tt ? tt_key(c, state, depth, run) : 0;
+    if (c->tt) {
+        struct tt_entry *e = tt_slot(c, key);
+        if (e->key == key) {
+            if (e->low >= beta || e->low == e->high) return e->low;
+            if (e->high <= alpha) return e->high;
+        }
+    }
+    double x = chance_children(c, state, depth, run, alpha, beta);
+    tt_store(c, key, alpha, beta, x, -1);
+    return x;
+}
+
+static double chance_children(struct ctx *c, const void *state, int depth, int run,
+                              double alpha, double beta) {
+    const struct game *g = c->g;
     move_t moves[g->max_moves];
     double prob[g->max_moves], lo[g->max_moves], hi[g->max_moves];
     int count = g->moves(c->v, state, moves);
@@ -195,13 +249,30 @@ static double search(struct ctx *c, const void *state, int depth, int run, doubl
     if (turn == TURN_CHANCE) return chance_node(c, state, depth, run, alpha, beta);
     move_t moves[g->max_moves];
     int count = g->moves(c->v, state, moves);
+    uint64_t key = 0;
+    if (c->tt) {
+        key = tt_key(c, state, depth, run);
+        struct tt_entry *e = tt_slot(c, key);
+        if (e->key == key) {
+            if (e->low >= beta || e->low == e->high) return e->low;
+            if (e->high <= alpha) return e->high;
+            if (e->best > 0 && e->best < count) { /* its best move first */
+                move_t m = moves[e->best];
+                memmove(moves + 1, moves, sizeof(move_t) * (size_t)e->best);
+                moves[0] = m;
+            }
+        }
+    }
+    const double alpha0 = alpha, beta0 = beta;
     unsigned char child[GAME_MAX_STATE_BYTES];
     double best = turn == 0 ? -INFINITY : INFINITY;
+    move_t best_move = moves[0];
     for (int i = 0; i < count; i++) {
         memcpy(child, state, g->state_size);
         g->apply(c->v, child, moves[i]);
         double x = search(c, child, depth - 1, 0, alpha, beta);
         if (c->stopped) return 0;
+        if (turn == 0 ? x > best : x < best) best_move = moves[i];
         if (turn == 0) {
             best = fmax(best, x);
             alpha = fmax(alpha, best);
@@ -213,6 +284,12 @@ static double search(struct ctx *c, const void *state, int depth, int run, doubl
             if (i + 1 < count) c->stats.ab_cuts++;
             break;
         }
+    }
+    if (c->tt) { /* the best move's index in the game's own order */
+        g->moves(c->v, state, moves);
+        int index = 0;
+        while (index < count && moves[index] != best_move) index++;
+        tt_store(c, key, alpha0, beta0, best, index < count ? index : -1);
     }
     return best;
 }
@@ -227,8 +304,10 @@ double expecti_value(const struct game *g, const struct variant *v, const void *
                      int depth, enum expecti_pruning pruning,
                      struct expecti_stats *stats) {
     struct ctx c = {.g = g, .v = v, .pruning = pruning};
+    if (pruning != EXPECTI_PLAIN) c.tt = calloc((size_t)1 << TT_BITS, sizeof *c.tt);
     double x = value_of(&c, state, depth);
     if (stats) *stats = c.stats;
+    free(c.tt);
     return x;
 }
 
@@ -271,6 +350,7 @@ int expecti_search(const struct game *g, const struct variant *v, const void *st
                     .v = v,
                     .pruning = limits->pruning,
                     .deadline = limits->time > 0 ? start + limits->time : 0};
+    if (c.pruning != EXPECTI_PLAIN) c.tt = calloc((size_t)1 << TT_BITS, sizeof *c.tt);
     move_t moves[g->max_moves];
     int count = g->moves(v, state, moves);
     if (count > EXPECTI_MAX_ROOT_MOVES) count = EXPECTI_MAX_ROOT_MOVES;
@@ -305,5 +385,6 @@ int expecti_search(const struct game *g, const struct variant *v, const void *st
     }
     out->stats = c.stats;
     out->seconds = timer_now() - start;
+    free(c.tt);
     return 0;
 }

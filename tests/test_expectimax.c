@@ -84,7 +84,7 @@ static void test_tiny_expected_value(void **unused) {
     struct variant v = {0};
     struct tiny s = {0};
     const double want = -3.0 / 16 * GAME_EVAL_MAX;
-    for (int pruning = EXPECTI_STAR2; pruning <= EXPECTI_PLAIN; pruning++)
+    for (int pruning = 0; pruning <= EXPECTI_PLAIN; pruning++)
         assert_true(expecti_value(&tiny_game, &v, &s, 4, pruning, NULL) == want);
     struct expecti_limits limits = {.depth = 3, .analyse = true};
     struct expecti_result res;
@@ -141,10 +141,12 @@ static void test_star_pruning_exact(void **unused) {
                      value[EXPECTI_STAR2]);
         checked++;
     }
-    print_message("nodes plain %lu star1 %lu star2 %lu; cuts star1 %lu star2 %lu\n",
-                  (unsigned long)total[2].nodes, (unsigned long)total[1].nodes,
-                  (unsigned long)total[0].nodes, (unsigned long)total[1].star1_cuts,
-                  (unsigned long)total[0].star2_cuts);
+    print_message("nodes: plain %lu, star1 %lu (%lu cuts), star2 %lu (%lu star2 cuts)\n",
+                  (unsigned long)total[EXPECTI_PLAIN].nodes,
+                  (unsigned long)total[EXPECTI_STAR1].nodes,
+                  (unsigned long)total[EXPECTI_STAR1].star1_cuts,
+                  (unsigned long)total[EXPECTI_STAR2].nodes,
+                  (unsigned long)total[EXPECTI_STAR2].star2_cuts);
     assert_int_equal(checked, 24);
     assert_true(total[EXPECTI_STAR1].star1_cuts > 0);
     assert_true(total[EXPECTI_STAR2].star2_cuts > 0);
