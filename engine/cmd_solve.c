@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 
 enum { MAX_REPORTED = 256 };
 
@@ -64,6 +65,39 @@ static int add_watch(struct solve_run *run, const struct game *g, const struct v
     return run->watch_count++;
 }
 
+/* Bytes the database for the tiers below `root` will take (2 per position,
+ * plus header and index), or 0 when unknown. */
+static uint64_t database_bytes(const struct game *g, const struct variant *v,
+                               tier_t root) {
+    char err[GAME_ERROR_BYTES];
+    tier_t *tiers = NULL;
+    long n = retro_tier_order(g, v, root, &tiers, err);
+    if (n < 0) return 0;
+    uint64_t cells = 0;
+    for (long i = 0; i < n; i++) cells += g->tier_size(v, tiers[i]);
+    free(tiers);
+    return 512 + cells * sizeof(retro_cell) + 8 + (uint64_t)n * 24;
+}
+
+/* Refuse early when the folder of `path` has not room for `bytes`. */
+static int check_room(const char *path, uint64_t bytes) {
+    char dir[SOLVER_DB_PATH_BYTES];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    else
+        snprintf(dir, sizeof dir, ".");
+    struct statvfs fs;
+    /* No folder yet, or no real capacity (/proc): let writing tell. */
+    if (statvfs(dir, &fs) != 0 || fs.f_blocks == 0) return 0;
+    uint64_t room = (uint64_t)fs.f_bavail * fs.f_frsize;
+    if (bytes + bytes / 20 <= room) return 0;
+    return cli_fail("the database needs %.1f MB but %s has %.1f MB free; "
+                    "give --db another folder, or --db none to store nothing",
+                    (double)bytes / 1e6, dir, (double)room / 1e6);
+}
+
 static const char *outcome_word(retro_cell c) {
     if (c == RETRO_TERMINAL) return "over";
     if (!retro_is_value(c)) return "unknown";
@@ -84,7 +118,9 @@ int cmd_solve(int argc, char **argv) {
             "up to N), the counts of won, lost and drawn positions, the time, and the\n"
             "best opening move. The database goes to --db (a file or a folder; 'none'\n"
             "stores nothing), by default $KIBITZ_DATA or ./data, file\n"
-            "<game>-<variant>.kdb. Without --threads every core is used.",
+            "<game>-<variant>.kdb: 2 bytes per position (Kulibrat target=N: 680 kB\n"
+            "per tier, N*N tiers; 6.8 GB for target=100); a folder without room for it\n"
+            "is refused before solving. Without --threads every core is used.",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON,
         .needs_game = true,
     };
@@ -152,6 +188,8 @@ int cmd_solve(int argc, char **argv) {
     bool store = !(o.db && strcmp(o.db, "none") == 0);
     if (store) {
         solver_db_path(g, v, o.db, path, sizeof path);
+        status = check_room(path, database_bytes(g, v, g->tier_of(v, start)));
+        if (status) goto done_reported;
         if (solver_db_create(&run.db, path, g, v, err) != 0) {
             status = cli_fail("%s", err);
             goto done_reported;

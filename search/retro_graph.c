@@ -1,3 +1,6 @@
+/* Building a shape's move graph: one pass of move generation over every rank
+ * (in parallel, by chunks of ranks), then the reversed in-tier edges and the
+ * exits laid out in rank order. */
 #include "search/retro_graph.h"
 
 #include <omp.h>
@@ -5,9 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What the scan of a rank needs. Each rank writes its edges into its own
- * row of `max_moves` temporary slots, so one pass of move generation fills
- * everything; rows are compacted afterwards. */
+enum { CHUNK = 4096 }; /* ranks per chunk */
+
+/* The edges found in one chunk of ranks, in rank order. */
+struct chunk {
+    uint32_t *in;   /* in-tier edges: child rank << SHIFT | flags */
+    uint32_t *exit; /* exit child ranks */
+    uint8_t *tag;   /* exit slot << SHIFT | flags */
+    uint8_t *exits; /* exits per rank */
+};
+
 struct scan_ctx {
     const struct game *g;
     const struct variant *v;
@@ -15,11 +25,9 @@ struct scan_ctx {
     tier_t kids[RETRO_MAX_SLOTS];
     int slots;
     uint64_t size;
-    int row; /* slots per rank */
+    int row; /* slots per rank in a thread's buffer */
     struct retro_graph *gr;
-    uint32_t *tmp_rank;  /* row per rank: in-tier edges first, exits from the end */
-    uint8_t *tmp_tag;    /* slot << 2 | flags, for exits */
-    uint8_t *exit_count; /* per rank */
+    struct chunk *chunks;
 };
 
 static retro_cell terminal_value(const struct game *g, const struct variant *v,
@@ -38,7 +46,10 @@ static int find_slot(const struct scan_ctx *sc, tier_t t) {
     return -1;
 }
 
-static int scan_rank(const struct scan_ctx *sc, uint64_t r, char *err) {
+/* Scan rank r: in-tier edges to row[0..], exits to row[row-1] downwards
+ * (tags alike); sets fixed and in_count, returns the exit count or -1. */
+static int scan_rank(const struct scan_ctx *sc, uint64_t r, uint32_t *row, uint8_t *tags,
+                     char *err) {
     const struct game *g = sc->g;
     const struct variant *v = sc->v;
     struct retro_graph *gr = sc->gr;
@@ -46,7 +57,6 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, char *err) {
     move_t moves[g->max_moves > 0 ? g->max_moves : 1];
 
     gr->in_count[r] = 0;
-    sc->exit_count[r] = 0;
     if (!g->unrank(v, sc->tier, r, s)) {
         gr->fixed[r] = RETRO_HOLE;
         return 0;
@@ -63,8 +73,6 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, char *err) {
     }
     int count = g->moves(v, s, moves);
     retro_cell best = RETRO_UNKNOWN;
-    uint32_t *row = sc->tmp_rank + r * (uint64_t)sc->row;
-    uint8_t *tags = sc->tmp_tag + r * (uint64_t)sc->row;
     int in = 0, ex = 0;
     for (int i = 0; i < count; i++) {
         bool pass = moves[i] == GAME_MOVE_PASS;
@@ -95,39 +103,91 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, char *err) {
                          (unsigned long long)ctier);
                 return -1;
             }
+            if (crank > UINT32_MAX) {
+                snprintf(err, GAME_ERROR_BYTES, "rank %llu is too large",
+                         (unsigned long long)crank);
+                return -1;
+            }
             ex++;
             row[sc->row - ex] = (uint32_t)crank;
             tags[sc->row - ex] = (uint8_t)(slot << RETRO_EDGE_SHIFT | flags);
         }
     }
+    bool pass_inside = false;
+    for (int k = 0; k < in; k++) pass_inside |= (row[k] & RETRO_EDGE_PASS) != 0;
+    if (pass_inside && in >= 2)
+        for (int k = 0; k < in; k++) row[k] |= RETRO_EDGE_MIXED;
     gr->fixed[r] = best;
-    gr->in_count[r] = (uint16_t)in;
-    sc->exit_count[r] = (uint8_t)ex;
-    return 0;
+    gr->in_count[r] = (uint8_t)in;
+    return ex;
 }
 
-/* Run scan_rank over every rank in parallel; the first error wins. */
+/* Scan the ranks of chunk `ci` into exact-size arrays. */
+static int scan_chunk(const struct scan_ctx *sc, uint64_t ci, uint32_t *rows,
+                      uint8_t *tags, char *err) {
+    uint64_t lo = ci * CHUNK, hi = lo + CHUNK < sc->size ? lo + CHUNK : sc->size;
+    struct chunk *ch = &sc->chunks[ci];
+    uint64_t ins = 0, exits = 0;
+    ch->exits = malloc(hi - lo);
+    if (!ch->exits) goto oom;
+    for (uint64_t r = lo; r < hi; r++) {
+        uint32_t *row = rows + (r - lo) * (uint64_t)sc->row;
+        int ex = scan_rank(sc, r, row, tags + (r - lo) * (uint64_t)sc->row, err);
+        if (ex < 0) return -1;
+        ch->exits[r - lo] = (uint8_t)ex;
+        ins += sc->gr->in_count[r];
+        exits += (uint64_t)ex;
+    }
+    ch->in = malloc(ins * sizeof *ch->in + 1);
+    ch->exit = malloc(exits * sizeof *ch->exit + 1);
+    ch->tag = malloc(exits + 1);
+    if (!ch->in || !ch->exit || !ch->tag) goto oom;
+    uint64_t a = 0, b = 0;
+    for (uint64_t r = lo; r < hi; r++) {
+        const uint32_t *row = rows + (r - lo) * (uint64_t)sc->row;
+        const uint8_t *tg = tags + (r - lo) * (uint64_t)sc->row;
+        for (unsigned k = 0; k < sc->gr->in_count[r]; k++) ch->in[a++] = row[k];
+        for (int k = 1; k <= ch->exits[r - lo]; k++, b++) {
+            ch->exit[b] = row[sc->row - k];
+            ch->tag[b] = tg[sc->row - k];
+        }
+    }
+    return 0;
+oom:
+    snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
+    return -1;
+}
+
+/* Every chunk in parallel; the first error wins. */
 static int scan_all(const struct scan_ctx *sc, int threads, char *err) {
     int failed = 0;
-    long long n = (long long)sc->size;
-#pragma omp parallel for schedule(dynamic, 2048) num_threads(threads)
-    for (long long r = 0; r < n; r++) {
-        int stop;
-#pragma omp atomic read
-        stop = failed;
-        if (stop) continue;
+    long long chunks = (long long)((sc->size + CHUNK - 1) / CHUNK);
+#pragma omp parallel num_threads(threads)
+    {
+        uint32_t *rows = malloc((size_t)CHUNK * (size_t)sc->row * sizeof *rows);
+        uint8_t *tags = malloc((size_t)CHUNK * (size_t)sc->row);
         char message[GAME_ERROR_BYTES];
-        if (scan_rank(sc, (uint64_t)r, message) != 0) {
+        int mine = rows && tags ? 0 : -1;
+        if (mine)
+            snprintf(message, sizeof message, "out of memory building the move graph");
+#pragma omp for schedule(dynamic, 1)
+        for (long long ci = 0; ci < chunks; ci++) {
+            int stop;
+#pragma omp atomic read
+            stop = failed;
+            if (stop || mine) continue;
+            mine = scan_chunk(sc, (uint64_t)ci, rows, tags, message);
+        }
+        if (mine) {
 #pragma omp critical(retro_graph_error)
             {
-                int already;
-#pragma omp atomic read
-                already = failed;
-                if (!already) snprintf(err, GAME_ERROR_BYTES, "%s", message);
+                if (!failed) snprintf(err, GAME_ERROR_BYTES, "%s", message);
 #pragma omp atomic write
                 failed = 1;
             }
         }
+        free(rows);
+        free(tags);
     }
     return failed ? -1 : 0;
 }
@@ -137,88 +197,125 @@ void retro_graph_free(struct retro_graph *gr) {
     free(gr->in_count);
     free(gr->exit_start);
     free(gr->exit_rank);
+    free(gr->exit_owner);
+    free(gr->special);
     free(gr->exit_tag);
     free(gr->rev_start);
     free(gr->rev);
     memset(gr, 0, sizeof *gr);
 }
 
+static bool is_special(const struct retro_graph *gr, uint64_t r, unsigned exits) {
+    return exits || gr->fixed[r] != RETRO_UNKNOWN || !gr->in_count[r];
+}
+
+/* Lay the chunks out: reversed in-tier edges (each list in rank order of the
+ * predecessors), specials and their exits. */
+static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
+    struct retro_graph *gr = sc->gr;
+    uint64_t n = gr->size, edges = 0, exits = 0, specials = 0;
+    uint32_t *at = NULL;
+    for (uint64_t ci = 0; ci < nchunks; ci++) {
+        const struct chunk *ch = &sc->chunks[ci];
+        uint64_t lo = ci * CHUNK, hi = lo + CHUNK < n ? lo + CHUNK : n, a = 0;
+        for (uint64_t r = lo; r < hi; r++) {
+            exits += ch->exits[r - lo];
+            specials += is_special(gr, r, ch->exits[r - lo]);
+            for (unsigned k = 0; k < gr->in_count[r]; k++, a++)
+                gr->rev_start[(ch->in[a] >> RETRO_EDGE_SHIFT) + 1]++;
+            edges += gr->in_count[r];
+        }
+    }
+    if (exits > UINT32_MAX || edges > UINT32_MAX) {
+        snprintf(err, GAME_ERROR_BYTES, "tier has more than 2^32 moves");
+        return -1;
+    }
+    for (uint64_t r = 0; r < n; r++) gr->rev_start[r + 1] += gr->rev_start[r];
+    gr->max_rev = 0;
+    for (uint64_t r = 0; r < n; r++)
+        if (gr->rev_start[r + 1] - gr->rev_start[r] > gr->max_rev)
+            gr->max_rev = gr->rev_start[r + 1] - gr->rev_start[r];
+    gr->specials = (uint32_t)specials;
+    gr->special = malloc(specials * sizeof *gr->special + 1);
+    gr->exit_start = malloc((specials + 1) * sizeof *gr->exit_start);
+    gr->exit_rank = malloc(exits * sizeof *gr->exit_rank + 1);
+    gr->exit_owner = malloc(exits * sizeof *gr->exit_owner + 1);
+    gr->exit_tag = malloc(exits * sizeof *gr->exit_tag + 1);
+    gr->rev = malloc((edges + RETRO_REV_PAD) * sizeof *gr->rev);
+    at = malloc((n + 1) * sizeof *at);
+    if (!gr->special || !gr->exit_start || !gr->exit_rank || !gr->exit_owner ||
+        !gr->exit_tag || !gr->rev || !at) {
+        free(at);
+        snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
+        return -1;
+    }
+    memset(gr->rev + edges, 0, RETRO_REV_PAD * sizeof *gr->rev);
+    memcpy(at, gr->rev_start, (n + 1) * sizeof *at);
+    uint32_t e = 0, i = 0;
+    for (uint64_t ci = 0; ci < nchunks; ci++) {
+        const struct chunk *ch = &sc->chunks[ci];
+        uint64_t lo = ci * CHUNK, hi = lo + CHUNK < n ? lo + CHUNK : n, a = 0, b = 0;
+        for (uint64_t r = lo; r < hi; r++) {
+            for (unsigned k = 0; k < gr->in_count[r]; k++, a++) {
+                uint32_t child = ch->in[a] >> RETRO_EDGE_SHIFT;
+                gr->rev[at[child]++] = (uint32_t)(r << RETRO_EDGE_SHIFT) |
+                                       (ch->in[a] & ((1u << RETRO_EDGE_SHIFT) - 1));
+            }
+            if (!is_special(gr, r, ch->exits[r - lo])) continue;
+            gr->special[i] = (uint32_t)r;
+            gr->exit_start[i] = e;
+            for (int k = 0; k < ch->exits[r - lo]; k++, e++, b++) {
+                gr->exit_rank[e] = ch->exit[b];
+                gr->exit_owner[e] = i;
+                gr->exit_tag[e] = ch->tag[b];
+            }
+            i++;
+        }
+    }
+    gr->exit_start[specials] = e;
+    free(at);
+    gr->bytes = n * (sizeof *gr->fixed + sizeof *gr->in_count + sizeof(uint32_t)) +
+                specials * 8 + exits * 9 + edges * 4;
+    return 0;
+}
+
 int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier,
                       int threads, struct retro_graph *gr, char *err) {
     memset(gr, 0, sizeof *gr);
     uint64_t n = g->tier_size(v, tier);
-    if (n >= (UINT64_C(1) << 30) || g->max_moves > 255) {
+    if (n >= (UINT64_C(1) << RETRO_MAX_RANK_BITS)) {
         snprintf(err, GAME_ERROR_BYTES,
-                 "tier of %llu positions is too large (2^30 at most)",
-                 (unsigned long long)n);
+                 "tier of %llu positions is too large (2^%d at most)",
+                 (unsigned long long)n, RETRO_MAX_RANK_BITS);
+        return -1;
+    }
+    if (g->max_moves > 254) {
+        snprintf(err, GAME_ERROR_BYTES, "the solver handles at most 254 moves");
         return -1;
     }
     struct scan_ctx sc = {.g = g, .v = v, .tier = tier, .size = n, .gr = gr};
     sc.slots = g->tier_children(v, tier, sc.kids);
     sc.row = g->max_moves > 0 ? g->max_moves : 1;
+    uint64_t nchunks = (n + CHUNK - 1) / CHUNK;
     gr->shape = g->tier_shape ? g->tier_shape(v, tier) : tier;
     gr->size = n;
     gr->slots = sc.slots;
     gr->fixed = malloc(n * sizeof *gr->fixed + 1);
     gr->in_count = malloc(n * sizeof *gr->in_count + 1);
-    gr->exit_start = malloc((n + 1) * sizeof *gr->exit_start);
     gr->rev_start = calloc(n + 1, sizeof *gr->rev_start);
-    sc.exit_count = malloc(n + 1);
-    sc.tmp_rank = malloc(n * (uint64_t)sc.row * sizeof *sc.tmp_rank + 1);
-    sc.tmp_tag = malloc(n * (uint64_t)sc.row + 1);
-    if (!gr->fixed || !gr->in_count || !gr->exit_start || !gr->rev_start ||
-        !sc.exit_count || !sc.tmp_rank || !sc.tmp_tag)
-        goto oom;
-    if (scan_all(&sc, threads, err) != 0) goto fail;
-
-    /* Compact: exits into CSR, in-tier edges reversed (sequential: ordered). */
-    uint64_t exits = 0, edges = 0;
-    for (uint64_t r = 0; r < n; r++) {
-        gr->exit_start[r] = exits;
-        exits += sc.exit_count[r];
-        edges += gr->in_count[r];
-        const uint32_t *row = sc.tmp_rank + r * (uint64_t)sc.row;
-        for (unsigned k = 0; k < gr->in_count[r]; k++)
-            gr->rev_start[(row[k] >> RETRO_EDGE_SHIFT) + 1]++;
+    sc.chunks = calloc(nchunks + 1, sizeof *sc.chunks);
+    int status = -1;
+    if (!gr->fixed || !gr->in_count || !gr->rev_start || !sc.chunks)
+        snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
+    else if (scan_all(&sc, threads, err) == 0)
+        status = compact(&sc, nchunks, err);
+    for (uint64_t ci = 0; sc.chunks && ci < nchunks; ci++) {
+        free(sc.chunks[ci].in);
+        free(sc.chunks[ci].exit);
+        free(sc.chunks[ci].tag);
+        free(sc.chunks[ci].exits);
     }
-    gr->exit_start[n] = exits;
-    for (uint64_t r = 0; r < n; r++) gr->rev_start[r + 1] += gr->rev_start[r];
-    gr->exit_rank = malloc(exits * sizeof *gr->exit_rank + 1);
-    gr->exit_tag = malloc(exits * sizeof *gr->exit_tag + 1);
-    gr->rev = malloc(edges * sizeof *gr->rev + 1);
-    uint64_t *at = malloc((n + 1) * sizeof *at);
-    if (!gr->exit_rank || !gr->exit_tag || !gr->rev || !at) {
-        free(at);
-        goto oom;
-    }
-    memcpy(at, gr->rev_start, (n + 1) * sizeof *at);
-    for (uint64_t r = 0; r < n; r++) {
-        const uint32_t *row = sc.tmp_rank + r * (uint64_t)sc.row;
-        const uint8_t *tags = sc.tmp_tag + r * (uint64_t)sc.row;
-        for (unsigned k = 0; k < gr->in_count[r]; k++) {
-            uint32_t child = row[k] >> RETRO_EDGE_SHIFT;
-            gr->rev[at[child]++] = (uint32_t)(r << RETRO_EDGE_SHIFT) |
-                                   (row[k] & ((1u << RETRO_EDGE_SHIFT) - 1));
-        }
-        uint64_t e = gr->exit_start[r];
-        for (int k = 1; k <= sc.exit_count[r]; k++, e++) {
-            gr->exit_rank[e] = row[sc.row - k];
-            gr->exit_tag[e] = tags[sc.row - k];
-        }
-    }
-    free(at);
-    free(sc.tmp_rank);
-    free(sc.tmp_tag);
-    free(sc.exit_count);
-    gr->bytes = n * (sizeof *gr->fixed + sizeof *gr->in_count + 2 * sizeof(uint64_t)) +
-                exits * 5 + edges * 4;
-    return 0;
-oom:
-    snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
-fail:
-    free(sc.tmp_rank);
-    free(sc.tmp_tag);
-    free(sc.exit_count);
-    retro_graph_free(gr);
-    return -1;
+    free(sc.chunks);
+    if (status != 0) retro_graph_free(gr);
+    return status;
 }

@@ -6,7 +6,9 @@
  * best of them), how many moves stay inside the tier, the moves into child
  * tiers (slot in `tier_children`, child rank), and, reversed, the in-tier
  * predecessors of every rank. Edges carry two flags: FLIP (the player to move
- * changes) and PASS (a GAME_MOVE_PASS: no remoteness).
+ * changes) and PASS (a GAME_MOVE_PASS: no remoteness). Indices are 32-bit
+ * (a tier has fewer than 2^29 ranks and fewer than 2^32 edges) so that the
+ * arrays a tier solve reads at random stay small enough for the caches.
  */
 #ifndef KIBITZ_RETRO_GRAPH_H
 #define KIBITZ_RETRO_GRAPH_H
@@ -20,22 +22,33 @@
 enum {
     RETRO_EDGE_PASS = 1,
     RETRO_EDGE_FLIP = 2,
-    RETRO_EDGE_SHIFT = 2, /* rank << 2 | flags */
+    /* On an in-tier edge: its source has a pass and other in-tier moves, so
+     * its losses need the general bookkeeping (see retro_tier.c). */
+    RETRO_EDGE_MIXED = 4,
+    RETRO_EDGE_SHIFT = 3, /* rank << 3 | flags */
     RETRO_MAX_SLOTS = 16,
+    RETRO_MAX_RANK_BITS = 29,
+    RETRO_REV_PAD = 8, /* `rev` may be read this far past its end */
 };
 
 struct retro_graph {
     uint64_t shape;
-    uint64_t size;        /* ranks */
-    int slots;            /* child tiers of the representative tier */
-    retro_cell *fixed;    /* RETRO_TERMINAL, RETRO_HOLE, or the best terminal
-                             child for the mover (RETRO_UNKNOWN: none) */
-    uint16_t *in_count;   /* moves staying in the tier */
-    uint64_t *exit_start; /* size + 1 */
+    uint64_t size;     /* ranks */
+    int slots;         /* child tiers of the representative tier */
+    retro_cell *fixed; /* RETRO_TERMINAL, RETRO_HOLE, or the best terminal
+                          child for the mover (RETRO_UNKNOWN: none) */
+    uint8_t *in_count; /* moves staying in the tier (at most 254) */
+    /* Special ranks (ascending): those with moves out of the tier, terminal
+     * children or no move inside; the others start the same in every tier. */
+    uint32_t specials;
+    uint32_t *special;
+    uint32_t *exit_start; /* per special, specials + 1 */
     uint32_t *exit_rank;
-    uint8_t *exit_tag;   /* slot << 2 | flags */
-    uint64_t *rev_start; /* size + 1 */
-    uint32_t *rev;       /* predecessor rank << 2 | flags */
+    uint32_t *exit_owner; /* the special (index) each exit leaves from */
+    uint8_t *exit_tag;    /* slot << 3 | flags */
+    uint32_t *rev_start;  /* size + 1 */
+    uint32_t *rev;        /* predecessor rank << 3 | flags */
+    uint32_t max_rev;     /* most predecessors of one rank */
     size_t bytes;
 };
 

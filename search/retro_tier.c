@@ -1,176 +1,521 @@
 /* Solving one tier over its shape's move graph: seed from terminal children
  * and child tiers, then propagate backward level by level (level =
  * remoteness), so the first win found is the shortest and a loss is fixed
- * only when its last child is known. */
+ * only when its last child is known.
+ *
+ * Speed (a tier is solved thousands of times over one graph, so this loop is
+ * the solver's cost):
+ * - the state read at random while propagating is a byte (counter) and a bit
+ *   (decided) per position, so it stays in the caches;
+ * - each level keeps its won and its lost positions apart, so a loop over a
+ *   list knows what its children are worth without reading them;
+ * - the common edge (the player to move changes, no pass) is handled without
+ *   branches (whether a predecessor is decided is a coin toss for the branch
+ *   predictor), and the predecessor lists of a batch of children are first
+ *   copied into one flat array, so there is no inner loop of varying length,
+ *   with prefetches a few list entries ahead (sorting the lists by rank
+ *   instead measured slower).
+ * A position that loses through its last in-tier child is queued at the next
+ * level; if a move out of the tier loses more slowly, it is moved on to that
+ * later level when its turn comes (`extra` says where). Without passes the
+ * last in-tier child found is the slowest (children come in level order); a
+ * position with a pass and other in-tier moves (flag MIXED on its edges)
+ * keeps the running maximum in `extra` instead, and a win it finds through a
+ * move (level + 1) is only a candidate (`maybe`) until the level is done,
+ * since its pass may yet win at this level. */
 #include "search/retro_tier.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { NO_SEED = 0xFFFF, CANNOT_LOSE = 0x8000, LEVELS = RETRO_MAX_REMOTENESS + 2 };
+enum {
+    CANNOT_LOSE = 0xFF, /* counter start: at most 254 decrements keep it > 0 */
+    NO_SEED = 0xFFFF,
+    LEVELS = RETRO_MAX_REMOTENESS + 2,
+    AHEAD = 16,   /* list entries to prefetch ahead */
+    TRIM = 16384, /* per-level lists keep at most this capacity */
+    BATCH = 2048, /* edges gathered per batch */
+    FAST_EDGE = RETRO_EDGE_FLIP,
+    EDGE_FLAGS = (1 << RETRO_EDGE_SHIFT) - 1,
+    KEY_FIXED = -2, /* terminal or hole */
+};
 
 int retro_scratch_init(struct retro_scratch *sc) {
     memset(sc, 0, sizeof *sc);
-    sc->levels = calloc(LEVELS, sizeof *sc->levels);
-    sc->seeds = calloc(LEVELS, sizeof *sc->seeds);
-    return sc->levels && sc->seeds ? 0 : -1;
+    sc->wins = calloc(LEVELS, sizeof *sc->wins);
+    sc->losses = calloc(LEVELS, sizeof *sc->losses);
+    sc->maybe = calloc(LEVELS, sizeof *sc->maybe);
+    sc->seed_start = calloc(LEVELS + 2, sizeof *sc->seed_start);
+    return sc->wins && sc->losses && sc->maybe && sc->seed_start ? 0 : -1;
+}
+
+static void level_free(struct retro_level *l) {
+    for (int i = 0; l && i < LEVELS; i++) free(l[i].at);
+    free(l);
+}
+
+static void arrays_free(struct retro_scratch *sc) {
+    free(sc->counter);
+    free(sc->extra);
+    free(sc->key);
+    free(sc->done);
+    free(sc->seeds);
+    free(sc->seed_buf);
+    sc->seed_buf = NULL;
+    sc->counter = NULL;
+    sc->extra = NULL;
+    sc->key = NULL;
+    sc->done = NULL;
+    sc->seeds = NULL;
+    sc->capacity = 0;
 }
 
 void retro_scratch_free(struct retro_scratch *sc) {
-    for (int i = 0; sc->levels && i < LEVELS; i++) {
-        free(sc->levels[i].at);
-        free(sc->seeds[i].at);
-    }
-    free(sc->levels);
-    free(sc->seeds);
-    free(sc->work);
-    free(sc->done);
+    level_free(sc->wins);
+    level_free(sc->losses);
+    level_free(sc->maybe);
+    free(sc->seed_start);
+    free(sc->spare.at);
+    free(sc->now_won.at);
+    free(sc->now_lost.at);
+    free(sc->next_won.at);
+    free(sc->next_lost.at);
+    free(sc->edges);
+    arrays_free(sc);
     memset(sc, 0, sizeof *sc);
 }
 
-static int push(struct retro_level *l, uint32_t r) {
-    if (l->count == l->capacity) {
-        uint32_t cap = l->capacity ? 2 * l->capacity : 1024;
-        uint32_t *at = realloc(l->at, cap * sizeof *at);
-        if (!at) return -1;
-        l->at = at;
-        l->capacity = cap;
+static int scratch_fit(struct retro_scratch *sc, const struct retro_graph *gr) {
+    uint64_t n = gr->size, words = (n + 63) / 64;
+    if (n > sc->capacity) {
+        arrays_free(sc);
+        sc->counter = malloc(n);
+        sc->extra = malloc(n * sizeof *sc->extra);
+        sc->key = malloc(n * sizeof *sc->key);
+        sc->done = malloc(words * sizeof *sc->done);
+        sc->seeds = malloc(n * sizeof *sc->seeds + 1);
+        sc->seed_buf = malloc(n * sizeof *sc->seed_buf + 1);
+        if (!sc->counter || !sc->extra || !sc->key || !sc->done || !sc->seeds ||
+            !sc->seed_buf) {
+            arrays_free(sc);
+            return -1;
+        }
+        sc->capacity = n;
     }
-    l->at[l->count++] = r;
+    /* A batch, one more list past it, and room to look AHEAD past that. */
+    uint64_t room = BATCH + (uint64_t)gr->max_rev + RETRO_REV_PAD + AHEAD;
+    if (room > sc->edge_room) {
+        free(sc->edges);
+        sc->edges = calloc(room, sizeof *sc->edges);
+        sc->edge_room = sc->edges ? room : 0;
+        if (!sc->edges) return -1;
+    }
     return 0;
 }
 
-/* Best value the mover gets from leaving the tier (terminal children and
- * moves into child tiers); RETRO_UNKNOWN when there is no such move. */
-static retro_cell best_exit(const struct retro_graph *gr, const retro_cell *const *kids,
-                            uint64_t r) {
-    retro_cell best = gr->fixed[r];
-    for (uint64_t e = gr->exit_start[r]; e < gr->exit_start[r + 1]; e++) {
-        unsigned tag = gr->exit_tag[e];
-        retro_cell child = kids[tag >> RETRO_EDGE_SHIFT][gr->exit_rank[e]];
-        retro_cell c = retro_through(child, tag & RETRO_EDGE_FLIP, tag & RETRO_EDGE_PASS);
-        if (best == RETRO_UNKNOWN || retro_better(c, best)) best = c;
-    }
-    return best;
+/* Room for `more` entries. */
+static int reserve(struct retro_level *l, uint64_t more) {
+    if (l->capacity - l->count >= more) return 0;
+    uint64_t cap = l->capacity ? 2 * (uint64_t)l->capacity : 1024;
+    while (cap - l->count < more) cap *= 2;
+    if (cap > UINT32_MAX) return -1;
+    uint32_t *at = realloc(l->at, cap * sizeof *at);
+    if (!at) return -1;
+    l->at = at;
+    l->capacity = (uint32_t)cap;
+    return 0;
 }
 
-/* Independent per rank, so parallel. */
-static void seed_all(const struct retro_graph *gr, const retro_cell *const *kids,
-                     struct retro_work *work, int threads) {
-    long long count = (long long)gr->size;
-#pragma omp parallel for schedule(static, 4096) num_threads(threads)
-    for (long long i = 0; i < count; i++) {
-        uint64_t r = (uint64_t)i;
-        struct retro_work *w = &work[r];
-        retro_cell fixed = gr->fixed[r];
-        w->seed = NO_SEED;
-        if (fixed == RETRO_TERMINAL || fixed == RETRO_HOLE) {
-            w->value = fixed;
-            continue;
-        }
-        retro_cell best = best_exit(gr, kids, r);
-        if (gr->in_count[r] == 0) {
-            w->value = best == RETRO_UNKNOWN ? RETRO_DRAW : best;
-            continue;
-        }
-        w->value = RETRO_UNKNOWN;
-        w->counter = gr->in_count[r];
-        int o = best == RETRO_UNKNOWN ? RETRO_LOSS : retro_outcome(best);
-        if (o == RETRO_WIN) w->seed = (uint16_t)retro_remoteness(best);
-        w->maxloss = best == RETRO_UNKNOWN ? 0
-                     : o == RETRO_LOSS     ? (uint16_t)retro_remoteness(best)
-                                           : CANNOT_LOSE;
+static inline int push(struct retro_level *l, uint32_t x) {
+    if (l->count == l->capacity && reserve(l, 1) != 0) return -1;
+    l->at[l->count++] = x;
+    return 0;
+}
+
+static inline bool is_done(const uint64_t *done, uint32_t r) {
+    return done[r >> 6] >> (r & 63) & 1;
+}
+
+static inline void set_done(uint64_t *done, uint32_t r) {
+    done[r >> 6] |= UINT64_C(1) << (r & 63);
+}
+
+/* Cells in an order where larger is better for the mover: losses (later is
+ * better), then the draw, then wins (sooner is better); -1: no move. */
+static inline int32_t order_key(retro_cell c) {
+    int32_t odd = c & 1, r = ((int32_t)c - 2 + odd) >> 1;
+    return c == RETRO_DRAW ? 0x10000 : odd ? 0x20000 - r : r;
+}
+
+static inline retro_cell key_cell(int32_t k) {
+    if (k < 0) return RETRO_DRAW;
+    if (k < 0x10000) return retro_loss(k);
+    if (k == 0x10000) return RETRO_DRAW;
+    return retro_win(0x20000 - k);
+}
+
+/* retro_through for a child value (markers, which moves never reach, count
+ * as draws). */
+static inline retro_cell through(retro_cell c, unsigned flags) {
+    if (c == RETRO_DRAW || c >= RETRO_HOLE) return RETRO_DRAW;
+    retro_cell f = (flags & RETRO_EDGE_FLIP) ? (retro_cell)(((c - 1) ^ 1) + 1) : c;
+    return (flags & RETRO_EDGE_PASS) ? f : (retro_cell)(f + 2);
+}
+
+/* The best move out of the tier for specials [i0, i1): terminal children
+ * and moves into child tiers. */
+static void seed_keys(const struct retro_graph *gr, const retro_cell *const *kids,
+                      int32_t *key, uint32_t i0, uint32_t i1) {
+    for (uint32_t i = i0; i < i1; i++) {
+        retro_cell f = gr->fixed[gr->special[i]];
+        key[i] = f == RETRO_TERMINAL || f == RETRO_HOLE ? KEY_FIXED
+                 : f == RETRO_UNKNOWN                   ? -1
+                                                        : order_key(f);
     }
+    uint32_t e1 = gr->exit_start[i1];
+    for (uint32_t e = gr->exit_start[i0]; e < e1; e++) {
+        if (e + AHEAD < e1)
+            __builtin_prefetch(&kids[gr->exit_tag[e + AHEAD] >> RETRO_EDGE_SHIFT]
+                                    [gr->exit_rank[e + AHEAD]]);
+        unsigned tag = gr->exit_tag[e];
+        int32_t k =
+            order_key(through(kids[tag >> RETRO_EDGE_SHIFT][gr->exit_rank[e]], tag));
+        uint32_t owner = gr->exit_owner[e];
+        key[owner] = k > key[owner] ? k : key[owner];
+    }
+}
+
+struct solve_ctx {
+    const struct retro_graph *gr;
+    struct retro_scratch *sc;
+    retro_cell *out;
+    int top;            /* highest level with something queued */
+    uint64_t finalized; /* positions whose value gather wrote */
+    uint64_t won, lost, terminal, holes;
+    int longest;
+    int top_seed; /* highest level with a seed */
+};
+
+static inline int queue(struct solve_ctx *x, struct retro_level *lists, int level,
+                        uint32_t r) {
+    if (level > x->top) x->top = level;
+    return push(&lists[level], r);
+}
+
+/* Initial state: every position as the in-tier moves alone say (counter,
+ * no loss outside, provisional draw), then the specials from their keys:
+ * decided ones queued at their level, the others with a win outside queued
+ * as seeds (sorted by level). */
+static int seed_all(struct solve_ctx *x, const retro_cell *const *kids, int threads) {
+    const struct retro_graph *gr = x->gr;
+    struct retro_scratch *sc = x->sc;
+    uint64_t n = gr->size;
+    int32_t *key = sc->key;
+    uint32_t specials = gr->specials;
+    if (threads > 1) {
+        long long blocks = ((long long)specials + 4095) / 4096;
+#pragma omp parallel for schedule(dynamic, 2) num_threads(threads)
+        for (long long b = 0; b < blocks; b++) {
+            uint32_t i0 = (uint32_t)b * 4096;
+            uint32_t i1 = specials - i0 > 4096 ? i0 + 4096 : specials;
+            seed_keys(gr, kids, key, i0, i1);
+        }
+    } else {
+        seed_keys(gr, kids, key, 0, specials);
+    }
+    memcpy(sc->counter, gr->in_count, n);
+    memset(sc->extra, 0, n * sizeof *sc->extra);
+    memset(x->out, 0, n * sizeof *x->out); /* RETRO_DRAW */
+    memset(sc->done, 0, (n + 63) / 64 * sizeof *sc->done);
+    uint32_t seeds = 0;
+    uint32_t *buf = sc->seed_buf;
+    int top = -1;
+    for (uint32_t i = 0; i < specials; i++) {
+        uint32_t r = gr->special[i];
+        int32_t k = key[i];
+        unsigned in = gr->in_count[r];
+        if (k == KEY_FIXED || in == 0) { /* decided now */
+            retro_cell v = k == KEY_FIXED ? gr->fixed[r] : key_cell(k);
+            x->out[r] = v;
+            x->terminal += v == RETRO_TERMINAL;
+            x->holes += v == RETRO_HOLE;
+            sc->counter[r] = 0;
+            set_done(sc->done, r);
+            if (!retro_is_value(v) || v == RETRO_DRAW) continue;
+            sc->extra[r] = (uint16_t)retro_remoteness(v);
+            if (queue(x, (v & 1) ? sc->wins : sc->losses, retro_remoteness(v), r) != 0)
+                return -1;
+            continue;
+        }
+        bool cannot_lose = k >= 0x10000, win = k > 0x10000;
+        uint16_t level = (uint16_t)(win ? 0x20000 - k : 0);
+        sc->counter[r] = (uint8_t)(in | (cannot_lose ? CANNOT_LOSE : 0));
+        sc->extra[r] = cannot_lose ? (win ? level : NO_SEED) : (uint16_t)(k < 0 ? 0 : k);
+        buf[seeds] = r;
+        seeds += win;
+        top = win && level > top ? level : top;
+    }
+    /* Counting sort by level into sc->seeds. */
+    uint32_t *start = sc->seed_start;
+    memset(start, 0, (size_t)(top + 2) * sizeof *start);
+    for (uint32_t i = 0; i < seeds; i++) start[sc->extra[buf[i]] + 1]++;
+    for (int l = 0; l <= top; l++) start[l + 1] += start[l];
+    for (uint32_t i = 0; i < seeds; i++) sc->seeds[start[sc->extra[buf[i]]]++] = buf[i];
+    /* start[l] is now where level l ends: shift to where it begins. */
+    memmove(start + 1, start, (size_t)(top + 1) * sizeof *start);
+    start[0] = 0;
+    x->top_seed = top;
+    if (top > x->top) x->top = top;
+    return 0;
+}
+
+/* The general case of one edge: predecessor of a child worth `cv` to its
+ * mover. */
+static int slow_edge(struct solve_ctx *x, uint32_t edge, retro_cell cv) {
+    struct retro_scratch *sc = x->sc;
+    uint32_t p = edge >> RETRO_EDGE_SHIFT;
+    if (is_done(sc->done, p)) return 0;
+    retro_cell pv = retro_through(cv, edge & RETRO_EDGE_FLIP, edge & RETRO_EDGE_PASS);
+    int rem = retro_remoteness(pv);
+    if (pv & 1) {
+        /* A position that can also pass may still find a win through a
+         * pass at this level, one move sooner: only a candidate for now. */
+        if ((edge & (RETRO_EDGE_MIXED | RETRO_EDGE_PASS)) == RETRO_EDGE_MIXED)
+            return queue(x, sc->maybe, rem, p);
+        set_done(sc->done, p);
+        return queue(x, sc->wins, rem, p);
+    }
+    uint16_t m = sc->extra[p] > rem ? sc->extra[p] : (uint16_t)rem;
+    sc->extra[p] = m;
+    if (--sc->counter[p] != 0) return 0;
+    set_done(sc->done, p);
+    return queue(x, sc->losses, m, p);
+}
+
+/* Copy the predecessor lists of list entries from *i on into sc->edges,
+ * writing `cv` for each child, until a batch is full. For lost children
+ * (`check_extra`), one losing more slowly out of the tier is queued at its
+ * own level instead. Returns the edge count, or -1. */
+static long gather(struct solve_ctx *x, const struct retro_level *list, uint32_t *i,
+                   retro_cell cv, int level, bool check_extra) {
+    const struct retro_graph *gr = x->gr;
+    struct retro_scratch *sc = x->sc;
+    uint32_t *edges = sc->edges;
+    const uint32_t *at = list->at;
+    uint32_t j = *i, count = list->count;
+    uint64_t k = 0;
+    while (j < count && k < BATCH) {
+        if (j + AHEAD < count) __builtin_prefetch(&gr->rev_start[at[j + AHEAD]]);
+        if (j + AHEAD / 2 < count) {
+            __builtin_prefetch(&gr->rev[gr->rev_start[at[j + AHEAD / 2]]]);
+            if (check_extra) __builtin_prefetch(&sc->extra[at[j + AHEAD / 2]]);
+        }
+        uint32_t c = at[j++];
+        if (check_extra && sc->extra[c] > level) { /* rare */
+            if (queue(x, sc->losses, sc->extra[c], c) != 0) return -1;
+            continue;
+        }
+        x->out[c] = cv;
+        x->finalized++;
+        uint32_t s = gr->rev_start[c], d = gr->rev_start[c + 1] - s;
+        memcpy(edges + k, gr->rev + s, RETRO_REV_PAD * sizeof *edges);
+        if (d > RETRO_REV_PAD)
+            memcpy(edges + k + RETRO_REV_PAD, gr->rev + s + RETRO_REV_PAD,
+                   (d - RETRO_REV_PAD) * sizeof *edges);
+        k += d;
+    }
+    *i = j;
+    return (long)k;
+}
+
+/* Children lost at `level`: their predecessors win at level + 1. */
+static int take_losses(struct solve_ctx *x, const struct retro_level *list, int level) {
+    struct retro_scratch *sc = x->sc;
+    uint64_t *done = sc->done;
+    struct retro_level *next = &sc->next_won;
+    retro_cell cv = retro_loss(level);
+    uint64_t before = x->finalized;
+    for (uint32_t i = 0; i < list->count;) {
+        long k = gather(x, list, &i, cv, level, true);
+        if (k < 0 || reserve(next, (uint64_t)k) != 0) return -1;
+        const uint32_t *edges = sc->edges;
+        uint32_t *at = next->at, count = next->count;
+        for (long e = 0; e < k; e++) {
+            uint32_t edge = edges[e], p = edge >> RETRO_EDGE_SHIFT;
+            if ((edge & EDGE_FLAGS) != FAST_EDGE) {
+                next->count = count;
+                if (slow_edge(x, edge, cv) != 0) return -1;
+                count = next->count;
+                continue;
+            }
+            uint64_t bit = UINT64_C(1) << (p & 63), word = done[p >> 6];
+            done[p >> 6] = word | bit;
+            at[count] = p;
+            count += (word & bit) == 0;
+        }
+        next->count = count;
+    }
+    if (next->count && level + 1 > x->top) x->top = level + 1;
+    x->lost += x->finalized - before;
+    if (x->finalized > before && level > x->longest) x->longest = level;
+    return 0;
+}
+
+/* Children won at `level`: each is one more losing move for its
+ * predecessors; a predecessor with none left loses at level + 1. */
+static int take_wins(struct solve_ctx *x, const struct retro_level *list, int level) {
+    struct retro_scratch *sc = x->sc;
+    uint64_t *done = sc->done;
+    uint8_t *counter = sc->counter;
+    struct retro_level *next = &sc->next_lost;
+    retro_cell cv = retro_win(level);
+    uint64_t before = x->finalized;
+    for (uint32_t i = 0; i < list->count;) {
+        long k = gather(x, list, &i, cv, level, false);
+        if (k < 0 || reserve(next, (uint64_t)k) != 0) return -1;
+        const uint32_t *edges = sc->edges;
+        uint32_t *at = next->at, count = next->count;
+        for (long e = 0; e < k; e++) {
+            uint32_t edge = edges[e], p = edge >> RETRO_EDGE_SHIFT;
+            if ((edge & EDGE_FLAGS) != FAST_EDGE) {
+                next->count = count;
+                if (slow_edge(x, edge, cv) != 0) return -1;
+                count = next->count;
+                continue;
+            }
+            __builtin_prefetch(&counter[edges[e + AHEAD] >> RETRO_EDGE_SHIFT], 1);
+            uint64_t bit = UINT64_C(1) << (p & 63), word = done[p >> 6];
+            unsigned open = (word & bit) == 0;
+            uint8_t left = (uint8_t)(counter[p] - open);
+            counter[p] = left;
+            unsigned lost = open & (left == 0);
+            done[p >> 6] = word | (bit & (0 - (uint64_t)lost));
+            at[count] = p;
+            count += lost;
+        }
+        next->count = count;
+    }
+    if (next->count && level + 1 > x->top) x->top = level + 1;
+    x->won += x->finalized - before;
+    if (x->finalized > before && level > x->longest) x->longest = level;
+    return 0;
+}
+
+/* Take a level's list out (more may be queued at the same level while it is
+ * read, by passes) and hand it to `fn`. */
+static int drain(struct solve_ctx *x, struct retro_level *list, int level,
+                 int (*fn)(struct solve_ctx *, const struct retro_level *, int)) {
+    struct retro_level taken = *list;
+    *list = x->sc->spare;
+    int status = fn(x, &taken, level);
+    taken.count = 0;
+    x->sc->spare = taken;
+    return status;
+}
+
+static void clear_levels(struct retro_scratch *sc) {
+    for (int i = 0; i < LEVELS; i++)
+        sc->wins[i].count = sc->losses[i].count = sc->maybe[i].count = 0;
+    sc->now_won.count = sc->now_lost.count = sc->next_won.count = sc->next_lost.count = 0;
+}
+
+/* Hand a level's list of won or lost positions to `fn`. */
+static int take_now(struct solve_ctx *x, struct retro_level *list, int level,
+                    int (*fn)(struct solve_ctx *, const struct retro_level *, int)) {
+    int status = fn(x, list, level);
+    list->count = 0;
+    return status;
+}
+
+static void swap_levels(struct retro_level *a, struct retro_level *b) {
+    struct retro_level t = *a;
+    *a = *b;
+    *b = t;
 }
 
 int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids,
-                     retro_cell *out, int threads, struct retro_scratch *sc, char *err) {
-    uint64_t n = gr->size;
-    struct retro_level *levels = sc->levels, *seeds = sc->seeds;
-    if (n > sc->capacity) {
-        free(sc->work);
-        free(sc->done);
-        sc->work = malloc(n * sizeof *sc->work);
-        sc->done = malloc((n + 63) / 64 * sizeof *sc->done);
-        sc->capacity = sc->work && sc->done ? n : 0;
-        if (!sc->capacity) goto oom;
-    }
-    struct retro_work *work = sc->work;
-    uint64_t *done = sc->done;
-    memset(done, 0, (n + 63) / 64 * sizeof *done);
-    seed_all(gr, kids, work, threads);
-
-    int top = 0;
-    for (uint64_t r = 0; r < n; r++) {
-        const struct retro_work *w = &work[r];
-        if (w->value != RETRO_UNKNOWN) done[r >> 6] |= UINT64_C(1) << (r & 63);
-        if (w->seed != NO_SEED) {
-            if (push(&seeds[w->seed], (uint32_t)r) != 0) goto oom;
-            if (w->seed > top) top = w->seed;
+                     retro_cell *out, int threads, struct retro_scratch *sc,
+                     struct retro_counts *counts, char *err) {
+    if (scratch_fit(sc, gr) != 0) goto oom;
+    struct solve_ctx x = {.gr = gr, .sc = sc, .out = out, .top = 0, .top_seed = -1};
+    if (seed_all(&x, kids, threads) != 0) goto oom;
+    int level;
+    for (level = 0; level <= x.top; level++) {
+        if (level > RETRO_MAX_REMOTENESS) {
+            clear_levels(sc);
+            snprintf(err, GAME_ERROR_BYTES, "remoteness above %d", RETRO_MAX_REMOTENESS);
+            return -1;
         }
-        if (retro_is_value(w->value) && w->value != RETRO_DRAW) {
-            int level = retro_remoteness(w->value);
-            if (push(&levels[level], (uint32_t)r) != 0) goto oom;
-            if (level > top) top = level;
-        }
-    }
-
-    int status = 0;
-    for (int level = 0; level <= top; level++) {
-        struct retro_level *now = &levels[level];
-        for (uint32_t i = 0; i < seeds[level].count; i++) {
-            uint32_t r = seeds[level].at[i];
-            if (work[r].value != RETRO_UNKNOWN) continue;
-            work[r].value = retro_win(level);
-            done[r >> 6] |= UINT64_C(1) << (r & 63);
-            if (push(now, r) != 0) goto oom;
-        }
-        seeds[level].count = 0;
-        /* `now` may grow while it is read: passes decide at the same level. */
-        for (uint32_t i = 0; i < now->count; i++) {
-            uint32_t child = now->at[i];
-            retro_cell cv = work[child].value;
-            const uint32_t *edge = gr->rev + gr->rev_start[child];
-            const uint32_t *end = gr->rev + gr->rev_start[child + 1];
-            for (; edge < end; edge++) {
-                uint32_t p = *edge >> RETRO_EDGE_SHIFT;
-                if (done[p >> 6] >> (p & 63) & 1) continue;
-                struct retro_work *w = &work[p];
-                retro_cell pv =
-                    retro_through(cv, *edge & RETRO_EDGE_FLIP, *edge & RETRO_EDGE_PASS);
-                int at;
-                if (retro_outcome(pv) == RETRO_WIN) {
-                    at = retro_remoteness(pv);
-                } else {
-                    int rem = retro_remoteness(pv);
-                    if (!(w->maxloss & CANNOT_LOSE) && rem > w->maxloss)
-                        w->maxloss = (uint16_t)rem;
-                    if (--w->counter != 0 || (w->maxloss & CANNOT_LOSE)) continue;
-                    at = w->maxloss;
-                    pv = retro_loss(at);
-                }
-                if (at > RETRO_MAX_REMOTENESS) {
-                    snprintf(err, GAME_ERROR_BYTES, "remoteness above %d",
-                             RETRO_MAX_REMOTENESS);
-                    status = -1;
-                    at = RETRO_MAX_REMOTENESS;
-                    pv = retro_outcome(pv) == RETRO_WIN ? retro_win(at) : retro_loss(at);
-                }
-                w->value = pv;
-                done[p >> 6] |= UINT64_C(1) << (p & 63);
-                if (push(&levels[at], p) != 0) goto oom;
-                if (at > top) top = at;
+        /* What the last level found for this one becomes the current lists. */
+        swap_levels(&sc->now_won, &sc->next_won);
+        swap_levels(&sc->now_lost, &sc->next_lost);
+        if (level <= x.top_seed) {
+            struct retro_level *won = &sc->now_won;
+            uint32_t s0 = sc->seed_start[level], s1 = sc->seed_start[level + 1];
+            if (reserve(won, s1 - s0) != 0) goto oom;
+            for (uint32_t i = s0; i < s1; i++) {
+                uint32_t r = sc->seeds[i];
+                uint64_t bit = UINT64_C(1) << (r & 63), word = sc->done[r >> 6];
+                sc->done[r >> 6] = word | bit;
+                won->at[won->count] = r;
+                won->count += (word & bit) == 0;
             }
         }
-        now->count = 0;
+        struct retro_level *maybe = &sc->maybe[level];
+        if (maybe->count) {
+            if (reserve(&sc->now_won, maybe->count) != 0) goto oom;
+            for (uint32_t i = 0; i < maybe->count; i++) {
+                uint32_t r = maybe->at[i];
+                if (is_done(sc->done, r)) continue;
+                set_done(sc->done, r);
+                sc->now_won.at[sc->now_won.count++] = r;
+            }
+            maybe->count = 0;
+        }
+        for (;;) {
+            int status;
+            if (sc->losses[level].count)
+                status = drain(&x, &sc->losses[level], level, take_losses);
+            else if (sc->now_lost.count)
+                status = take_now(&x, &sc->now_lost, level, take_losses);
+            else if (sc->wins[level].count)
+                status = drain(&x, &sc->wins[level], level, take_wins);
+            else if (sc->now_won.count)
+                status = take_now(&x, &sc->now_won, level, take_wins);
+            else
+                break;
+            if (status != 0) goto oom;
+        }
     }
-    /* Never resolved: play that never ends, a draw. */
-    for (uint64_t r = 0; r < n; r++)
-        out[r] = work[r].value == RETRO_UNKNOWN ? RETRO_DRAW : work[r].value;
-    return status;
+    if (counts) {
+        counts->positions += gr->size - x.holes;
+        counts->won += x.won;
+        counts->lost += x.lost;
+        counts->terminal += x.terminal;
+        counts->holes += x.holes;
+        counts->drawn += gr->size - x.won - x.lost - x.terminal - x.holes;
+        if (x.longest > counts->max_remoteness) counts->max_remoteness = x.longest;
+    }
+    /* Lists that grew large for one tier give their memory back, so that
+     * memory stays flat however many levels the tiers have. */
+    for (int l = 0; l < level && l < LEVELS; l++) {
+        if (sc->wins[l].capacity > TRIM) {
+            free(sc->wins[l].at);
+            sc->wins[l] = (struct retro_level){0};
+        }
+        if (sc->losses[l].capacity > TRIM) {
+            free(sc->losses[l].at);
+            sc->losses[l] = (struct retro_level){0};
+        }
+        if (sc->maybe[l].capacity > TRIM) {
+            free(sc->maybe[l].at);
+            sc->maybe[l] = (struct retro_level){0};
+        }
+    }
+    return 0;
 oom:
-    for (int i = 0; i < LEVELS; i++) levels[i].count = seeds[i].count = 0;
+    clear_levels(sc);
     snprintf(err, GAME_ERROR_BYTES, "out of memory solving a tier");
     return -1;
 }

@@ -24,6 +24,7 @@ struct syn_state {
 
 struct syn_variant {
     uint32_t seed;
+    uint32_t mixed; /* some positions may pass besides moving */
 };
 
 static uint32_t syn_hash(uint32_t seed, uint32_t a, uint32_t b) {
@@ -58,6 +59,9 @@ static int syn_moves(const struct variant *v, const void *p, move_t *out) {
         return 1;
     }
     for (int i = 0; i < n; i++) out[i] = (move_t)i;
+    /* A pass among other moves: the solver's general case for losses. */
+    if (((const struct syn_variant *)v->bytes)->mixed && (h >> 12) % 5 == 0)
+        out[n++] = GAME_MOVE_PASS;
     return n;
 }
 
@@ -231,9 +235,10 @@ static void naive_solve(const struct variant *v, retro_cell *val) {
         if (val[i] == RETRO_UNKNOWN) val[i] = RETRO_DRAW;
 }
 
-static void solve_and_compare(uint32_t seed, bool shaped, int threads) {
+static void solve_and_compare(uint32_t seed, bool shaped, int threads, bool mixed) {
     struct variant v = {0};
     ((struct syn_variant *)v.bytes)->seed = seed;
+    ((struct syn_variant *)v.bytes)->mixed = mixed;
     syn_game.tier_shape = shaped ? syn_shape : NULL;
     struct store *st = calloc(1, sizeof *st);
     st->order_ok = 1;
@@ -253,7 +258,19 @@ static void solve_and_compare(uint32_t seed, bool shaped, int threads) {
 
     retro_cell *naive = malloc(NPOS * sizeof *naive);
     naive_solve(&v, naive);
-    int draws = 0, wins = 0, losses = 0;
+    int draws = 0, wins = 0, losses = 0, mixed_seen = 0;
+    struct retro_counts counts = {0};
+    for (int a = 1; a <= TARGET; a++)
+        for (int b = 1; b <= TARGET; b++)
+            retro_count(&counts, st->cells[a][b], 2 * SPOTS);
+    /* The counts the solver found on the way agree with a count of its
+     * output. */
+    assert_int_equal(stats.counts.positions, counts.positions);
+    assert_int_equal(stats.counts.won, counts.won);
+    assert_int_equal(stats.counts.lost, counts.lost);
+    assert_int_equal(stats.counts.drawn, counts.drawn);
+    assert_int_equal(stats.counts.terminal, counts.terminal);
+    assert_int_equal(stats.counts.max_remoteness, counts.max_remoteness);
     for (int a = 1; a <= TARGET; a++)
         for (int b = 1; b <= TARGET; b++)
             for (int r = 0; r < 2 * SPOTS; r++) {
@@ -288,22 +305,33 @@ static void solve_and_compare(uint32_t seed, bool shaped, int threads) {
                     retro_check_position(&syn_game, &v, &s, got, store_lookup, st,
                                          err2) != 0)
                     fail_msg("inconsistent: %s", err2);
+                move_t mv[MAXMOVES];
+                int nm = got == RETRO_TERMINAL ? 0 : syn_moves(&v, &s, mv);
+                mixed_seen += nm >= 2 && mv[nm - 1] == GAME_MOVE_PASS;
                 draws += got == RETRO_DRAW;
                 wins += retro_outcome(got) == RETRO_WIN;
                 losses += retro_outcome(got) == RETRO_LOSS;
             }
     /* The game must actually exercise all three outcomes. */
     assert_true(draws > 0 && wins > 0 && losses > 0);
+    if (mixed) assert_true(mixed_seen > 0);
     free(naive);
     free(st);
 }
 
 static void test_matches_naive(void **unused) {
-    for (uint32_t seed = 1; seed <= 12; seed++) solve_and_compare(seed, false, 1);
+    for (uint32_t seed = 1; seed <= 12; seed++) solve_and_compare(seed, false, 1, false);
 }
 
 static void test_matches_naive_shaped_threads(void **unused) {
-    for (uint32_t seed = 1; seed <= 12; seed++) solve_and_compare(seed, true, 2);
+    for (uint32_t seed = 1; seed <= 12; seed++) solve_and_compare(seed, true, 2, false);
+}
+
+static void test_matches_naive_mixed_passes(void **unused) {
+    for (uint32_t seed = 1; seed <= 12; seed++) {
+        solve_and_compare(seed, false, 1, true);
+        solve_and_compare(seed, true, 2, true);
+    }
 }
 
 static void test_tier_order(void **unused) {
@@ -335,6 +363,7 @@ int main(void) {
         cmocka_unit_test(test_tier_order),
         cmocka_unit_test(test_matches_naive),
         cmocka_unit_test(test_matches_naive_shaped_threads),
+        cmocka_unit_test(test_matches_naive_mixed_passes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

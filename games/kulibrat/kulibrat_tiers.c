@@ -20,35 +20,51 @@ static const uint16_t UPTO4[13] = {1, 2, 4, 8, 16, 31, 57, 99, 163, 256, 386, 56
 /* First board index with exactly k black pieces. */
 static const uint32_t BLACK_START[6] = {0, 794, 7538, 33014, 89334, KULIBRAT_BOARDS};
 
-/* Colex rank of a set given as sorted positions. */
-static uint32_t colex_rank(const int *pos, int k) {
+/* Sizes ranked before size k among sets of at most 4 of n squares. */
+static uint32_t sizes_before(int n, int k) {
+    uint32_t before = 0;
+    for (int j = 0; j < k; j++) before += BINOM[n][j];
+    return before;
+}
+
+/* Colex rank of a set of squares (bit mask). */
+static uint32_t colex_rank(unsigned set) {
     uint32_t r = 0;
-    for (int i = 0; i < k; i++) r += BINOM[pos[i]][i + 1];
+    for (int i = 1; set; set &= set - 1, i++) r += BINOM[__builtin_ctz(set)][i];
     return r;
 }
 
-/* Positions (ascending) of the k-set with colex rank r. */
-static void colex_unrank(uint32_t r, int k, int *pos) {
+/* The k-set with colex rank r, as a mask. Elements come out largest first,
+ * each below the last, so the scan is one pass down the squares. */
+static unsigned colex_unrank(uint32_t r, int k) {
+    unsigned set = 0;
+    int p = 12;
     for (int i = k; i >= 1; i--) {
-        int p = i - 1;
-        while (p + 1 < 13 && BINOM[p + 1][i] <= r) p++;
-        pos[i - 1] = p;
+        do p--;
+        while (BINOM[p][i] > r);
+        set |= 1u << p;
         r -= BINOM[p][i];
     }
+    return set;
 }
 
-/* Index among sets of at most 4 of n squares: by size, then colex. */
-static uint32_t small_set_rank(const int *pos, int k, int n) {
-    uint32_t before = 0;
-    for (int j = 0; j < k; j++) before += BINOM[n][j];
-    return before + colex_rank(pos, k);
+/* Remove the squares of `holes` from `set`, closing the gaps (a software
+ * pext over the free squares), and the inverse. */
+static unsigned squeeze(unsigned set, unsigned holes) {
+    while (holes) { /* highest hole first: the lower ones stay in place */
+        int b = 31 - __builtin_clz(holes);
+        set = (set & ((1u << b) - 1)) | (set >> (b + 1) << b);
+        holes &= ~(1u << b);
+    }
+    return set;
 }
 
-static int small_set_unrank(uint32_t r, int n, int *pos) {
-    int k = 0;
-    while (k < 4 && r >= BINOM[n][k]) r -= BINOM[n][k++];
-    colex_unrank(r, k, pos);
-    return k;
+static unsigned spread(unsigned set, unsigned holes) {
+    for (unsigned h = holes; h; h &= h - 1) {
+        int b = __builtin_ctz(h); /* lowest hole first */
+        set = (set & ((1u << b) - 1)) | (set >> b << (b + 1));
+    }
+    return set;
 }
 
 /* Portable builds have no popcount instruction; this beats the libgcc call. */
@@ -59,39 +75,28 @@ static inline int bits12(unsigned x) {
 }
 
 uint32_t kulibrat_board_index(unsigned black, unsigned red) {
-    int bpos[4], rpos[4], kb = 0, kr = 0;
-    for (unsigned b = black; b; b &= b - 1) bpos[kb++] = __builtin_ctz(b);
-    unsigned free_squares = ~black & 0xFFFu;
-    for (unsigned r = red; r; r &= r - 1) {
-        unsigned below = (1u << __builtin_ctz(r)) - 1;
-        rpos[kr++] = bits12(free_squares & below);
-    }
+    int kb = bits12(black), kr = bits12(red);
     int n = KULIBRAT_SQUARES - kb;
-    return BLACK_START[kb] + colex_rank(bpos, kb) * UPTO4[n] +
-           small_set_rank(rpos, kr, n);
+    return BLACK_START[kb] + colex_rank(black) * UPTO4[n] + sizes_before(n, kr) +
+           colex_rank(squeeze(red, black));
 }
 
 void kulibrat_board_from_index(uint32_t index, uint16_t *black, uint16_t *red) {
-    int kb = 0;
-    while (index >= BLACK_START[kb + 1]) kb++;
-    uint32_t rest = index - BLACK_START[kb];
-    int n = KULIBRAT_SQUARES - kb;
-    int bpos[4], rpos[4];
-    colex_unrank(rest / UPTO4[n], kb, bpos);
-    int kr = small_set_unrank(rest % UPTO4[n], n, rpos);
-    unsigned b = 0, r = 0;
-    for (int i = 0; i < kb; i++) b |= 1u << bpos[i];
-    /* The i-th free square, for each red position i. */
-    int at = 0, free_index = 0;
-    for (int sq = 0; sq < KULIBRAT_SQUARES && at < kr; sq++) {
-        if (b & (1u << sq)) continue;
-        if (free_index++ == rpos[at]) {
-            r |= 1u << sq;
-            at++;
-        }
+    int kb = (index >= BLACK_START[1]) + (index >= BLACK_START[2]) +
+             (index >= BLACK_START[3]) + (index >= BLACK_START[4]);
+    uint32_t rest = index - BLACK_START[kb], q, m;
+    switch (kb) { /* constant divisors: UPTO4[12 - kb] */
+    case 0: q = rest / 794, m = rest % 794; break;
+    case 1: q = rest / 562, m = rest % 562; break;
+    case 2: q = rest / 386, m = rest % 386; break;
+    case 3: q = rest / 256, m = rest % 256; break;
+    default: q = rest / 163, m = rest % 163; break;
     }
+    int n = KULIBRAT_SQUARES - kb, kr = 0;
+    while (kr < 4 && m >= BINOM[n][kr]) m -= BINOM[n][kr++];
+    unsigned b = colex_unrank(q, kb);
     *black = (uint16_t)b;
-    *red = (uint16_t)r;
+    *red = (uint16_t)spread(colex_unrank(m, kr), b);
 }
 
 static int target_of(const struct variant *v) {
