@@ -136,7 +136,8 @@ int cmd_arena(int argc, char **argv) {
             "Reports each player's win/draw/loss shares with 95% confidence intervals\n"
             "(Wilson) and, for two players, the Elo difference of the first over the\n"
             "second with the interval from its score's Wilson interval. Games longer "
-            "than 10000 plies count as draws.",
+            "than 10000 plies count as draws. With three or more players a win is\n"
+            "first place, a loss last place and a draw any place between.",
         .allowed =
             OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON | OPT_QUIET,
         .needs_game = true,
@@ -168,7 +169,13 @@ int cmd_arena(int argc, char **argv) {
         }
         for (int s = 0; s < n; s++) {
             struct tally *t = &tally[order[s]];
-            double x = r[s] > 0 ? 1 : r[s] < 0 ? 0 : 0.5;
+            /* Two players: by sign; more: first place wins, last loses. */
+            double x = n == 2              ? (r[s] > 0   ? 1
+                                              : r[s] < 0 ? 0
+                                                         : 0.5)
+                       : r[s] >= 1 - 1e-9  ? 1
+                       : r[s] <= -1 + 1e-9 ? 0
+                                           : 0.5;
             t->win += x == 1, t->loss += x == 0, t->draw += x == 0.5;
             t->score_sum += x;
         }

@@ -1,9 +1,10 @@
 /* The shared body of `kibitz bestmove` and `kibitz analyse`: parse the
- * options, load the position, run alpha-beta or MCTS, report. */
+ * options, load the position, run alpha-beta, MCTS or expectimax, report. */
 #include "engine/search_command.h"
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/alphabeta.h"
+#include "search/expectimax_report.h"
 #include "search/ismcts.h"
 #include "search/mcts.h"
 #include "search/mcts_report.h"
@@ -49,18 +50,25 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         return cli_fail("--side is for searches from a simultaneous node (mcts)");
     if (g->turn(&o.variant, state) == TURN_OVER)
         return cli_fail("the game is over in this position: no move to search");
-    /* mcts and pimc take agent options after the name, e.g. mcts:sim=exp3. */
+    if (g->turn(&o.variant, state) == TURN_CHANCE)
+        return cli_fail("chance decides here (nothing to choose): give the outcome "
+                        "with --moves");
+    /* mcts, pimc and expectimax take agent options after the name, e.g.
+     * mcts:sim=exp3. */
     size_t name_length = strcspn(algo, ":");
     bool is_alphabeta = strcmp(algo, "alphabeta") == 0;
     bool is_mcts = name_length == 4 && strncmp(algo, "mcts", 4) == 0;
     bool is_pimc = name_length == 4 && strncmp(algo, "pimc", 4) == 0;
-    if (!is_alphabeta && !is_mcts && !is_pimc)
-        return cli_fail("unknown --algo '%s' (alphabeta, mcts[:OPTION=VALUE...] or "
-                        "pimc[:OPTION=VALUE...])",
+    bool is_expectimax = name_length == 10 && strncmp(algo, "expectimax", 10) == 0;
+    if (!is_alphabeta && !is_mcts && !is_pimc && !is_expectimax)
+        return cli_fail("unknown --algo '%s' (alphabeta, mcts[:OPTION=VALUE...], "
+                        "pimc[:OPTION=VALUE...] or expectimax[:OPTION=VALUE...])",
                         algo);
+    if (is_expectimax && o.iterations >= 0)
+        return cli_fail("expectimax takes --depth or --time, not --iterations");
     if (is_alphabeta && o.iterations >= 0)
         return cli_fail("alphabeta takes --depth or --time, not --iterations");
-    if (!is_alphabeta && o.depth >= 0)
+    if (!is_alphabeta && !is_expectimax && o.depth >= 0)
         return cli_fail("%.4s takes --iterations or --time, not --depth", algo);
     if (!o.algo) { /* a solver database answers exactly, when there is one */
         char path[SOLVER_DB_PATH_BYTES];
@@ -74,6 +82,24 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         if (o.db) return cli_fail("database %s does not hold this position", path);
     }
 
+    if (is_expectimax) {
+        struct agent agent;
+        if (agent_parse(&agent, algo, g, err))
+            return cli_fail("--algo %s: %s", algo, err);
+        agent_free(&agent);
+        struct expecti_limits limits = agent.ex;
+        limits.analyse = analyse;
+        if (o.depth > 0 || o.time > 0) {
+            limits.depth = o.depth > 0 ? o.depth : 0;
+            limits.time = o.time > 0 ? o.time : 0;
+        }
+        struct expecti_result *res = malloc(sizeof *res);
+        status = expecti_search(g, &o.variant, state, &limits, res, err);
+        if (status == 0)
+            report_expectimax(g, &o.variant, state, res, o.json, analyse, stdout);
+        free(res);
+        return status ? cli_fail("%s", err) : EXIT_OK;
+    }
     if (is_alphabeta) {
         struct ab_limits limits = {.depth = o.depth > 0 ? o.depth : 0,
                                    .time = o.time > 0 ? o.time : 0,

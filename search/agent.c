@@ -1,6 +1,7 @@
 #include "search/agent.h"
 
 #include "engine/rng.h"
+#include "search/greedy.h"
 #include "search/ismcts.h"
 #include "search/pimc.h"
 
@@ -36,8 +37,37 @@ static int parse_number(const char *key, const char *text, double low, double hi
     return 0;
 }
 
+static int set_expectimax_option(struct agent *a, const char *key, const char *value,
+                                 char *err) {
+    double x;
+    if (a->kind == AGENT_EXPECTIMAX && strcmp(key, "depth") == 0) {
+        if (parse_number(key, value, 1, EXPECTI_MAX_DEPTH, &x, err)) return -1;
+        a->ex.depth = (int)x;
+    } else if (a->kind == AGENT_EXPECTIMAX && strcmp(key, "time") == 0) {
+        if (parse_number(key, value, 1e-3, 1e6, &x, err)) return -1;
+        a->ex.time = x, a->ex.depth = 0; /* a depth given after caps it */
+    } else if (a->kind == AGENT_EXPECTIMAX && strcmp(key, "prune") == 0) {
+        static const char *const names[] = {"star1", "star2", "none"};
+        int i = 0;
+        while (i < 3 && strcmp(value, names[i]) != 0) i++;
+        if (i == 3) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "agent option prune is star1, star2 or none, not '%s'", value);
+            return -1;
+        }
+        a->ex.pruning = (enum expecti_pruning)i;
+    } else {
+        snprintf(err, GAME_ERROR_BYTES, "agent '%s' has no option '%s'",
+                 a->kind == AGENT_GREEDY ? "greedy" : "expectimax", key);
+        return -1;
+    }
+    return 0;
+}
+
 static int set_option(struct agent *a, const char *key, const char *value, char *err) {
     double x;
+    if (a->kind == AGENT_EXPECTIMAX || a->kind == AGENT_GREEDY)
+        return set_expectimax_option(a, key, value, err);
     bool ab = a->kind == AGENT_ALPHABETA, pi = a->kind == AGENT_PIMC;
     bool mc = a->kind == AGENT_MCTS || pi;
     if (strcmp(key, "time") == 0 && (ab || mc)) {
@@ -126,10 +156,22 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
                      "pimc is for games with hidden information (%s has none)", g->name);
             return -1;
         }
+    } else if (strcmp(name, "expectimax") == 0) {
+        a->kind = AGENT_EXPECTIMAX;
+        a->ex = (struct expecti_limits){.depth = 3};
+        if (g->flags & (GAME_HAS_SIMULTANEOUS | GAME_HAS_HIDDEN)) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "expectimax needs a game without simultaneous moves or hidden "
+                     "information (%s)",
+                     g->name);
+            return -1;
+        }
+    } else if (strcmp(name, "greedy") == 0) {
+        a->kind = AGENT_GREEDY;
     } else {
         snprintf(err, GAME_ERROR_BYTES,
-                 "unknown agent '%s' (random, alphabeta[:depth=N], mcts[:iterations=N], "
-                 "pimc[:worlds=N])",
+                 "unknown agent '%s' (random, greedy, alphabeta[:depth=N], "
+                 "mcts[:iterations=N], pimc[:worlds=N], expectimax[:depth=N])",
                  name);
         return -1;
     }
@@ -194,6 +236,20 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
         if (ok) return 0;
         break;
     }
+    case AGENT_EXPECTIMAX: {
+        struct expecti_result *res = malloc(sizeof *res);
+        int status = expecti_search(g, v, state, &a->ex, res, err);
+        bool ok = status == 0 && res->has_move;
+        if (ok) *move = res->move;
+        free(res);
+        if (status) return -1;
+        if (ok) return 0;
+        break;
+    }
+    case AGENT_GREEDY:
+        if (g->turn(v, state) < 0) break;
+        *move = greedy_choose(g, v, state, seed);
+        return 0;
     }
     snprintf(err, GAME_ERROR_BYTES, "no move to choose: the game is over");
     return -1;

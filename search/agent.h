@@ -8,6 +8,8 @@
  *   mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N][:solver=0]
  *       [:sim=duct|exp3|rm][:gamma=X]
  *   pimc[:worlds=N][:iterations=N][:time=S][:c=X][:playout=N]
+ *   expectimax[:depth=N][:time=S][:prune=star1|star2|none]  (two players, chance)
+ *   greedy      (the move whose position evaluates best for the mover, one ply)
  *
  * `sim` is the selection at simultaneous nodes (decoupled UCT by default),
  * `gamma` the exploration share of EXP3/RM. On a game with hidden
@@ -17,29 +19,38 @@
  * see only the mover's view of the state they are given.
  *
  * Options are separated by ':' (a ',' separates players in arena's list).
- * Defaults: alphabeta depth 6, mcts 1000 iterations. A spec that names an
- * unknown algorithm or key, a bad value, or an algorithm the game does not
- * fit is refused with a message.
+ * Defaults: alphabeta depth 6, mcts 1000 iterations, expectimax depth 3. A spec that
+ * names an unknown algorithm or key, a bad value, or an algorithm the game does not fit
+ * is refused with a message.
  */
 #ifndef KIBITZ_AGENT_H
 #define KIBITZ_AGENT_H
 
 #include "engine/game.h"
 #include "search/alphabeta.h"
+#include "search/expectimax.h"
 #include "search/mcts.h"
 #include "search/tt.h"
 
-enum agent_kind { AGENT_RANDOM, AGENT_ALPHABETA, AGENT_MCTS, AGENT_PIMC };
+enum agent_kind {
+    AGENT_RANDOM,
+    AGENT_ALPHABETA,
+    AGENT_MCTS,
+    AGENT_PIMC,
+    AGENT_EXPECTIMAX,
+    AGENT_GREEDY
+};
 
 struct agent {
     enum agent_kind kind;
     char spec[128]; /* canonical text, for reports */
     struct ab_limits ab;
     int hash_mib;
-    struct tt tt;            /* alpha-beta's table, kept between moves */
-    struct mcts_limits mcts; /* mcts, ismcts, and pimc's per-world search */
-    int worlds;              /* pimc */
-    bool hidden;             /* the game has hidden information */
+    struct tt tt;             /* alpha-beta's table, kept between moves */
+    struct mcts_limits mcts;  /* mcts, ismcts, and pimc's per-world search */
+    int worlds;               /* pimc */
+    bool hidden;              /* the game has hidden information */
+    struct expecti_limits ex; /* expectimax */
 };
 
 /* Parse `spec` for game `g`. 0, or -1 with a message in `err`

@@ -6,7 +6,8 @@
  * the max^n backup); chance nodes draw their outcome by its probability;
  * MCTS-Solver marks proven wins, losses and draws in two-player zero-sum
  * games and propagates them up the tree; random playouts (search/playout.h)
- * capped in length (a capped playout scores as a draw, as endless play does).
+ * capped in length (a capped playout is scored by playout_score_cut: by the
+ * game's evaluation when it has one, else as a draw, as endless play is).
  *
  * Parallelism: tree parallelism (all threads share one tree; a virtual loss
  * on the path steers threads apart; nodes live in one pool handed out with
@@ -66,7 +67,7 @@ struct mcts_limits {
     bool root_parallel; /* one tree per thread instead of one shared tree */
     double c;           /* UCT exploration constant; <= 0: 1.4 */
     uint64_t seed;
-    int max_playout;   /* plies before a playout is called a draw; <= 0: 1000 */
+    int max_playout;   /* plies before a playout is cut and scored; <= 0: 1000 */
     bool no_solver;    /* turn MCTS-Solver off */
     size_t memory_mib; /* node pool size; 0: enough for the iterations, or
                           256 MiB with a time budget */
