@@ -218,7 +218,8 @@ int cmd_play(int argc, char **argv) {
                 "it secret; you type your option (e.g. h2); everyone's choice is shown\n"
                 "only at the reveal. In games with hidden information (Kotra) you see\n"
                 "only your side's view, and the engine searches only its own. The\n"
-                "engine is alphabeta (depth 6 unless --depth or --time) where the game allows it,\n"
+                "engine is alphabeta (depth 6 unless --depth or --time) where the game "
+                "allows it,\n"
                 "else mcts (1000 iterations unless --iterations or --time); --algo\n"
                 "random gives a random player.",
         .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED |

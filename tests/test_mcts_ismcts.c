@@ -127,8 +127,8 @@ static void test_refusals(void **state) {
     assert_int_equal(mcts_search(kotra.game, &kotra.variant, s, &limits, res, err), -1);
     assert_non_null(strstr(err, "hidden"));
     kulibrat.game->start(&kulibrat.variant, s);
-    assert_int_equal(ismcts_search(kulibrat.game, &kulibrat.variant, s, &limits, res, err),
-                     -1);
+    assert_int_equal(
+        ismcts_search(kulibrat.game, &kulibrat.variant, s, &limits, res, err), -1);
     free(res);
 }
 
