@@ -1,5 +1,6 @@
 /* Kerx databases from the command line: build (resumable) and query. */
 #include "engine/solve_kerx.h"
+#include "engine/query_report.h"
 
 #include "games/kerx/kerx_tiers_db.h"
 #include "search/retro_check.h"
@@ -53,78 +54,19 @@ int solve_kerx_build(const struct cli_options *o, int threads) {
     return EXIT_OK;
 }
 
-static const char *word(retro_cell c) {
-    switch (retro_outcome(c)) {
-    case RETRO_WIN: return "win";
-    case RETRO_LOSS: return "loss";
-    default: return retro_is_value(c) ? "draw" : "unknown";
-    }
-}
-
 int solve_kerx_query(const struct cli_options *o) {
-    const struct game *g = o->game;
-    const struct variant *v = &o->variant;
     _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
     int status = cli_load_position(o, state);
     if (status) return status;
-    char err[GAME_ERROR_BYTES], ptext[512], mtext[64], ctext[32];
+    char err[GAME_ERROR_BYTES];
     struct kerx_db_set *set;
-    if (kerx_db_set_open(&set, v, o->db, err) != 0) return cli_fail("%s", err);
-    retro_cell cell = kerx_db_set_probe(set, state);
-    g->format_position(v, state, ptext, sizeof ptext);
-    if (cell == RETRO_HOLE) {
+    if (kerx_db_set_open(&set, &o->variant, o->db, err) != 0) return cli_fail("%s", err);
+    if (kerx_db_set_probe(set, state) == RETRO_HOLE) {
         kerx_db_set_close(set);
         return cli_fail("no database holds this material (build it with --pieces)");
     }
-    int mover = g->turn(v, state);
-    move_t moves[KERX_MAX_MOVES];
-    retro_cell values[KERX_MAX_MOVES], best;
-    int order[KERX_MAX_MOVES];
-    int n = retro_move_values(g, v, state, kerx_db_set_probe, set, &best, values);
-    if (n > 0) g->moves(v, state, moves);
-    for (int i = 0; i < n; i++) order[i] = i;
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && retro_better(values[order[j]], values[order[j - 1]]);
-             j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-    if (o->json) {
-        printf("{\"game\":\"kerx\",\"position\":\"%s\",", ptext);
-        if (cell == RETRO_TERMINAL) {
-            printf("\"over\":true,\"moves\":[]}\n");
-        } else {
-            printf("\"over\":false,\"to_move\":\"%s\",\"value\":\"%s\",\"remoteness\":%d,"
-                   "\"moves\":[",
-                   g->player_name(v, mover), word(cell), retro_remoteness(cell));
-            for (int k = 0; k < n; k++) {
-                int i = order[k];
-                g->format_move(v, state, moves[i], mtext, sizeof mtext);
-                printf("%s{\"move\":\"%s\",\"value\":\"%s\",\"remoteness\":%d}",
-                       k ? "," : "", mtext, word(values[i]), retro_remoteness(values[i]));
-            }
-            printf("]}\n");
-        }
-    } else {
-        printf("position %s\n", ptext);
-        if (cell == RETRO_TERMINAL) {
-            printf("game over\n");
-        } else {
-            retro_cell_text(cell, ctext, sizeof ctext);
-            printf("%s to move: %s\n", g->player_name(v, mover), ctext);
-            printf("moves, best first (value for %s):\n", g->player_name(v, mover));
-            for (int k = 0; k < n; k++) {
-                int i = order[k];
-                g->format_move(v, state, moves[i], mtext, sizeof mtext);
-                retro_cell_text(values[i], ctext, sizeof ctext);
-                printf("  %-12s %s\n", mtext, ctext);
-            }
-        }
-    }
-    bool disagree = cell != RETRO_TERMINAL && best != cell;
+    status =
+        query_report(o->game, &o->variant, state, kerx_db_set_probe, set, NULL, o->json);
     kerx_db_set_close(set);
-    if (disagree)
-        fprintf(stderr, "kibitz: warning: the stored value disagrees with the moves\n");
-    return EXIT_OK;
+    return status;
 }
