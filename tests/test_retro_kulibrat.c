@@ -6,11 +6,14 @@
  *   level-by-level sweeps (win at level L needs a child lost at L-1; loss at
  *   L needs every child won, the longest at L-1; passes count no move);
  * - every value of whole tiers of target 3 agrees with its children. */
+#include "engine/rng.h"
 #include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"
 #include "games/kulibrat/kulibrat_tiers.h"
+#include "search/alphabeta.h"
 #include "search/retro.h"
 #include "search/retro_check.h"
+#include "search/tt.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -307,11 +310,71 @@ static void test_target3_consistent(void **unused) {
     free_kept(&k);
 }
 
+/* The issue's second method: alpha-beta's proven results (win or loss in N,
+ * passes not counted) on positions from random games equal the solver's
+ * value and remoteness, and a solved draw is never "proven" by search. */
+static void compare_with_alphabeta(int target) {
+    struct variant v;
+    make_variant(&v, target);
+    struct kept k;
+    solve_kept(&k, &v, target);
+    struct tt tt;
+    assert_int_equal(tt_init(&tt, 4), 0);
+    struct ab_result *res = malloc(sizeof *res);
+    struct ab_limits limits = {.depth = 14, .threads = 1};
+    struct rng rng;
+    rng_seed(&rng, (uint64_t)target * 77);
+    char err[GAME_ERROR_BYTES];
+    int checked = 0, proven = 0;
+    while (checked < 120) {
+        struct kulibrat_state s;
+        G->start(&v, &s);
+        int plies = (int)rng_below(&rng, 30);
+        for (int i = 0; i < plies && G->turn(&v, &s) != TURN_OVER; i++) {
+            move_t moves[KULIBRAT_MAX_MOVES];
+            int n = G->moves(&v, &s, moves);
+            G->apply(&v, &s, moves[rng_below(&rng, (uint32_t)n)]);
+        }
+        if (G->turn(&v, &s) == TURN_OVER) continue;
+        retro_cell cell = kept_lookup(&k, &s);
+        tt_clear(&tt);
+        assert_int_equal(ab_search(G, &v, &s, &limits, &tt, res, err), 0);
+        int distance = 0, sign = ab_score_proven(res->score, &distance);
+        checked++;
+        if (!sign) continue;
+        proven++;
+        int outcome = retro_outcome(cell);
+        if (sign != outcome || distance != retro_remoteness(cell)) {
+            char text[64], value[32];
+            G->format_position(&v, &s, text, sizeof text);
+            retro_cell_text(cell, value, sizeof value);
+            fail_msg("target %d, %s: alpha-beta proves %s in %d, the solver says %s",
+                     target, text, sign > 0 ? "win" : "loss", distance, value);
+        }
+    }
+    print_message("target %d: %d positions searched, %d proven, all agree\n", target,
+                  checked, proven);
+    assert_true(proven > checked / 4);
+    free(res);
+    tt_free(&tt);
+    free_kept(&k);
+}
+
+static void test_target1_matches_alphabeta(void **unused) {
+    compare_with_alphabeta(1);
+}
+
+static void test_target2_matches_alphabeta(void **unused) {
+    compare_with_alphabeta(2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_board_index),
         cmocka_unit_test(test_target1_matches_naive),
         cmocka_unit_test(test_target2_matches_naive),
+        cmocka_unit_test(test_target1_matches_alphabeta),
+        cmocka_unit_test(test_target2_matches_alphabeta),
         cmocka_unit_test(test_target3_consistent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
