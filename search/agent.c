@@ -198,6 +198,20 @@ void agent_free(struct agent *a) {
     if (a->kind == AGENT_ALPHABETA) tt_free(&a->tt);
 }
 
+static int out_of_memory(char *err) {
+    snprintf(err, GAME_ERROR_BYTES, "out of memory for the search result");
+    return -1;
+}
+
+/* After a search: -1 if it failed, 0 with *move set if it found a move, 1 if
+ * it found none (the game is over). */
+static int take_move(int status, bool has_move, move_t found, move_t *move) {
+    if (status) return -1;
+    if (!has_move) return 1;
+    *move = found;
+    return 0;
+}
+
 int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
                  const void *state, uint64_t seed, move_t *move, char *err) {
     switch (a->kind) {
@@ -212,38 +226,35 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
     }
     case AGENT_ALPHABETA: {
         struct ab_result *res = malloc(sizeof *res);
+        if (!res) return out_of_memory(err);
         int status = ab_search(g, v, state, &a->ab, &a->tt, res, err);
-        bool ok = status == 0 && res->has_move;
-        if (ok) *move = res->move;
+        status = take_move(status, res->has_move, res->move, move);
         free(res);
-        if (status) return -1;
-        if (ok) return 0;
+        if (status <= 0) return status;
         break;
     }
     case AGENT_MCTS:
     case AGENT_PIMC: {
         struct mcts_result *res = malloc(sizeof *res);
+        if (!res) return out_of_memory(err);
         struct mcts_limits limits = a->mcts;
         limits.seed = seed;
         struct pimc_limits pimc = {.worlds = a->worlds, .world = limits};
         int status = a->kind == AGENT_PIMC ? pimc_search(g, v, state, &pimc, res, err)
                      : a->hidden           ? ismcts_search(g, v, state, &limits, res, err)
                                            : mcts_search(g, v, state, &limits, res, err);
-        bool ok = status == 0 && res->has_move;
-        if (ok) *move = res->move;
+        status = take_move(status, res->has_move, res->move, move);
         free(res);
-        if (status) return -1;
-        if (ok) return 0;
+        if (status <= 0) return status;
         break;
     }
     case AGENT_EXPECTIMAX: {
         struct expecti_result *res = malloc(sizeof *res);
+        if (!res) return out_of_memory(err);
         int status = expecti_search(g, v, state, &a->ex, res, err);
-        bool ok = status == 0 && res->has_move;
-        if (ok) *move = res->move;
+        status = take_move(status, res->has_move, res->move, move);
         free(res);
-        if (status) return -1;
-        if (ok) return 0;
+        if (status <= 0) return status;
         break;
     }
     case AGENT_GREEDY:
