@@ -16,6 +16,10 @@ enum { MAX_SPECS = GAME_MAX_PLAYERS, OPENING_PLIES = 2, MAX_GAME_PLIES = 10000 }
 struct tally {
     long win, draw, loss;
     double score_sum; /* per-game score 1 / 0.5 / 0 */
+    /* Three or more players: the share of first place, split between the
+     * players tied for it (all tied: 1/n each), so it sums to 1 per game and
+     * equal play expects 1/n. Sum and sum of squares for its interval. */
+    double first_sum, first_sq;
 };
 
 /* Split "a,b,c" into agents; returns the count or -1 after printing. */
@@ -51,6 +55,11 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
     rng_seed(&rng, seed + (uint64_t)opening * 7919 + (uint64_t)order[0]);
     move_t moves[g->max_moves];
     char err[GAME_ERROR_BYTES];
+    /* No random opening in games with simultaneous moves: there a random
+     * move can lose at once (Kodrek: most first thrusts throw the craft out)
+     * and decide the game before any engine plays; the secret choices vary
+     * the games enough. */
+    const int opening_plies = (g->flags & GAME_HAS_SIMULTANEOUS) ? 0 : OPENING_PLIES;
     struct repetition seen;
     repetition_init(&seen);
     for (int ply = 0; ply < MAX_GAME_PLIES; ply++) {
@@ -70,7 +79,7 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
             unsigned acting = g->acting(v, state);
             for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
                 if (!(acting & (1u << p))) continue;
-                if (ply < OPENING_PLIES) {
+                if (ply < opening_plies) {
                     int n = g->joint_moves(v, state, p, moves);
                     choice[p] = moves[rng_below(&open_rng, (uint32_t)n)];
                 } else if (agent_choose_joint(&agents[order[p]], g, v, state, p,
@@ -88,7 +97,7 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
             double prob[g->max_moves];
             g->chance(v, state, moves, count, prob);
             move = moves[playout_sample(prob, count, &rng)];
-        } else if (ply < OPENING_PLIES) {
+        } else if (ply < opening_plies) {
             /* Shared random opening: both seatings of a pair start alike. */
             move = moves[rng_below(&open_rng, (uint32_t)count)];
         } else if (agent_choose(&agents[order[turn]], g, v, state, rng_next(&rng), &move,
@@ -111,6 +120,47 @@ static void wilson(double p, double n, double *low, double *high) {
     double half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
     *low = centre - half > 0 ? centre - half : 0;
     *high = centre + half < 1 ? centre + half : 1;
+}
+
+/* Normal 95% interval of a mean of per-game values in [0, 1] from their sum
+ * and sum of squares over n games (first-place shares take values 0, 1/3,
+ * 1/2, 1, so a binomial interval does not apply). */
+static void mean_interval(double sum, double sq, double n, double *low, double *high) {
+    double mean = sum / n, var = n > 1 ? (sq - n * mean * mean) / (n - 1) : 0.25;
+    double half = 1.96 * sqrt((var > 0 ? var : 0) / n);
+    *low = mean - half > 0 ? mean - half : 0;
+    *high = mean + half < 1 ? mean + half : 1;
+}
+
+/* Score one finished game into the tallies (seat s played by order[s]). Two
+ * players: win/draw/loss by the sign of the return. Three or more: ranked by
+ * return; the best (alone or tied) win, the worst lose, the others draw, and
+ * when all are equal (e.g. Kodrek's "everyone loses" at the last tolek)
+ * everyone draws. */
+static void score_game(int n, const int *order, const double *r, struct tally *tally) {
+    double best = r[0], worst = r[0];
+    for (int s = 1; s < n; s++) {
+        if (r[s] > best) best = r[s];
+        if (r[s] < worst) worst = r[s];
+    }
+    const double eps = 1e-9;
+    int at_best = 0;
+    for (int s = 0; s < n; s++) at_best += r[s] >= best - eps;
+    const bool all_equal = best - worst <= eps;
+    for (int s = 0; s < n; s++) {
+        struct tally *t = &tally[order[s]];
+        double x = n == 2                ? (r[s] > 0   ? 1
+                                            : r[s] < 0 ? 0
+                                                       : 0.5)
+                   : all_equal           ? 0.5
+                   : r[s] >= best - eps  ? 1
+                   : r[s] <= worst + eps ? 0
+                                         : 0.5;
+        t->win += x == 1, t->loss += x == 0, t->draw += x == 0.5;
+        t->score_sum += x;
+        double first = r[s] >= best - eps ? 1.0 / at_best : 0;
+        t->first_sum += first, t->first_sq += first * first;
+    }
 }
 
 static double elo_of(double score) {
@@ -136,8 +186,13 @@ int cmd_arena(int argc, char **argv) {
             "Reports each player's win/draw/loss shares with 95% confidence intervals\n"
             "(Wilson) and, for two players, the Elo difference of the first over the\n"
             "second with the interval from its score's Wilson interval. Games longer "
-            "than 10000 plies count as draws. With three or more players a win is\n"
-            "first place, a loss last place and a draw any place between.",
+            "than 10000 plies count as draws. With three or more players players are\n"
+            "ranked by their returns: a win is the best return (alone or tied), a loss\n"
+            "the worst, a draw anything between or a game where all returns are equal;\n"
+            "\"first\" is the share of first place with ties split (two winners get 1/2\n"
+            "each, all equal 1/n each), so equal play expects 1/n; its interval is the\n"
+            "normal one of a mean. Games with simultaneous moves start without the\n"
+            "random opening.",
         .allowed =
             OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON | OPT_QUIET,
         .needs_game = true,
@@ -167,18 +222,7 @@ int cmd_arena(int argc, char **argv) {
             status = EXIT_BAD_INPUT;
             break;
         }
-        for (int s = 0; s < n; s++) {
-            struct tally *t = &tally[order[s]];
-            /* Two players: by sign; more: first place wins, last loses. */
-            double x = n == 2              ? (r[s] > 0   ? 1
-                                              : r[s] < 0 ? 0
-                                                         : 0.5)
-                       : r[s] >= 1 - 1e-9  ? 1
-                       : r[s] <= -1 + 1e-9 ? 0
-                                           : 0.5;
-            t->win += x == 1, t->loss += x == 0, t->draw += x == 0.5;
-            t->score_sum += x;
-        }
+        score_game(n, order, r, tally);
         if (progress)
             fprintf(stderr, "\rgame %ld/%ld: %s %.1f%%", game + 1, o.games,
                     agents[0].spec, 100.0 * tally[0].score_sum / (double)(game + 1));
@@ -193,17 +237,26 @@ int cmd_arena(int argc, char **argv) {
             double share[3] = {t->win / total, t->draw / total, t->loss / total};
             double lo[3], hi[3];
             for (int k = 0; k < 3; k++) wilson(share[k], total, &lo[k], &hi[k]);
-            if (o.json)
+            double first = t->first_sum / total, flo, fhi;
+            mean_interval(t->first_sum, t->first_sq, total, &flo, &fhi);
+            if (o.json) {
                 printf("%s{\"spec\":\"%s\",\"win\":[%.4f,%.4f,%.4f],\"draw\":[%.4f,%.4f,"
-                       "%.4f],\"loss\":[%.4f,%.4f,%.4f]}",
+                       "%.4f],\"loss\":[%.4f,%.4f,%.4f]",
                        i ? "," : "", agents[i].spec, share[0], lo[0], hi[0], share[1],
                        lo[1], hi[1], share[2], lo[2], hi[2]);
-            else
+                if (n > 2) printf(",\"first\":[%.4f,%.4f,%.4f]", first, flo, fhi);
+                printf("}");
+            } else {
                 printf("%-28s win %5.1f%% [%5.1f,%5.1f]  draw %5.1f%% [%5.1f,%5.1f]  "
-                       "loss %5.1f%% [%5.1f,%5.1f]\n",
+                       "loss %5.1f%% [%5.1f,%5.1f]",
                        agents[i].spec, 100 * share[0], 100 * lo[0], 100 * hi[0],
                        100 * share[1], 100 * lo[1], 100 * hi[1], 100 * share[2],
                        100 * lo[2], 100 * hi[2]);
+                if (n > 2)
+                    printf("  first %5.1f%% [%5.1f,%5.1f]", 100 * first, 100 * flo,
+                           100 * fhi);
+                printf("\n");
+            }
         }
         if (o.json) printf("]");
         if (n == 2) {

@@ -64,10 +64,27 @@ static int set_expectimax_option(struct agent *a, const char *key, const char *v
     return 0;
 }
 
+static int set_flatmc_option(struct agent *a, const char *key, const char *value,
+                             char *err) {
+    double x;
+    if (strcmp(key, "iterations") == 0) {
+        if (parse_number(key, value, 1, 4e9, &x, err)) return -1;
+        a->flat.playouts = (long)x;
+    } else if (strcmp(key, "playout") == 0) {
+        if (parse_number(key, value, 1, 1e6, &x, err)) return -1;
+        a->flat.max_playout = (int)x;
+    } else {
+        snprintf(err, GAME_ERROR_BYTES, "agent 'flatmc' has no option '%s'", key);
+        return -1;
+    }
+    return 0;
+}
+
 static int set_option(struct agent *a, const char *key, const char *value, char *err) {
     double x;
     if (a->kind == AGENT_EXPECTIMAX || a->kind == AGENT_GREEDY)
         return set_expectimax_option(a, key, value, err);
+    if (a->kind == AGENT_FLATMC) return set_flatmc_option(a, key, value, err);
     bool ab = a->kind == AGENT_ALPHABETA, pi = a->kind == AGENT_PIMC;
     bool mc = a->kind == AGENT_MCTS || pi;
     if (strcmp(key, "time") == 0 && (ab || mc)) {
@@ -168,10 +185,19 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
         }
     } else if (strcmp(name, "greedy") == 0) {
         a->kind = AGENT_GREEDY;
+    } else if (strcmp(name, "flatmc") == 0) {
+        a->kind = AGENT_FLATMC;
+        a->flat = (struct flatmc_limits){.playouts = 1000};
+        if (g->flags & GAME_HAS_HIDDEN) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "flatmc needs a game without hidden information (%s)", g->name);
+            return -1;
+        }
     } else {
         snprintf(err, GAME_ERROR_BYTES,
                  "unknown agent '%s' (random, greedy, alphabeta[:depth=N], "
-                 "mcts[:iterations=N], pimc[:worlds=N], expectimax[:depth=N])",
+                 "mcts[:iterations=N], flatmc[:iterations=N], pimc[:worlds=N], "
+                 "expectimax[:depth=N])",
                  name);
         return -1;
     }
@@ -210,6 +236,20 @@ static int take_move(int status, bool has_move, move_t found, move_t *move) {
     if (!has_move) return 1;
     *move = found;
     return 0;
+}
+
+/* Flat Monte Carlo's option for `player` (-1: the player to move). */
+static int flat_choose(struct agent *a, const struct game *g, const struct variant *v,
+                       const void *state, int player, uint64_t seed, move_t *move,
+                       char *err) {
+    struct flatmc_result *res = malloc(sizeof *res);
+    if (!res) return out_of_memory(err);
+    struct flatmc_limits limits = a->flat;
+    limits.seed = seed;
+    int status = flatmc_search(g, v, state, player, &limits, res, err);
+    if (status == 0) *move = res->move;
+    free(res);
+    return status;
 }
 
 int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
@@ -261,6 +301,9 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
         if (g->turn(v, state) < 0) break;
         *move = greedy_choose(g, v, state, seed);
         return 0;
+    case AGENT_FLATMC:
+        if (g->turn(v, state) < 0) break;
+        return flat_choose(a, g, v, state, -1, seed, move, err);
     }
     snprintf(err, GAME_ERROR_BYTES, "no move to choose: the game is over");
     return -1;
@@ -282,12 +325,19 @@ int agent_choose_joint(struct agent *a, const struct game *g, const struct varia
         *move = options[rng_below(&r, (uint32_t)count)];
         return 0;
     }
+    if (a->kind == AGENT_GREEDY) {
+        *move = greedy_choose_joint(g, v, state, player, seed);
+        return 0;
+    }
+    if (a->kind == AGENT_FLATMC)
+        return flat_choose(a, g, v, state, player, seed, move, err);
     if (a->kind != AGENT_MCTS || a->hidden) {
         snprintf(err, GAME_ERROR_BYTES,
                  "agent '%.60s' cannot choose at a simultaneous node", a->spec);
         return -1;
     }
     struct mcts_result *res = malloc(sizeof *res);
+    if (!res) return out_of_memory(err);
     struct mcts_limits limits = a->mcts;
     limits.seed = seed;
     int status = mcts_search(g, v, state, &limits, res, err);

@@ -9,7 +9,11 @@
  *       [:sim=duct|exp3|rm][:gamma=X]
  *   pimc[:worlds=N][:iterations=N][:time=S][:c=X][:playout=N]
  *   expectimax[:depth=N][:time=S][:prune=star1|star2|none]  (two players, chance)
- *   greedy      (the move whose position evaluates best for the mover, one ply)
+ *   greedy      (the move whose position evaluates best for the mover, one ply;
+ *                at a simultaneous node averaged over the others' options)
+ *   flatmc[:iterations=N][:playout=N]  (flat Monte Carlo, search/flatmc.h:
+ *                N random playouts in all, shared equally by the root options;
+ *                one playout per MCTS iteration, so equal N is equal work)
  *
  * `sim` is the selection at simultaneous nodes (decoupled UCT by default),
  * `gamma` the exploration share of EXP3/RM. On a game with hidden
@@ -19,9 +23,9 @@
  * see only the mover's view of the state they are given.
  *
  * Options are separated by ':' (a ',' separates players in arena's list).
- * Defaults: alphabeta depth 6, mcts 1000 iterations, expectimax depth 3. A spec that
- * names an unknown algorithm or key, a bad value, or an algorithm the game does not fit
- * is refused with a message.
+ * Defaults: alphabeta depth 6, mcts and flatmc 1000 iterations, expectimax depth 3. A
+ * spec that names an unknown algorithm or key, a bad value, or an algorithm the game does
+ * not fit is refused with a message.
  */
 #ifndef KIBITZ_AGENT_H
 #define KIBITZ_AGENT_H
@@ -29,6 +33,7 @@
 #include "engine/game.h"
 #include "search/alphabeta.h"
 #include "search/expectimax.h"
+#include "search/flatmc.h"
 #include "search/mcts.h"
 #include "search/tt.h"
 
@@ -38,7 +43,8 @@ enum agent_kind {
     AGENT_MCTS,
     AGENT_PIMC,
     AGENT_EXPECTIMAX,
-    AGENT_GREEDY
+    AGENT_GREEDY,
+    AGENT_FLATMC
 };
 
 struct agent {
@@ -46,11 +52,12 @@ struct agent {
     char spec[128]; /* canonical text, for reports */
     struct ab_limits ab;
     int hash_mib;
-    struct tt tt;             /* alpha-beta's table, kept between moves */
-    struct mcts_limits mcts;  /* mcts, ismcts, and pimc's per-world search */
-    int worlds;               /* pimc */
-    bool hidden;              /* the game has hidden information */
-    struct expecti_limits ex; /* expectimax */
+    struct tt tt;              /* alpha-beta's table, kept between moves */
+    struct mcts_limits mcts;   /* mcts, ismcts, and pimc's per-world search */
+    int worlds;                /* pimc */
+    bool hidden;               /* the game has hidden information */
+    struct expecti_limits ex;  /* expectimax */
+    struct flatmc_limits flat; /* flatmc */
 };
 
 /* Parse `spec` for game `g`. 0, or -1 with a message in `err`

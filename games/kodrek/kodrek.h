@@ -155,6 +155,10 @@ bool kodrek_pull_doubled(const struct kodrek_state *s, int puller, int target);
 void kodrek_payout(const struct variant *v, const struct kodrek_state *s,
                    int coins[KODREK_PLAYERS], int *house);
 
+/* Heuristic value for `player` (kodrek_eval.c): its expected return times
+ * GAME_EVAL_MAX, after finishing the current turn by simple rules. */
+int kodrek_evaluate(const struct variant *v, const void *state, int player);
+
 /* ---- text (kodrek_text.c) and variants (kodrek_variant.c) ---- */
 extern const struct variant_key kodrek_variant_keys[];
 void kodrek_variant_default(struct variant *v);

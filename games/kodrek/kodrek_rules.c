@@ -345,6 +345,7 @@ const struct game kodrek_game = {
     .acting = kodrek_acting,
     .joint_moves = kodrek_joint_moves,
     .apply_joint = kodrek_apply_joint,
+    .evaluate = kodrek_evaluate,
     .parse_position = kodrek_parse_position,
     .format_position = kodrek_format_position,
     .parse_move = kodrek_parse_move,
