@@ -51,5 +51,27 @@ expect 2 '^kibitz: .*toleks must be a whole number from 2 to 9' -- show kodrek -
 expect 2 '^kibitz: .*payoff must be coins or winloss' -- show kodrek --variant payoff=beer
 expect 2 '^kibitz: .*newcomer must be off, all, green, blue or red' -- show kodrek --variant newcomer=yes
 expect 2 '^kibitz: .*unknown variant option' -- show kodrek --variant pirate=1
+# The baseline agents: greedy (Kodrek's evaluation) and flat Monte Carlo
+# play whole games in the arena, which reports for three players the share of
+# first place with ties split: it sums to 1 over the players in every game.
+expect 0 'greedy +win.*first' -- arena kodrek --players greedy,flatmc:iterations=30,random --games 3 --seed 2
+out=$("$kibitz" arena kodrek --players greedy,flatmc:iterations=30:playout=50,random \
+    --games 6 --seed 4 --json 2>/dev/null)
+sum=$(grep -Eo '"first":\[[0-9.]+' <<<"$out" | cut -d[ -f2 | awk '{ s += $1 } END { print s + 0 }')
+check "first-place shares sum to 1 (got '$sum')" "$(awk -v s="$sum" 'BEGIN { exit !(s > 0.999 && s < 1.001) }'; echo $?)"
+expect 0 'flatmc:iterations=20' -- arena kodrek --variant inner=5,margin=2,toleks=4 \
+    --players flatmc:iterations=20,mcts:iterations=20,greedy --games 3
+# Bad agent specs are refused with the reason.
+expect 2 "^kibitz: bad player 'flatmc:iterations=0'.*iterations needs a number" -- \
+    arena kodrek --players flatmc:iterations=0,random,random --games 1
+expect 2 "agent 'flatmc' has no option 'depth'" -- \
+    arena kodrek --players flatmc:depth=2,random,random --games 1
+expect 2 "agent option playout needs a number" -- \
+    arena kodrek --players flatmc:playout=x,random,random --games 1
+expect 2 "agent 'greedy' has no option 'iterations'" -- \
+    arena kodrek --players greedy:iterations=5,random,random --games 1
+expect 2 "unknown agent 'flat'" -- arena kodrek --players flat,random,random --games 1
+expect 2 "flatmc needs a game without hidden information" -- \
+    arena kotra --players flatmc,random --games 1
 
 finish
