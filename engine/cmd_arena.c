@@ -169,13 +169,35 @@ static double elo_of(double score) {
     return -400.0 * log10(1.0 / score - 1.0);
 }
 
+/* Seat -> spec for game number `game`: the n! seatings in turn (in
+ * lexicographic order, by the factorial number system), so that with three or
+ * more players each player also sits both before and after each other one
+ * (turn order and "next player clockwise" matter, e.g. Kodrek's pulls); for
+ * two players this alternates. Returns n!, the games one opening is shared
+ * by. */
+static long seating(long game, int n, int order[MAX_SPECS]) {
+    int pool[MAX_SPECS];
+    long block = 1;
+    for (int i = 0; i < n; i++) pool[i] = i, block *= i + 1;
+    long k = game % block, place = block;
+    for (int s = 0; s < n; s++) {
+        place /= n - s;
+        int pick = (int)(k / place);
+        k %= place;
+        order[s] = pool[pick];
+        for (int i = pick; i < n - s - 1; i++) pool[i] = pool[i + 1];
+    }
+    return block;
+}
+
 int cmd_arena(int argc, char **argv) {
     static const struct cli_spec spec = {
         .usage = "kibitz arena <game> --players SPEC,SPEC[,...] --games N [--seed N]",
         .help =
-            "Plays N games between engine settings, one per seat, rotating the seats\n"
-            "game by game (every seating of a rotation starts from the same random\n"
-            "opening of 2 plies, so colour and opening luck even out). A spec is\n"
+            "Plays N games between engine settings, one per seat, going through every\n"
+            "seating game by game (2 for two players, 6 for three, 24 for four; every\n"
+            "seating of a round starts from the same random opening of 2 plies, so\n"
+            "colour, turn order and opening luck even out). A spec is\n"
             "random, alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB],\n"
             "mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N]\n"
             "[:sim=duct|exp3|rm][:gamma=X] (information-set MCTS on games with hidden\n"
@@ -216,9 +238,9 @@ int cmd_arena(int argc, char **argv) {
     bool progress = cli_progress_wanted(&o);
     for (long game = 0; game < o.games; game++) {
         int order[MAX_SPECS]; /* seat -> spec */
-        for (int s = 0; s < n; s++) order[s] = (int)((s + game) % n);
+        long block = seating(game, n, order);
         double r[GAME_MAX_PLAYERS];
-        if (play_game(g, &o.variant, agents, order, o.seed, game / n, r)) {
+        if (play_game(g, &o.variant, agents, order, o.seed, game / block, r)) {
             status = EXIT_BAD_INPUT;
             break;
         }
