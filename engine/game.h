@@ -162,6 +162,11 @@ struct game {
      * search scores proven results outside this range). NULL: depth-limited
      * search uses 0. */
     int (*evaluate)(const struct variant *v, const void *state, int player);
+    /* How far apart the returns of decided games usually lie, as a share of
+     * the full [-1, 1] range (1: wins and losses near +-1). UCT's exploration
+     * constant is only right for one scale of returns: MCTS multiplies its
+     * default constant by this. NULL: 1. */
+    double (*return_scale)(const struct variant *v);
 
     /* ---- text (required) ---- */
     /* Parse a one-line position. Never trusts input: 0, or -1 with a message

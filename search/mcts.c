@@ -342,18 +342,21 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
     int threads = limits->threads > 0 ? limits->threads : 1;
     int trees = limits->root_parallel ? threads : 1;
     int players = g->player_count ? g->player_count(v) : g->players;
+    const double c = limits->c > 0     ? limits->c
+                     : g->return_scale ? 1.4 * g->return_scale(v)
+                                       : 1.4;
     struct shared sh = {
         .g = g,
         .v = v,
         .root_state = state,
         .players = players,
-        .c = limits->c > 0 ? limits->c : 1.4,
+        .c = c,
         .max_playout = limits->max_playout > 0 ? limits->max_playout : 1000,
         .solver =
             !limits->no_solver && players == 2 && (g->flags & GAME_ZERO_SUM_2P) &&
             !(g->flags & (GAME_HAS_CHANCE | GAME_HAS_SIMULTANEOUS | GAME_HAS_HIDDEN)),
         .sim = {.kind = limits->sim,
-                .c = limits->c > 0 ? limits->c : 1.4,
+                .c = c,
                 .gamma = limits->sim_gamma > 0          ? limits->sim_gamma
                          : limits->sim == MCTS_SIM_DUCT ? 0.05
                                                         : 0.1},

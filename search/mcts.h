@@ -65,7 +65,8 @@ struct mcts_limits {
     double time;        /* > 0: stop after this many seconds */
     int threads;        /* <= 0 means 1 */
     bool root_parallel; /* one tree per thread instead of one shared tree */
-    double c;           /* UCT exploration constant; <= 0: 1.4 */
+    double c;           /* UCT exploration constant; <= 0: 1.4 times the
+                           game's return_scale (engine/game.h) */
     uint64_t seed;
     int max_playout;   /* plies before a playout is cut and scored; <= 0: 1000 */
     bool no_solver;    /* turn MCTS-Solver off */

@@ -158,6 +158,8 @@ void kodrek_payout(const struct variant *v, const struct kodrek_state *s,
 /* Heuristic value for `player` (kodrek_eval.c): its expected return times
  * GAME_EVAL_MAX, after finishing the current turn by simple rules. */
 int kodrek_evaluate(const struct variant *v, const void *state, int player);
+/* Spread of the returns for MCTS's exploration (kodrek_eval.c). */
+double kodrek_return_scale(const struct variant *v);
 
 /* ---- text (kodrek_text.c) and variants (kodrek_variant.c) ---- */
 extern const struct variant_key kodrek_variant_keys[];

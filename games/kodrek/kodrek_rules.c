@@ -346,6 +346,7 @@ const struct game kodrek_game = {
     .joint_moves = kodrek_joint_moves,
     .apply_joint = kodrek_apply_joint,
     .evaluate = kodrek_evaluate,
+    .return_scale = kodrek_return_scale,
     .parse_position = kodrek_parse_position,
     .format_position = kodrek_format_position,
     .parse_move = kodrek_parse_move,
