@@ -6,10 +6,12 @@
  * - flat Monte Carlo (search/flatmc.c): shares its playouts equally, finds
  *   the dominant option at a simultaneous node, and on Kodrek picks a thrust
  *   that survives over the many that lose at once;
- * - the evaluation stays within its bounds. */
+ * - the evaluation stays within its bounds;
+ * - MCTS's default exploration constant follows Kodrek's return scale. */
 #include "games/kodrek/kodrek.h"
 #include "search/flatmc.h"
 #include "search/greedy.h"
+#include "search/mcts.h"
 #include "tests/support.h"
 
 #include "engine/rng.h"
@@ -254,12 +256,44 @@ static void test_flatmc_thrust(void **unused) {
     }
 }
 
+/* MCTS's default exploration constant is 1.4 times the game's return scale:
+ * 0.35 for coin returns, 1 for win/loss. With one thread and a seed the
+ * search repeats itself, so the default and the explicit constant must give
+ * the same visits; a different constant must not. */
+static void search_visits(const char *variant, double c, long out[MCTS_MAX_SIM_OPTIONS]) {
+    struct test_game t = test_game_make("kodrek", variant);
+    struct kodrek_state s;
+    t.game->start(&t.variant, &s);
+    static struct mcts_result res;
+    char err[GAME_ERROR_BYTES];
+    struct mcts_limits lim = {.iterations = 3000, .threads = 1, .seed = 9, .c = c};
+    assert_int_equal(mcts_search(t.game, &t.variant, &s, &lim, &res, err), 0);
+    assert_true(res.simultaneous);
+    for (int i = 0; i < MCTS_MAX_SIM_OPTIONS; i++)
+        out[i] = i < res.sim_count[KODREK_GREEN] ? res.sim_visits[KODREK_GREEN][i] : 0;
+}
+
+static void test_mcts_return_scale(void **unused) {
+    (void)unused;
+    long by_default[MCTS_MAX_SIM_OPTIONS], given[MCTS_MAX_SIM_OPTIONS],
+        other[MCTS_MAX_SIM_OPTIONS];
+    search_visits(NULL, 0, by_default);
+    search_visits(NULL, 1.4 * 0.35, given);
+    search_visits(NULL, 1.4, other);
+    assert_memory_equal(by_default, given, sizeof given);
+    assert_memory_not_equal(by_default, other, sizeof other);
+    search_visits("payoff=winloss", 0, by_default);
+    search_visits("payoff=winloss", 1.4, given);
+    assert_memory_equal(by_default, given, sizeof given);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_greedy_legal_and_safe),
         cmocka_unit_test(test_greedy_pulls_out),
         cmocka_unit_test(test_flatmc_simultaneous),
         cmocka_unit_test(test_flatmc_thrust),
+        cmocka_unit_test(test_mcts_return_scale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
