@@ -13,7 +13,8 @@
  *                at a simultaneous node averaged over the others' options)
  *   flatmc[:iterations=N][:playout=N]  (flat Monte Carlo, search/flatmc.h:
  *                N random playouts in all, shared equally by the root options;
- *                one playout per MCTS iteration, so equal N is equal work)
+ *                one playout per MCTS iteration, so equal N is equal work;
+ *                default 1000)
  *
  * `sim` is the selection at simultaneous nodes (decoupled UCT by default),
  * `gamma` the exploration share of EXP3/RM. On a game with hidden
@@ -23,9 +24,9 @@
  * see only the mover's view of the state they are given.
  *
  * Options are separated by ':' (a ',' separates players in arena's list).
- * Defaults: alphabeta depth 6, mcts and flatmc 1000 iterations, expectimax depth 3. A
- * spec that names an unknown algorithm or key, a bad value, or an algorithm the game does
- * not fit is refused with a message.
+ * Defaults: alphabeta depth 6, mcts 1000 iterations, expectimax depth 3. A spec that
+ * names an unknown algorithm or key, a bad value, or an algorithm the game does not fit
+ * is refused with a message.
  */
 #ifndef KIBITZ_AGENT_H
 #define KIBITZ_AGENT_H
@@ -52,12 +53,13 @@ struct agent {
     char spec[128]; /* canonical text, for reports */
     struct ab_limits ab;
     int hash_mib;
-    struct tt tt;              /* alpha-beta's table, kept between moves */
-    struct mcts_limits mcts;   /* mcts, ismcts, and pimc's per-world search */
-    int worlds;                /* pimc */
-    bool hidden;               /* the game has hidden information */
-    struct expecti_limits ex;  /* expectimax */
-    struct flatmc_limits flat; /* flatmc */
+    struct tt tt;             /* alpha-beta's table, kept between moves */
+    struct mcts_limits mcts;  /* mcts, ismcts, and pimc's per-world search */
+    int worlds;               /* pimc */
+    bool hidden;              /* the game has hidden information */
+    struct expecti_limits ex; /* expectimax */
+    /* flatmc */
+    struct flatmc_limits flat;
 };
 
 /* Parse `spec` for game `g`. 0, or -1 with a message in `err`
