@@ -117,6 +117,26 @@ static void test_greedy_pulls_out(void **unused) {
     }
 }
 
+/* The same with red next to green and the pull against red the last decision
+ * of the turn (green's second pull step: the other opponent). */
+static void test_greedy_last_pull(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kodrek", NULL);
+    struct kodrek_state s;
+    test_parse(&t, "3 p0b3 20.8/20.7/3 25.15/25.15/0 20.10/20.9/0", &s);
+    assert_int_equal(t.game->turn(&t.variant, &s), KODREK_GREEN);
+    move_t pick = greedy_choose(t.game, &t.variant, &s, 7);
+    assert_int_equal(kodrek_move_target(pick), KODREK_RED);
+    assert_true(kodrek_move_tails(pick) >= 2);
+    t.game->apply(&t.variant, &s, pick);
+    assert_int_equal(s.phase, KODREK_OVER);
+    assert_int_equal(s.lost, 1u << KODREK_RED);
+    /* Before that choice, red's evaluation already counts the pull: its
+     * return as the loser at turn 3, -4 coins of 18. */
+    test_parse(&t, "3 p0b3 20.8/20.7/3 25.15/25.15/0 20.10/20.9/0", &s);
+    assert_int_equal(t.game->evaluate(&t.variant, &s, KODREK_RED), -10000 * 4 / 18);
+}
+
 /* ---- a one-shot simultaneous game for flat Monte Carlo ---- */
 
 /* Each of three players picks 0..3; a player's return is +0.5 for option 2,
@@ -291,6 +311,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_greedy_legal_and_safe),
         cmocka_unit_test(test_greedy_pulls_out),
+        cmocka_unit_test(test_greedy_last_pull),
         cmocka_unit_test(test_flatmc_simultaneous),
         cmocka_unit_test(test_flatmc_thrust),
         cmocka_unit_test(test_mcts_return_scale),

@@ -89,12 +89,16 @@ static move_t projected_move(const struct variant *v, const struct kodrek_state 
             score = 1.0 -
                     risk_after_turn(v, s, order[s->cursor], kodrek_move_point(moves[i]));
         } else {
-            /* Pulls: the target's risk with its stack pulled there; fewer
-             * tails win ties (moves list 0 tails first). */
-            struct kodrek_state after = *s;
-            kodrek_game.apply(v, &after, moves[i]);
-            const int target = kodrek_move_target(moves[i]);
-            score = risk_after_turn(v, s, target, after.stack[target]);
+            /* Pulls: the target's risk with its stack pulled there (worked
+             * out here, not by `apply`, which ends the turn after the last
+             * pull); fewer tails win ties (moves list 0 tails first). */
+            int order[KODREK_PLAYERS];
+            kodrek_order(s, KODREK_PULL, order);
+            const int puller = order[s->cursor], target = kodrek_move_target(moves[i]);
+            const int steps = kodrek_move_tails(moves[i]) *
+                              (kodrek_pull_doubled(s, puller, target) ? 2 : 1);
+            score = risk_after_turn(
+                v, s, target, kodrek_toward(s->stack[target], s->stack[puller], steps));
         }
         if (score > best_score + 1e-12) best_score = score, best = i;
     }
