@@ -61,6 +61,8 @@ sum=$(grep -Eo '"first":\[[0-9.]+' <<<"$out" | cut -d[ -f2 | awk '{ s += $1 } EN
 check "first-place shares sum to 1 (got '$sum')" "$(awk -v s="$sum" 'BEGIN { exit !(s > 0.999 && s < 1.001) }'; echo $?)"
 expect 0 'flatmc:iterations=20' -- arena kodrek --variant inner=5,margin=2,toleks=4 \
     --players flatmc:iterations=20,mcts:iterations=20,greedy --games 3
+# flatmc works through the contract on any game without hidden information.
+expect 0 'games 4' -- arena kulibrat --players flatmc:iterations=40,random --games 4 --seed 1
 # Bad agent specs are refused with the reason.
 expect 2 "^kibitz: bad player 'flatmc:iterations=0'.*iterations needs a number" -- \
     arena kodrek --players flatmc:iterations=0,random,random --games 1

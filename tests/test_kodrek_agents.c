@@ -245,6 +245,20 @@ static void test_flatmc_simultaneous(void **unused) {
     assert_non_null(strstr(err, "no decision"));
 }
 
+/* Greedy at a simultaneous node of a game without an evaluation: the
+ * finished game's returns, averaged over all 16 choices of the two others,
+ * make option 2 best for everyone. */
+static void test_greedy_simultaneous(void **unused) {
+    (void)unused;
+    struct variant v;
+    p_default(&v);
+    struct pick_state s;
+    p_start(&v, &s);
+    for (int p = 0; p < 3; p++)
+        for (uint64_t seed = 1; seed <= 3; seed++)
+            assert_int_equal(greedy_choose_joint(&pick_game, &v, &s, p, seed), 22);
+}
+
 /* Turn 1, everyone shows 2 heads (no tails, so no pulls) and green thrusts
  * first: of the 19 points within distance 2 of its stack on the inner corner
  * 12.6 only 6 are inside the inner triangle (12.6, 13.6, 13.7, 14.6, 14.7,
@@ -313,6 +327,7 @@ int main(void) {
         cmocka_unit_test(test_greedy_pulls_out),
         cmocka_unit_test(test_greedy_last_pull),
         cmocka_unit_test(test_flatmc_simultaneous),
+        cmocka_unit_test(test_greedy_simultaneous),
         cmocka_unit_test(test_flatmc_thrust),
         cmocka_unit_test(test_mcts_return_scale),
     };
