@@ -48,6 +48,7 @@ enum { CLAIM = 16 };
 struct worker {
     struct shared *sh;
     struct tree *tree;
+    struct mcts_alloc alloc; /* this thread's part of tree's pool */
     struct rng rng;
     uint64_t plies;
     long iterations;
@@ -65,17 +66,31 @@ bool mcts_supports(const struct game *g, char *err) {
     return true;
 }
 
-static inline double mean_for(const struct mcts_node *n, int player, int32_t visits,
-                              int32_t vloss) {
-    int64_t sum = atomic_load_explicit(&n->sum[player], memory_order_relaxed);
+static inline double mean_for(const struct tree *t, const struct mcts_node *n, int player,
+                              int32_t visits, int32_t vloss) {
+    int64_t sum = mcts_sum(t, n, player);
     /* A virtual loss counts as a lost playout for the player choosing. */
     return ((double)sum / FIXED_ONE - vloss) / (double)(visits + vloss);
 }
 
-/* Allocate `count` nodes; 0 when the pool is full (then the node stays a leaf). */
-uint32_t mcts_tree_alloc(struct tree *t, uint32_t count) {
-    uint32_t at = atomic_fetch_add_explicit(&t->used, count, memory_order_relaxed);
-    if (at + count > t->capacity) return NO_CHILD;
+/* Allocate `count` nodes from the thread's chunk, taking a new chunk when
+ * they do not fit (the rest of the old one stays unused); 0 when the pool
+ * is full (then the node stays a leaf). */
+uint32_t mcts_tree_alloc(struct mcts_alloc *a, uint32_t count) {
+    if (a->end - a->next < count) {
+        struct tree *t = a->tree;
+        uint32_t size = count > t->chunk ? count : t->chunk;
+        /* Once full, stop taking (the counter must not wrap around). */
+        if (atomic_load_explicit(&t->used, memory_order_relaxed) >= t->capacity)
+            return NO_CHILD;
+        uint32_t at = atomic_fetch_add_explicit(&t->used, size, memory_order_relaxed);
+        if (at >= t->capacity || t->capacity - at < count) return NO_CHILD;
+        a->next = at;
+        a->end = t->capacity - at < size ? t->capacity : at + size;
+    }
+    uint32_t at = a->next;
+    a->next += count;
+    a->nodes += count;
     return at;
 }
 
@@ -95,7 +110,7 @@ static void expand(struct worker *w, struct mcts_node *n, const void *state, int
     }
     move_t moves[g->max_moves];
     int count = g->moves(w->sh->v, state, moves);
-    uint32_t first = mcts_tree_alloc(w->tree, (uint32_t)count);
+    uint32_t first = mcts_tree_alloc(&w->alloc, (uint32_t)count);
     if (first == NO_CHILD) {
         atomic_store_explicit(&n->expand, EXPAND_NONE, memory_order_release);
         return;
@@ -121,8 +136,8 @@ static void expand(struct worker *w, struct mcts_node *n, const void *state, int
 static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p) {
     uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
     uint32_t count = atomic_load_explicit(&n->count, memory_order_relaxed);
-    int32_t parent_visits = atomic_load_explicit(&n->visits, memory_order_relaxed) +
-                            atomic_load_explicit(&n->virtual_loss, memory_order_relaxed);
+    uint64_t parent = atomic_load_explicit(&n->traffic, memory_order_relaxed);
+    int32_t parent_visits = mcts_visits_of(parent) + mcts_vloss_of(parent);
     double log_n = log((double)(parent_visits > 0 ? parent_visits : 1));
     double best = -INFINITY;
     uint32_t pick = first;
@@ -131,14 +146,14 @@ static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p) {
         uint8_t proven = atomic_load_explicit(&c->proven, memory_order_relaxed);
         double score;
         if (proven == 1 + p) return i; /* a proven win: take it */
-        int32_t visits = atomic_load_explicit(&c->visits, memory_order_relaxed);
-        int32_t vloss = atomic_load_explicit(&c->virtual_loss, memory_order_relaxed);
+        uint64_t traffic = atomic_load_explicit(&c->traffic, memory_order_relaxed);
+        int32_t visits = mcts_visits_of(traffic), vloss = mcts_vloss_of(traffic);
         if (proven && proven != PROVEN_DRAW)
             score = -1e9; /* a proven loss */
         else if (visits + vloss == 0)
             score = 1e9 - (double)(i - first);
         else
-            score = mean_for(c, p, visits, vloss) +
+            score = mean_for(w->tree, c, p, visits, vloss) +
                     w->sh->c * sqrt(log_n / (double)(visits + vloss));
         if (score > best) best = score, pick = i;
     }
@@ -236,7 +251,7 @@ static void iterate(struct worker *w) {
             move_t choice[GAME_MAX_PLAYERS];
             mcts_sim_select(w->tree, n, &sh->sim, &w->rng, pick[length - 1],
                             sigma[length - 1]);
-            child = mcts_sim_child(w->tree, n, pick[length - 1], choice);
+            child = mcts_sim_child(&w->alloc, n, pick[length - 1], choice);
             if (child == NO_CHILD) { /* pool full: simulate from here */
                 w->plies +=
                     (uint64_t)playout_run(g, sh->v, state, &w->rng, sh->max_playout, r);
@@ -248,7 +263,7 @@ static void iterate(struct worker *w) {
             g->apply(sh->v, state, w->tree->pool[child].move);
         }
         struct mcts_node *c = &w->tree->pool[child];
-        atomic_fetch_add_explicit(&c->virtual_loss, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&c->traffic, MCTS_VIRTUAL_LOSS, memory_order_relaxed);
         path[length++] = child;
         if (fresh) { /* a new leaf: simulate from the chosen child */
             if (g->turn(sh->v, state) == TURN_OVER) continue;
@@ -259,14 +274,17 @@ static void iterate(struct worker *w) {
     }
     int64_t add[GAME_MAX_PLAYERS];
     for (int p = 0; p < sh->players; p++) add[p] = (int64_t)llround(r[p] * FIXED_ONE);
+    const int summed = w->tree->zero_sum ? 1 : sh->players;
     for (int i = length - 1; i >= 0; i--) {
         struct mcts_node *n = &w->tree->pool[path[i]];
-        for (int p = 0; p < sh->players; p++)
+        for (int p = 0; p < summed; p++)
             atomic_fetch_add_explicit(&n->sum[p], add[p], memory_order_relaxed);
         if (i < length - 1 && n->kind == KIND_SIMULTANEOUS)
             mcts_sim_update(w->tree, n, &sh->sim, pick[i], sigma[i], add);
-        atomic_fetch_add_explicit(&n->visits, 1, memory_order_relaxed);
-        if (i > 0) atomic_fetch_sub_explicit(&n->virtual_loss, 1, memory_order_relaxed);
+        /* The visit, and below the root the virtual loss taken back. */
+        atomic_fetch_add_explicit(&n->traffic,
+                                  i > 0 ? MCTS_VISIT - MCTS_VIRTUAL_LOSS : MCTS_VISIT,
+                                  memory_order_relaxed);
     }
     /* Proven values climb while each parent becomes proven in turn. */
     if (sh->solver && leaf_proven) {
@@ -310,11 +328,20 @@ static void tree_free(struct tree *t) {
 /* The pools: `capacity` nodes, and for games with simultaneous moves room
  * for their per-player statistics and joint slots in proportion. Untouched
  * memory is never committed by the system, so generous sizes cost little. */
-static int tree_init(struct tree *t, size_t capacity, bool simultaneous) {
+static int tree_init(struct tree *t, size_t capacity, bool simultaneous, bool zero_sum,
+                     int threads) {
     if (capacity > UINT32_MAX / 4) capacity = UINT32_MAX / 4;
     t->pool = big_alloc(capacity * sizeof(struct mcts_node));
     if (!t->pool) return -1;
     t->capacity = (uint32_t)capacity;
+    t->zero_sum = zero_sum;
+    /* Chunks of a huge page (each thread faults in its own pages), fewer
+     * when the pool is small, so that no thread runs dry early. */
+    size_t chunk = ((size_t)2 << 20) / sizeof(struct mcts_node);
+    if (chunk > capacity / (8 * (size_t)threads))
+        chunk = capacity / (8 * (size_t)threads);
+    t->chunk = chunk > 64 ? (uint32_t)chunk : 64;
+    atomic_init(&t->nodes, 0);
     memset(&t->pool[0], 0, sizeof t->pool[0]);
     atomic_init(&t->used, 1);
     atomic_init(&t->heads_used, 0);
@@ -381,7 +408,9 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
     memset(forest, 0, sizeof *forest * (size_t)trees);
     for (int i = 0; i < trees; i++) {
         if (tree_init(&forest[i], capacity + (size_t)g->max_moves + 2,
-                      g->flags & GAME_HAS_SIMULTANEOUS) != 0) {
+                      g->flags & GAME_HAS_SIMULTANEOUS,
+                      players == 2 && (g->flags & GAME_ZERO_SUM_2P),
+                      threads / trees) != 0) {
             for (int j = 0; j <= i; j++) tree_free(&forest[j]);
             free(forest);
             snprintf(err, GAME_ERROR_BYTES, "out of memory for the mcts tree");
@@ -396,10 +425,12 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
 #pragma omp parallel num_threads(threads)
     {
         int id = omp_get_thread_num();
-        struct worker w = {.sh = &sh, .tree = &forest[limits->root_parallel ? id : 0]};
+        struct tree *tree = &forest[limits->root_parallel ? id : 0];
+        struct worker w = {.sh = &sh, .tree = tree, .alloc = {.tree = tree}};
         rng_seed(&w.rng, limits->seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
         while (budget_left(&w)) iterate(&w);
         atomic_fetch_add(&plies, w.plies);
+        atomic_fetch_add(&tree->nodes, w.alloc.nodes);
         atomic_fetch_add(&iterations, w.iterations);
     }
 
