@@ -26,10 +26,7 @@ static inline int body_ab_leaf(struct ab_thread *t, int ply, int dist, int pov) 
         BODY_RETURNS(sh->v, state, r);
         return ab_terminal_score(r, pov, dist);
     }
-    const uint64_t key = t->keys[ply];
-    if (sh->cycles)
-        for (int i = ply - 2; i >= 0; i -= 2)
-            if (t->keys[i] == key) return 0;
+    if (sh->cycles && ab_repeated(t, ply)) return 0;
     int score = ab_clamp_eval(BODY_EVALUATE(sh->v, state, mover));
     return mover == pov ? score : -score;
 }
@@ -48,11 +45,10 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     const void *state = t->stack[ply];
     (void)g;                           /* unused by specialised instances */
     const uint64_t key = t->keys[ply]; /* set by the parent (or the root) */
-    /* The side to move is part of the position and changes every ply
-     * (passes included), so only even distances can repeat. */
-    if (sh->cycles)
-        for (int i = ply - 2; i >= 0; i -= 2)
-            if (t->keys[i] == key) return 0;
+    if (sh->cycles) {
+        if (ab_repeated(t, ply)) return 0;
+        t->seen[ply] = (ply >= 2 ? t->seen[ply - 2] : 0) | ab_seen_bit(key);
+    }
     if (depth <= 0 || ply >= AB_MAX_PLY - 1)
         return ab_clamp_eval(BODY_EVALUATE(v, state, mover));
 
@@ -105,7 +101,10 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     int best = -AB_INF, best_index = TT_NO_MOVE;
     unsigned char *child = t->stack[ply + 1];
     for (int n = 0; n < count; n++) {
-        if (sorted && (depth <= 1 || n == 0)) ab_pick_move(moves, order, index, n, count);
+        if (sorted && n == 0 && tt_move >= 0 && tt_move < count)
+            ab_swap_move(moves, order, index, 0, tt_move); /* the unique highest order */
+        else if (sorted && (depth <= 1 || n == 0))
+            ab_pick_move(moves, order, index, n, count);
         move_t m = moves[n];
         memcpy(child, state, BODY_STATE_SIZE);
         BODY_APPLY(v, child, m);
