@@ -34,6 +34,7 @@ struct shared {
     double c;
     int max_playout;
     bool solver;
+    bool batch_root; /* a player moves at the root: threads batch its updates */
     struct sim_policy sim;
     long iterations;                /* budget, 0: none */
     double deadline;                /* 0: none */
@@ -53,7 +54,29 @@ struct worker {
     uint64_t plies;
     long iterations;
     long claimed; /* claimed iterations not run yet */
+    /* The root's statistics from this thread's last iterations, not yet
+     * added to the shared root: every iteration of every thread updates the
+     * root, the one node they all write. Only its visits are read during
+     * the search (UCT at the root), as shared + this thread's own part,
+     * which with one thread is the exact count. */
+    int32_t root_visits;
+    int64_t root_sum[GAME_MAX_PLAYERS];
 };
+
+/* Root updates a thread gathers before adding them to the shared root. */
+enum { ROOT_BATCH = 32 };
+
+static void flush_root(struct worker *w) {
+    struct mcts_node *root = &w->tree->pool[0];
+    const int summed = w->tree->zero_sum ? 1 : w->sh->players;
+    for (int p = 0; p < summed; p++) {
+        atomic_fetch_add_explicit(&root->sum[p], w->root_sum[p], memory_order_relaxed);
+        w->root_sum[p] = 0;
+    }
+    atomic_fetch_add_explicit(&root->traffic, (uint64_t)w->root_visits * MCTS_VISIT,
+                              memory_order_relaxed);
+    w->root_visits = 0;
+}
 
 bool mcts_supports(const struct game *g, char *err) {
     if (g->flags & GAME_HAS_HIDDEN) {
@@ -138,6 +161,7 @@ static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p) {
     uint32_t count = atomic_load_explicit(&n->count, memory_order_relaxed);
     uint64_t parent = atomic_load_explicit(&n->traffic, memory_order_relaxed);
     int32_t parent_visits = mcts_visits_of(parent) + mcts_vloss_of(parent);
+    parent_visits += n == w->tree->pool ? w->root_visits : 0; /* not yet shared */
     double log_n = log((double)(parent_visits > 0 ? parent_visits : 1));
     double best = -INFINITY;
     uint32_t pick = first;
@@ -275,7 +299,14 @@ static void iterate(struct worker *w) {
     int64_t add[GAME_MAX_PLAYERS];
     for (int p = 0; p < sh->players; p++) add[p] = (int64_t)llround(r[p] * FIXED_ONE);
     const int summed = w->tree->zero_sum ? 1 : sh->players;
-    for (int i = length - 1; i >= 0; i--) {
+    /* A player root's statistics are gathered by the thread (flush_root);
+     * chance and simultaneous roots read theirs in ways kept simple here. */
+    const int shared_from = sh->batch_root ? 1 : 0;
+    if (shared_from) {
+        for (int p = 0; p < summed; p++) w->root_sum[p] += add[p];
+        if (++w->root_visits >= ROOT_BATCH) flush_root(w);
+    }
+    for (int i = length - 1; i >= shared_from; i--) {
         struct mcts_node *n = &w->tree->pool[path[i]];
         for (int p = 0; p < summed; p++)
             atomic_fetch_add_explicit(&n->sum[p], add[p], memory_order_relaxed);
@@ -384,6 +415,7 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
                 .gamma = limits->sim_gamma > 0          ? limits->sim_gamma
                          : limits->sim == MCTS_SIM_DUCT ? 0.05
                                                         : 0.1},
+        .batch_root = g->turn(v, state) >= 0,
         .iterations = limits->iterations > 0 ? limits->iterations : 0,
         .deadline = limits->time > 0 ? start + limits->time : 0,
     };
@@ -429,6 +461,7 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
         struct worker w = {.sh = &sh, .tree = tree, .alloc = {.tree = tree}};
         rng_seed(&w.rng, limits->seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
         while (budget_left(&w)) iterate(&w);
+        flush_root(&w);
         atomic_fetch_add(&plies, w.plies);
         atomic_fetch_add(&tree->nodes, w.alloc.nodes);
         atomic_fetch_add(&iterations, w.iterations);
