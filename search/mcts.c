@@ -35,6 +35,8 @@ struct shared {
     int max_playout;
     bool solver;
     bool batch_root; /* a player moves at the root: threads batch its updates */
+    bool batch_kids; /* and those of its children (no simultaneous nodes, whose
+                        selection reads the node directly) */
     struct sim_policy sim;
     long iterations;                /* budget, 0: none */
     double deadline;                /* 0: none */
@@ -45,6 +47,12 @@ struct shared {
 /* Iterations a thread claims from the shared budget at once: one atomic
  * add per CLAIM iterations instead of per iteration. The total stays exact. */
 enum { CLAIM = 16 };
+
+/* Statistics a thread has gathered for one node and not yet added to it. */
+struct pending {
+    int32_t visits, vloss;
+    int64_t sum[GAME_MAX_PLAYERS]; /* as mcts_node.sum */
+};
 
 struct worker {
     struct shared *sh;
@@ -59,23 +67,35 @@ struct worker {
      * root, the one node they all write. Only its visits are read during
      * the search (UCT at the root), as shared + this thread's own part,
      * which with one thread is the exact count. */
-    int32_t root_visits;
-    int64_t root_sum[GAME_MAX_PLAYERS];
+    struct pending root;
+    /* The same for the root's children (w->batch_kids), with the virtual
+     * loss this thread has on one of them: `kids` has an entry per child,
+     * from the pool index kids_first once the root is expanded. */
+    struct pending *kids;
+    uint32_t kids_first, kids_count;
+    bool batch_kids; /* sh->batch_kids, and `kids` could be allocated */
 };
 
-/* Root updates a thread gathers before adding them to the shared root. */
+/* Root updates a thread gathers before adding them to the shared nodes. */
 enum { ROOT_BATCH = 32 };
 
-static void flush_root(struct worker *w) {
-    struct mcts_node *root = &w->tree->pool[0];
+static void flush_node(struct worker *w, struct mcts_node *n, struct pending *p) {
     const int summed = w->tree->zero_sum ? 1 : w->sh->players;
-    for (int p = 0; p < summed; p++) {
-        atomic_fetch_add_explicit(&root->sum[p], w->root_sum[p], memory_order_relaxed);
-        w->root_sum[p] = 0;
+    if (!p->visits) return;
+    for (int q = 0; q < summed; q++) {
+        atomic_fetch_add_explicit(&n->sum[q], p->sum[q], memory_order_relaxed);
+        p->sum[q] = 0;
     }
-    atomic_fetch_add_explicit(&root->traffic, (uint64_t)w->root_visits * MCTS_VISIT,
+    atomic_fetch_add_explicit(&n->traffic, (uint64_t)p->visits * MCTS_VISIT,
                               memory_order_relaxed);
-    w->root_visits = 0;
+    p->visits = 0;
+}
+
+/* Between iterations (no virtual loss of this thread is pending). */
+static void flush_root(struct worker *w) {
+    flush_node(w, &w->tree->pool[0], &w->root);
+    for (uint32_t i = 0; i < w->kids_count; i++)
+        flush_node(w, &w->tree->pool[w->kids_first + i], &w->kids[i]);
 }
 
 bool mcts_supports(const struct game *g, char *err) {
@@ -89,9 +109,7 @@ bool mcts_supports(const struct game *g, char *err) {
     return true;
 }
 
-static inline double mean_for(const struct tree *t, const struct mcts_node *n, int player,
-                              int32_t visits, int32_t vloss) {
-    int64_t sum = mcts_sum(t, n, player);
+static inline double mean_for(int64_t sum, int32_t visits, int32_t vloss) {
     /* A virtual loss counts as a lost playout for the player choosing. */
     return ((double)sum / FIXED_ONE - vloss) / (double)(visits + vloss);
 }
@@ -154,14 +172,21 @@ static void expand(struct worker *w, struct mcts_node *n, const void *state, int
     atomic_store_explicit(&n->expand, EXPAND_DONE, memory_order_release);
 }
 
+/* Player p's sum in a thread's pending statistics. */
+static inline int64_t pending_sum(const struct tree *t, const struct pending *k, int p) {
+    return t->zero_sum && p == 1 ? -k->sum[0] : k->sum[p];
+}
+
 /* UCT choice among the children of `n` for player `p`; proven losses for p
- * are skipped while anything else is left. */
-static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p) {
+ * are skipped while anything else is left. `mine`: the thread's pending
+ * statistics of `n` (NULL: none); `kids`: of its children. */
+static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p,
+                           const struct pending *mine, const struct pending *kids) {
     uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
     uint32_t count = atomic_load_explicit(&n->count, memory_order_relaxed);
     uint64_t parent = atomic_load_explicit(&n->traffic, memory_order_relaxed);
     int32_t parent_visits = mcts_visits_of(parent) + mcts_vloss_of(parent);
-    parent_visits += n == w->tree->pool ? w->root_visits : 0; /* not yet shared */
+    if (mine) parent_visits += mine->visits + mine->vloss; /* not yet shared */
     double log_n = log((double)(parent_visits > 0 ? parent_visits : 1));
     double best = -INFINITY;
     uint32_t pick = first;
@@ -172,12 +197,17 @@ static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p) {
         if (proven == 1 + p) return i; /* a proven win: take it */
         uint64_t traffic = atomic_load_explicit(&c->traffic, memory_order_relaxed);
         int32_t visits = mcts_visits_of(traffic), vloss = mcts_vloss_of(traffic);
+        int64_t sum = mcts_sum(w->tree, c, p);
+        if (kids) {
+            const struct pending *k = &kids[i - first];
+            visits += k->visits, vloss += k->vloss, sum += pending_sum(w->tree, k, p);
+        }
         if (proven && proven != PROVEN_DRAW)
             score = -1e9; /* a proven loss */
         else if (visits + vloss == 0)
             score = 1e9 - (double)(i - first);
         else
-            score = mean_for(w->tree, c, p, visits, vloss) +
+            score = mean_for(sum, visits, vloss) +
                     w->sh->c * sqrt(log_n / (double)(visits + vloss));
         if (score > best) best = score, pick = i;
     }
@@ -283,11 +313,31 @@ static void iterate(struct worker *w) {
             }
             g->apply_joint(sh->v, state, choice);
         } else {
-            child = turn == TURN_CHANCE ? select_chance(w, n) : select_uct(w, n, turn);
+            const struct pending *mine = NULL, *kids = NULL;
+            if (length == 1 && sh->batch_root) {
+                mine = &w->root;
+                if (w->batch_kids) {
+                    if (!w->kids_count) { /* the root was just expanded */
+                        w->kids_first =
+                            atomic_load_explicit(&n->first, memory_order_relaxed);
+                        w->kids_count =
+                            atomic_load_explicit(&n->count, memory_order_relaxed);
+                    }
+                    kids = w->kids;
+                }
+            } else if (length == 2 && w->batch_kids) {
+                mine = &w->kids[path[1] - w->kids_first];
+            }
+            child = turn == TURN_CHANCE ? select_chance(w, n)
+                                        : select_uct(w, n, turn, mine, kids);
             g->apply(sh->v, state, w->tree->pool[child].move);
         }
         struct mcts_node *c = &w->tree->pool[child];
-        atomic_fetch_add_explicit(&c->traffic, MCTS_VIRTUAL_LOSS, memory_order_relaxed);
+        if (length == 1 && w->batch_kids)
+            w->kids[child - w->kids_first].vloss++;
+        else
+            atomic_fetch_add_explicit(&c->traffic, MCTS_VIRTUAL_LOSS,
+                                      memory_order_relaxed);
         path[length++] = child;
         if (fresh) { /* a new leaf: simulate from the chosen child */
             if (g->turn(sh->v, state) == TURN_OVER) continue;
@@ -301,22 +351,28 @@ static void iterate(struct worker *w) {
     const int summed = w->tree->zero_sum ? 1 : sh->players;
     /* A player root's statistics are gathered by the thread (flush_root);
      * chance and simultaneous roots read theirs in ways kept simple here. */
-    const int shared_from = sh->batch_root ? 1 : 0;
-    if (shared_from) {
-        for (int p = 0; p < summed; p++) w->root_sum[p] += add[p];
-        if (++w->root_visits >= ROOT_BATCH) flush_root(w);
-    }
-    for (int i = length - 1; i >= shared_from; i--) {
+    for (int i = length - 1; i >= 0; i--) {
         struct mcts_node *n = &w->tree->pool[path[i]];
-        for (int p = 0; p < summed; p++)
-            atomic_fetch_add_explicit(&n->sum[p], add[p], memory_order_relaxed);
+        struct pending *k = i == 0 && sh->batch_root  ? &w->root
+                            : i == 1 && w->batch_kids ? &w->kids[path[1] - w->kids_first]
+                                                      : NULL;
+        if (k) { /* gathered by the thread, see flush_root */
+            for (int p = 0; p < summed; p++) k->sum[p] += add[p];
+            k->visits++;
+            k->vloss -= i > 0;
+        } else {
+            for (int p = 0; p < summed; p++)
+                atomic_fetch_add_explicit(&n->sum[p], add[p], memory_order_relaxed);
+        }
         if (i < length - 1 && n->kind == KIND_SIMULTANEOUS)
             mcts_sim_update(w->tree, n, &sh->sim, pick[i], sigma[i], add);
         /* The visit, and below the root the virtual loss taken back. */
-        atomic_fetch_add_explicit(&n->traffic,
-                                  i > 0 ? MCTS_VISIT - MCTS_VIRTUAL_LOSS : MCTS_VISIT,
-                                  memory_order_relaxed);
+        if (!k)
+            atomic_fetch_add_explicit(&n->traffic,
+                                      i > 0 ? MCTS_VISIT - MCTS_VIRTUAL_LOSS : MCTS_VISIT,
+                                      memory_order_relaxed);
     }
+    if (sh->batch_root && w->root.visits >= ROOT_BATCH) flush_root(w);
     /* Proven values climb while each parent becomes proven in turn. */
     if (sh->solver && leaf_proven) {
         for (int i = length - 2; i >= 0; i--) {
@@ -416,6 +472,7 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
                          : limits->sim == MCTS_SIM_DUCT ? 0.05
                                                         : 0.1},
         .batch_root = g->turn(v, state) >= 0,
+        .batch_kids = g->turn(v, state) >= 0 && !(g->flags & GAME_HAS_SIMULTANEOUS),
         .iterations = limits->iterations > 0 ? limits->iterations : 0,
         .deadline = limits->time > 0 ? start + limits->time : 0,
     };
@@ -459,9 +516,12 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
         int id = omp_get_thread_num();
         struct tree *tree = &forest[limits->root_parallel ? id : 0];
         struct worker w = {.sh = &sh, .tree = tree, .alloc = {.tree = tree}};
+        w.kids = sh.batch_kids ? calloc((size_t)g->max_moves, sizeof *w.kids) : NULL;
+        w.batch_kids = w.kids != NULL;
         rng_seed(&w.rng, limits->seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
         while (budget_left(&w)) iterate(&w);
         flush_root(&w);
+        free(w.kids);
         atomic_fetch_add(&plies, w.plies);
         atomic_fetch_add(&tree->nodes, w.alloc.nodes);
         atomic_fetch_add(&iterations, w.iterations);
