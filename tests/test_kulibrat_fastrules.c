@@ -7,6 +7,7 @@
 #include "games/kulibrat/kulibrat_inline.h"
 #include "support.h"
 
+#include <stdio.h>
 #include <string.h>
 
 enum { BOARDS = 200000 };
@@ -128,6 +129,26 @@ static void test_fast_rules_match_reference(void **unused) {
     assert_true(passes > 0 && locks > 0 && jumps > 0);
 }
 
+/* The evaluation at every target (it divides by the target with a
+ * reciprocal table), on random boards with scores up to the target. */
+static void test_evaluate_every_target(void **unused) {
+    (void)unused;
+    struct rng r;
+    rng_seed(&r, 9);
+    for (int target = 1; target <= KULIBRAT_MAX_TARGET; target++) {
+        char text[32];
+        snprintf(text, sizeof text, "target=%d", target);
+        struct test_game t = test_game_make("kulibrat", text);
+        for (int b = 0; b < 200; b++) {
+            struct kulibrat_state s;
+            random_board(&r, target, &s);
+            for (int p = 0; p < 2; p++)
+                assert_int_equal(kulibrat_evaluate(&t.variant, &s, p),
+                                 reference_evaluate(&s, target, p));
+        }
+    }
+}
+
 /* The playouts' random move (kulibrat_random_move_as) against a pick from
  * the reference list: on random boards (multi-piece jumps and jumps off the
  * board included), with several seeds so that every index gets drawn, the
@@ -188,6 +209,7 @@ int main(void) {
         cmocka_unit_test(test_popcount_table),
         cmocka_unit_test(test_fast_rules_match_reference),
         cmocka_unit_test(test_random_move_matches_list),
+        cmocka_unit_test(test_evaluate_every_target),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -191,7 +191,10 @@ enum {
  * with slot 0 the move off the board (goal row) or the diagonal toward
  * column 0 (the lower target), 1 the other diagonal, 2 the attack, 3 the
  * jump. The effect of each bit but the jumps' is a constant. */
-#define KULIBRAT_FX_BIT(sq) ((sq) >= 0 && (sq) < KULIBRAT_SQUARES ? 1u << (sq) : 0u)
+/* (The shift count stays in range even where the test is false: compilers
+ * check shifts in branches folded away.) */
+#define KULIBRAT_FX_BIT(sq)                                                              \
+    ((sq) >= 0 && (sq) < KULIBRAT_SQUARES ? 1u << ((unsigned)(sq) % 16u) : 0u)
 #define KULIBRAT_FX_GOAL(me, f) ((me) == 0 ? (f) >= 9 : (f) < 3)
 #define KULIBRAT_FX_PIECE(me, f, slot)                                                   \
     (KULIBRAT_FX_GOAL(me, f)                                                             \
@@ -436,11 +439,28 @@ static inline void kulibrat_returns(const struct variant *v, const void *state,
 /* Heuristic for depth-limited search: points first (scaled by how close the
  * target is), then how far pieces have advanced toward the goal row (1 for
  * the start row .. 4 for the goal row). */
+/* 2^40 / d rounded up, for d = 0..255: n / d == (n * this) >> 40 for every
+ * n < 2^21 (the error n / 2^40 stays below 1 / d), which is what the
+ * evaluation divides (score * 6000), without a division at every leaf. */
+#define KULIBRAT_RECIP(d) ((d) ? ((UINT64_C(1) << 40) + (d)-1) / ((d) ? (d) : 1) : 0)
+#define KULIBRAT_RECIP4(d)                                                               \
+    KULIBRAT_RECIP(d), KULIBRAT_RECIP((d) + 1), KULIBRAT_RECIP((d) + 2),                 \
+        KULIBRAT_RECIP((d) + 3)
+#define KULIBRAT_RECIP16(d)                                                              \
+    KULIBRAT_RECIP4(d), KULIBRAT_RECIP4((d) + 4), KULIBRAT_RECIP4((d) + 8),              \
+        KULIBRAT_RECIP4((d) + 12)
+#define KULIBRAT_RECIP64(d)                                                              \
+    KULIBRAT_RECIP16(d), KULIBRAT_RECIP16((d) + 16), KULIBRAT_RECIP16((d) + 32),         \
+        KULIBRAT_RECIP16((d) + 48)
+static const uint64_t kulibrat_recip40[256] = {KULIBRAT_RECIP64(0), KULIBRAT_RECIP64(64),
+                                               KULIBRAT_RECIP64(128),
+                                               KULIBRAT_RECIP64(192)};
+
 static inline int kulibrat_evaluate(const struct variant *v, const void *state,
                                     int player) {
     static const uint16_t row[KULIBRAT_ROWS] = {0x007, 0x038, 0x1C0, 0xE00};
     const struct kulibrat_state *s = state;
-    const int target = kulibrat_options(v)->target;
+    const uint64_t recip = kulibrat_recip40[kulibrat_options(v)->target];
     int value = 0;
     for (int p = 0; p < 2; p++) {
         const unsigned own = s->pieces[p];
@@ -449,7 +469,8 @@ static inline int kulibrat_evaluate(const struct variant *v, const void *state,
             int steps = p == KULIBRAT_BLACK ? 1 + r : KULIBRAT_ROWS - r;
             advance += steps * kulibrat_popcount(own & row[r]);
         }
-        int points = (s->score[p] * 6000) / target;
+        /* score * 6000 / target */
+        int points = (int)(((uint64_t)s->score[p] * 6000 * recip) >> 40);
         value += (p == player ? 1 : -1) * (points + advance * 40);
     }
     if (value > GAME_EVAL_MAX) value = GAME_EVAL_MAX;
