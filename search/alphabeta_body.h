@@ -74,9 +74,20 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
      * is a cache miss otherwise): the table move's, which is searched first,
      * right now; each later child's while the one before it is searched.
      * Only one key is computed ahead, so a cutoff wastes at most one. */
-    uint64_t next_key = 0;
+    uint64_t next_key = 0, child_key[BODY_MAX_MOVES];
     bool have_next = false;
-    if (depth > 1 && sorted && tt_move >= 0 && tt_move < count) {
+    /* Two plies from the leaves the children's searches are too short to
+     * hide one fetch behind the other: all are fetched at once. */
+    const bool all_ahead = depth == 2;
+    if (all_ahead) {
+        for (int i = 0; i < count; i++) {
+            unsigned char ahead[BODY_STATE_SIZE];
+            memcpy(ahead, state, BODY_STATE_SIZE);
+            BODY_APPLY(v, ahead, moves[i]);
+            child_key[i] = BODY_HASH(v, ahead);
+            tt_prefetch(sh->tt, child_key[i]);
+        }
+    } else if (depth > 1 && sorted && tt_move >= 0 && tt_move < count) {
         unsigned char ahead[BODY_STATE_SIZE];
         memcpy(ahead, state, BODY_STATE_SIZE);
         BODY_APPLY(v, ahead, moves[tt_move]);
@@ -103,12 +114,14 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     for (int n = 0; n < count; n++) {
         if (sorted && n == 0 && tt_move >= 0 && tt_move < count)
             ab_swap_move(moves, order, index, 0, tt_move); /* the unique highest order */
-        else if (sorted && (depth <= 1 || n == 0))
+        else if (sorted && (depth <= 2 || n == 0))
             ab_pick_move(moves, order, index, n, count);
         move_t m = moves[n];
         memcpy(child, state, BODY_STATE_SIZE);
         BODY_APPLY(v, child, m);
-        if (depth > 1) {
+        if (all_ahead) {
+            t->keys[ply + 1] = child_key[index[n]];
+        } else if (depth > 1) {
             /* The first child's key is ahead only if it is the table move
              * (the highest order, so picked first). */
             t->keys[ply + 1] = have_next ? next_key : BODY_HASH(v, child);
