@@ -156,13 +156,23 @@ static void expand(struct worker *w, struct mcts_node *n, const void *state, int
         atomic_store_explicit(&n->expand, EXPAND_NONE, memory_order_release);
         return;
     }
-    double prob[g->max_moves];
-    if (turn == TURN_CHANCE) g->chance(w->sh->v, state, moves, count, prob);
+    if (turn == TURN_CHANCE) {
+        struct tree *t = w->tree;
+        uint32_t at = atomic_fetch_add_explicit(&t->probs_used, (uint32_t)count,
+                                                memory_order_relaxed);
+        if (at > t->prob_capacity || t->prob_capacity - at < (uint32_t)count) {
+            atomic_store_explicit(&n->expand, EXPAND_NONE, memory_order_release);
+            return;
+        }
+        double prob[g->max_moves];
+        g->chance(w->sh->v, state, moves, count, prob);
+        for (int i = 0; i < count; i++) t->probs[at + (uint32_t)i] = (float)prob[i];
+        n->aux = at;
+    }
     for (int i = 0; i < count; i++) {
         struct mcts_node *c = &w->tree->pool[first + (uint32_t)i];
         memset(c, 0, sizeof *c);
         c->move = moves[i];
-        c->prob = turn == TURN_CHANCE ? (float)prob[i] : 1.0f;
         c->kind = KIND_PLAYER;
     }
     n->kind = turn == TURN_CHANCE ? KIND_CHANCE : KIND_PLAYER;
@@ -219,7 +229,7 @@ static uint32_t select_chance(struct worker *w, const struct mcts_node *n) {
     uint32_t count = atomic_load_explicit(&n->count, memory_order_relaxed);
     double x = rng_unit(&w->rng);
     for (uint32_t i = first; i + 1 < first + count; i++) {
-        x -= w->tree->pool[i].prob;
+        x -= w->tree->probs[n->aux + (i - first)];
         if (x < 0) return i;
     }
     return first + count - 1;
@@ -410,13 +420,14 @@ static void tree_free(struct tree *t) {
     free(t->heads);
     free(t->stats);
     free(t->slots);
+    free(t->probs);
 }
 
 /* The pools: `capacity` nodes, and for games with simultaneous moves room
  * for their per-player statistics and joint slots in proportion. Untouched
  * memory is never committed by the system, so generous sizes cost little. */
-static int tree_init(struct tree *t, size_t capacity, bool simultaneous, bool zero_sum,
-                     int threads) {
+static int tree_init(struct tree *t, size_t capacity, bool simultaneous, bool chance,
+                     bool zero_sum, int threads) {
     if (capacity > UINT32_MAX / 4) capacity = UINT32_MAX / 4;
     t->pool = big_alloc(capacity * sizeof(struct mcts_node));
     if (!t->pool) return -1;
@@ -434,6 +445,12 @@ static int tree_init(struct tree *t, size_t capacity, bool simultaneous, bool ze
     atomic_init(&t->heads_used, 0);
     atomic_init(&t->stats_used, 0);
     atomic_init(&t->slots_used, 0);
+    atomic_init(&t->probs_used, 0);
+    if (chance) { /* at most one probability per node */
+        t->prob_capacity = t->capacity;
+        t->probs = big_alloc(capacity * sizeof *t->probs);
+        if (!t->probs) return -1;
+    }
     if (!simultaneous) return 0;
     t->head_capacity = (uint32_t)(capacity / 4 + 16);
     t->stat_capacity = (uint32_t)(capacity + 1024);
@@ -497,7 +514,7 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
     memset(forest, 0, sizeof *forest * (size_t)trees);
     for (int i = 0; i < trees; i++) {
         if (tree_init(&forest[i], capacity + (size_t)g->max_moves + 2,
-                      g->flags & GAME_HAS_SIMULTANEOUS,
+                      g->flags & GAME_HAS_SIMULTANEOUS, g->flags & GAME_HAS_CHANCE,
                       players == 2 && (g->flags & GAME_ZERO_SUM_2P),
                       threads / trees) != 0) {
             for (int j = 0; j <= i; j++) tree_free(&forest[j]);

@@ -53,9 +53,13 @@ struct mcts_node {
     _Atomic uint32_t first; /* index of the first child in the pool */
     move_t move;            /* the move that led here (joint child: tuple index) */
     _Atomic uint32_t count; /* children */
-    float prob;             /* chance probability of this outcome */
-    uint32_t aux;           /* simultaneous node: index of its sim_head */
+    uint32_t aux;           /* simultaneous node: index of its sim_head; chance
+                               node: of its children's probabilities */
 };
+
+/* One cache line per node (the pool is line-aligned): a thread updating a
+ * node does not take the line of its siblings from another thread. */
+_Static_assert(sizeof(struct mcts_node) == 64, "mcts_node is one cache line");
 
 #define MCTS_VISIT UINT64_C(1)
 #define MCTS_VIRTUAL_LOSS (UINT64_C(1) << 32)
@@ -104,6 +108,9 @@ struct tree {
     _Atomic uint32_t *slots;
     uint32_t slot_capacity;
     _Atomic uint32_t slots_used;
+    float *probs; /* chance outcomes' probabilities, a block per chance node */
+    uint32_t prob_capacity;
+    _Atomic uint32_t probs_used;
 };
 
 /* What a simultaneous node needs to know about the search's policy. */

@@ -178,7 +178,6 @@ uint32_t mcts_sim_child(struct mcts_alloc *a, const struct mcts_node *n,
     struct mcts_node *c = &t->pool[fresh];
     memset(c, 0, sizeof *c);
     c->move = index;
-    c->prob = 1.0f;
     uint32_t expected = MCTS_NO_CHILD;
     /* Another thread may have created it meanwhile: then use theirs (the
      * node allocated here is simply never reached). */
