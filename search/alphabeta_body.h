@@ -56,7 +56,10 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     const int alpha0 = alpha;
     int tt_move = TT_NO_MOVE;
     struct tt_entry e;
-    if (tt_probe(sh->tt, key, &e)) {
+    /* Below the game's table depth (search_kernels.ab_table_depth) nodes
+     * neither probe nor store: a cache miss each in a large table. */
+    const bool tabled = depth >= sh->table_depth;
+    if (tabled && tt_probe(sh->tt, key, &e)) {
         tt_move = e.move;
         int s = ab_score_from_tt(e.score, dist);
         if (ply > 0 && e.depth >= depth && !pv_node &&
@@ -69,16 +72,18 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     int order[BODY_MAX_MOVES], index[BODY_MAX_MOVES];
     int count = BODY_MOVES(v, state, moves);
     const bool sorted = !(ply == 0 && sh->analyse);
-    /* Children that will probe the table (not leaves) have their bucket
+    /* Children that will probe the table have their bucket
      * fetched into the cache ahead of the probe (a probe into a large table
      * is a cache miss otherwise): the table move's, which is searched first,
      * right now; each later child's while the one before it is searched.
      * Only one key is computed ahead, so a cutoff wastes at most one. */
     uint64_t next_key = 0, child_key[BODY_MAX_MOVES];
     bool have_next = false;
-    /* Two plies from the leaves the children's searches are too short to
-     * hide one fetch behind the other: all are fetched at once. */
-    const bool all_ahead = depth == 2;
+    /* Just above the lowest nodes that probe, the children's searches are
+     * too short to hide one fetch behind the other: all are fetched at
+     * once. */
+    const int lowest = sh->table_depth; /* children at this depth probe */
+    const bool all_ahead = depth - 1 == lowest;
     if (all_ahead) {
         for (int i = 0; i < count; i++) {
             unsigned char ahead[BODY_STATE_SIZE];
@@ -87,7 +92,7 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
             child_key[i] = BODY_HASH(v, ahead);
             tt_prefetch(sh->tt, child_key[i]);
         }
-    } else if (depth > 1 && sorted && tt_move >= 0 && tt_move < count) {
+    } else if (depth - 1 > lowest && sorted && tt_move >= 0 && tt_move < count) {
         unsigned char ahead[BODY_STATE_SIZE];
         memcpy(ahead, state, BODY_STATE_SIZE);
         BODY_APPLY(v, ahead, moves[tt_move]);
@@ -114,14 +119,14 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     for (int n = 0; n < count; n++) {
         if (sorted && n == 0 && tt_move >= 0 && tt_move < count)
             ab_swap_move(moves, order, index, 0, tt_move); /* the unique highest order */
-        else if (sorted && (depth <= 2 || n == 0))
+        else if (sorted && (depth - 1 <= lowest || n == 0))
             ab_pick_move(moves, order, index, n, count);
         move_t m = moves[n];
         memcpy(child, state, BODY_STATE_SIZE);
         BODY_APPLY(v, child, m);
         if (all_ahead) {
             t->keys[ply + 1] = child_key[index[n]];
-        } else if (depth > 1) {
+        } else if (depth - 1 > lowest) {
             /* The first child's key is ahead only if it is the table move
              * (the highest order, so picked first). */
             t->keys[ply + 1] = have_next ? next_key : BODY_HASH(v, child);
@@ -177,7 +182,8 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
         }
     }
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
-    tt_store(sh->tt, key, ab_score_to_tt(best, dist), depth, bound, best_index);
+    if (tabled)
+        tt_store(sh->tt, key, ab_score_to_tt(best, dist), depth, bound, best_index);
     return best;
 }
 

@@ -26,6 +26,7 @@ struct ab_shared {
     const struct search_kernels *kernels;
     struct tt *tt;
     double deadline; /* 0: none */
+    int table_depth; /* search_kernels.ab_table_depth of the game (at least 1) */
     bool cycles;
     bool analyse;
     atomic_bool stop;
