@@ -68,16 +68,43 @@ struct worker {
      * the search (UCT at the root), as shared + this thread's own part,
      * which with one thread is the exact count. */
     struct pending root;
-    /* The same for the root's children (w->batch_kids), with the virtual
-     * loss this thread has on one of them: `kids` has an entry per child,
-     * from the pool index kids_first once the root is expanded. */
-    struct pending *kids;
-    uint32_t kids_first, kids_count;
-    bool batch_kids; /* sh->batch_kids, and `kids` could be allocated */
+    /* The same for the nodes down to BATCH_DEPTH (w->batch_kids), with this
+     * thread's virtual losses on them: near the root both threads go down
+     * the same line most of the time, and every write there moves a cache
+     * line from one core to the other. */
+    struct pend_map *near;
+    bool batch_kids; /* sh->batch_kids, and `near` could be allocated */
 };
 
-/* Root updates a thread gathers before adding them to the shared nodes. */
-enum { ROOT_BATCH = 32 };
+/* Root updates a thread gathers before adding them to the shared nodes;
+ * the depth down to which it gathers them. */
+enum { ROOT_BATCH = 32, BATCH_DEPTH = 4 };
+
+/* A thread's pending statistics by node, open addressing on the pool index.
+ * Filled to half at most; a node left out is updated directly (the search
+ * is the same either way, only the writes differ). */
+enum { PEND_BITS = 12, PEND_SLOTS = 1 << PEND_BITS };
+struct pend_map {
+    uint32_t key[PEND_SLOTS]; /* pool index + 1; 0: empty */
+    struct pending val[PEND_SLOTS];
+    uint32_t touched[PEND_SLOTS]; /* slots given visits since the last flush */
+    uint32_t touched_count, filled;
+};
+
+/* The pending statistics of `node`; NULL when it has none (and with
+ * `insert`, when the map is full). */
+static struct pending *pend_find(struct pend_map *m, uint32_t node, bool insert) {
+    uint32_t h = (node * UINT32_C(0x9E3779B1)) >> (32 - PEND_BITS);
+    for (;; h = (h + 1) & (PEND_SLOTS - 1)) {
+        if (m->key[h] == node + 1) return &m->val[h];
+        if (m->key[h] == 0) {
+            if (!insert || m->filled >= PEND_SLOTS / 2) return NULL;
+            m->key[h] = node + 1;
+            m->filled++;
+            return &m->val[h];
+        }
+    }
+}
 
 static void flush_node(struct worker *w, struct mcts_node *n, struct pending *p) {
     const int summed = w->tree->zero_sum ? 1 : w->sh->players;
@@ -94,8 +121,13 @@ static void flush_node(struct worker *w, struct mcts_node *n, struct pending *p)
 /* Between iterations (no virtual loss of this thread is pending). */
 static void flush_root(struct worker *w) {
     flush_node(w, &w->tree->pool[0], &w->root);
-    for (uint32_t i = 0; i < w->kids_count; i++)
-        flush_node(w, &w->tree->pool[w->kids_first + i], &w->kids[i]);
+    struct pend_map *m = w->near;
+    if (!m) return;
+    for (uint32_t i = 0; i < m->touched_count; i++) {
+        uint32_t slot = m->touched[i];
+        flush_node(w, &w->tree->pool[m->key[slot] - 1], &m->val[slot]);
+    }
+    m->touched_count = 0;
 }
 
 bool mcts_supports(const struct game *g, char *err) {
@@ -189,9 +221,9 @@ static inline int64_t pending_sum(const struct tree *t, const struct pending *k,
 
 /* UCT choice among the children of `n` for player `p`; proven losses for p
  * are skipped while anything else is left. `mine`: the thread's pending
- * statistics of `n` (NULL: none); `kids`: of its children. */
+ * statistics of `n` (NULL: none); `kids`: the map of its children's. */
 static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p,
-                           const struct pending *mine, const struct pending *kids) {
+                           const struct pending *mine, struct pend_map *kids) {
     uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
     uint32_t count = atomic_load_explicit(&n->count, memory_order_relaxed);
     uint64_t parent = atomic_load_explicit(&n->traffic, memory_order_relaxed);
@@ -208,10 +240,8 @@ static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p,
         uint64_t traffic = atomic_load_explicit(&c->traffic, memory_order_relaxed);
         int32_t visits = mcts_visits_of(traffic), vloss = mcts_vloss_of(traffic);
         int64_t sum = mcts_sum(w->tree, c, p);
-        if (kids) {
-            const struct pending *k = &kids[i - first];
-            visits += k->visits, vloss += k->vloss, sum += pending_sum(w->tree, k, p);
-        }
+        const struct pending *k = kids ? pend_find(kids, i, false) : NULL;
+        if (k) visits += k->visits, vloss += k->vloss, sum += pending_sum(w->tree, k, p);
         if (proven && proven != PROVEN_DRAW)
             score = -1e9; /* a proven loss */
         else if (visits + vloss == 0)
@@ -271,6 +301,10 @@ static void iterate(struct worker *w) {
     unsigned char state[GAME_MAX_STATE_BYTES];
     memcpy(state, sh->root_state, g->state_size);
     uint32_t path[MAX_PATH];
+    /* The thread's pending statistics of each node on the path (NULL: the
+     * node is updated directly). */
+    struct pending *pend[MAX_PATH];
+    pend[0] = NULL;
     /* Picks at simultaneous nodes on the path, and their probabilities. */
     uint16_t pick[MAX_PATH][GAME_MAX_PLAYERS];
     float sigma[MAX_PATH][GAME_MAX_PLAYERS];
@@ -323,28 +357,20 @@ static void iterate(struct worker *w) {
             }
             g->apply_joint(sh->v, state, choice);
         } else {
-            const struct pending *mine = NULL, *kids = NULL;
-            if (length == 1 && sh->batch_root) {
-                mine = &w->root;
-                if (w->batch_kids) {
-                    if (!w->kids_count) { /* the root was just expanded */
-                        w->kids_first =
-                            atomic_load_explicit(&n->first, memory_order_relaxed);
-                        w->kids_count =
-                            atomic_load_explicit(&n->count, memory_order_relaxed);
-                    }
-                    kids = w->kids;
-                }
-            } else if (length == 2 && w->batch_kids) {
-                mine = &w->kids[path[1] - w->kids_first];
-            }
+            const struct pending *mine =
+                length == 1 && sh->batch_root ? &w->root : pend[length - 1];
+            struct pend_map *kids =
+                w->batch_kids && length <= BATCH_DEPTH ? w->near : NULL;
             child = turn == TURN_CHANCE ? select_chance(w, n)
                                         : select_uct(w, n, turn, mine, kids);
             g->apply(sh->v, state, w->tree->pool[child].move);
         }
         struct mcts_node *c = &w->tree->pool[child];
-        if (length == 1 && w->batch_kids)
-            w->kids[child - w->kids_first].vloss++;
+        pend[length] = w->batch_kids && length <= BATCH_DEPTH
+                           ? pend_find(w->near, child, true)
+                           : NULL;
+        if (pend[length])
+            pend[length]->vloss++;
         else
             atomic_fetch_add_explicit(&c->traffic, MCTS_VIRTUAL_LOSS,
                                       memory_order_relaxed);
@@ -363,11 +389,11 @@ static void iterate(struct worker *w) {
      * chance and simultaneous roots read theirs in ways kept simple here. */
     for (int i = length - 1; i >= 0; i--) {
         struct mcts_node *n = &w->tree->pool[path[i]];
-        struct pending *k = i == 0 && sh->batch_root  ? &w->root
-                            : i == 1 && w->batch_kids ? &w->kids[path[1] - w->kids_first]
-                                                      : NULL;
+        struct pending *k = i == 0 && sh->batch_root ? &w->root : i > 0 ? pend[i] : NULL;
         if (k) { /* gathered by the thread, see flush_root */
             for (int p = 0; p < summed; p++) k->sum[p] += add[p];
+            if (i > 0 && k->visits == 0) /* first visit since the last flush */
+                w->near->touched[w->near->touched_count++] = (uint32_t)(k - w->near->val);
             k->visits++;
             k->vloss -= i > 0;
         } else {
@@ -533,12 +559,12 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
         int id = omp_get_thread_num();
         struct tree *tree = &forest[limits->root_parallel ? id : 0];
         struct worker w = {.sh = &sh, .tree = tree, .alloc = {.tree = tree}};
-        w.kids = sh.batch_kids ? calloc((size_t)g->max_moves, sizeof *w.kids) : NULL;
-        w.batch_kids = w.kids != NULL;
+        w.near = sh.batch_kids ? calloc(1, sizeof *w.near) : NULL;
+        w.batch_kids = w.near != NULL;
         rng_seed(&w.rng, limits->seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
         while (budget_left(&w)) iterate(&w);
         flush_root(&w);
-        free(w.kids);
+        free(w.near);
         atomic_fetch_add(&plies, w.plies);
         atomic_fetch_add(&tree->nodes, w.alloc.nodes);
         atomic_fetch_add(&iterations, w.iterations);
