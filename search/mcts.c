@@ -76,9 +76,11 @@ struct worker {
     bool batch_kids; /* sh->batch_kids, and `near` could be allocated */
 };
 
-/* Root updates a thread gathers before adding them to the shared nodes;
- * the depth down to which it gathers them. */
-enum { ROOT_BATCH = 32, BATCH_DEPTH = 4 };
+/* Iterations a thread gathers its updates of the nodes near the root for
+ * before adding them to the shared nodes (the other threads see them that
+ * late, which near the root moves their choices little); the depth down to
+ * which it gathers them. */
+enum { ROOT_BATCH = 128, BATCH_DEPTH = 4 };
 
 /* A thread's pending statistics by node, open addressing on the pool index.
  * Filled to half at most; a node left out is updated directly (the search
