@@ -20,11 +20,13 @@
 #include <string.h>
 #include <time.h>
 
-/* The four measured workloads. */
-enum { PERFT, ALPHABETA, PLAYOUTS, MCTS, KINDS };
-static const char *const kind_name[KINDS] = {"perft", "alpha-beta", "playouts", "mcts"};
+/* The measured workloads. MCTS_ROOT (root parallelism: one tree per thread)
+ * runs only with several threads; its speed-up is against one-thread MCTS. */
+enum { PERFT, ALPHABETA, PLAYOUTS, MCTS, MCTS_ROOT, KINDS };
+static const char *const kind_name[KINDS] = {"perft", "alpha-beta", "playouts", "mcts",
+                                             "mcts-root"};
 static const char *const kind_json[KINDS] = {"perft_leaves", "ab_nodes", "playout_plies",
-                                             "mcts_iterations"};
+                                             "mcts_iterations", "mcts_root_iterations"};
 
 /* Work done and time taken per workload by one game's suite at a number of
  * threads. CPU time (all threads of the process) next to wall time tells
@@ -112,8 +114,18 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
         t0 = span_start();
         bad = bad || ((g->flags & GAME_HAS_HIDDEN) ? ismcts_search(g, &v, s, &ml, mr, err)
                                                    : mcts_search(g, &v, s, &ml, mr, err));
+        if (!bad) span_add(out, MCTS, t0, (uint64_t)mr->iterations);
+        if (!bad && threads > 1 && !(g->flags & GAME_HAS_HIDDEN)) {
+            /* The same budget with one tree per thread, for comparison. */
+            struct mcts_result *rr = malloc(sizeof *rr);
+            struct mcts_limits rl = ml;
+            rl.root_parallel = true;
+            t0 = span_start();
+            bad = mcts_search(g, &v, s, &rl, rr, err);
+            if (!bad) span_add(out, MCTS_ROOT, t0, (uint64_t)rr->iterations);
+            free(rr);
+        }
         if (!bad) {
-            span_add(out, MCTS, t0, (uint64_t)mr->iterations);
             const char *text = p->position ? p->position : "start";
             if (verbose)
                 printf("  %-28s %-9s ab %10" PRIu64 " nodes %6.2f M/s   mcts %7ld it "
@@ -162,10 +174,13 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
 static void print_rates(const char *label, const struct rates *r, bool cpu) {
     const double *t = cpu ? r->cpu : r->wall;
     printf("  %-10s perft %7.1f M leaves/s  alpha-beta %6.2f M nodes/s  playouts %6.1f M "
-           "plies/s  mcts %8.0f iterations/s\n",
+           "plies/s  mcts %8.0f iterations/s",
            label, rate(r->work[PERFT], t[PERFT]) / 1e6,
            rate(r->work[ALPHABETA], t[ALPHABETA]) / 1e6,
            rate(r->work[PLAYOUTS], t[PLAYOUTS]) / 1e6, rate(r->work[MCTS], t[MCTS]));
+    if (r->work[MCTS_ROOT])
+        printf("  mcts-root %8.0f iterations/s", rate(r->work[MCTS_ROOT], t[MCTS_ROOT]));
+    printf("\n");
 }
 
 /* Speed-up by wall time; cores the run actually got (CPU / wall time); and
@@ -177,12 +192,15 @@ static void print_scaling(const struct rates *one, const struct rates *many) {
     for (int line = 0; line < 3; line++) {
         printf("  %-10s", label[line]);
         for (int k = 0; k < KINDS; k++) {
+            if (!many->work[k]) continue;
+            /* Root parallelism is compared with MCTS on one thread. */
+            const int b = k == MCTS_ROOT ? MCTS : k;
             double x =
                 line == 0 ? rate(many->work[k], many->wall[k]) /
-                                rate(one->work[k], one->wall[k])
+                                rate(one->work[b], one->wall[b])
                 : line == 1
                     ? (many->wall[k] > 0 ? many->cpu[k] / many->wall[k] : 0)
-                    : rate(many->work[k], many->cpu[k]) / rate(one->work[k], one->cpu[k]);
+                    : rate(many->work[k], many->cpu[k]) / rate(one->work[b], one->cpu[b]);
             printf(" %s %.2f ", kind_name[k], x);
         }
         printf("\n");
@@ -192,9 +210,10 @@ static void print_scaling(const struct rates *one, const struct rates *many) {
 static void json_rates(FILE *f, const char *key, const struct rates *r) {
     fprintf(f, "\"%s\":{", key);
     for (int k = 0; k < KINDS; k++)
-        fprintf(f, "%s\"%s_per_s\":%.0f,\"%s_per_cpu_s\":%.0f", k ? "," : "",
-                kind_json[k], rate(r->work[k], r->wall[k]), kind_json[k],
-                rate(r->work[k], r->cpu[k]));
+        if (k < MCTS_ROOT || r->work[k])
+            fprintf(f, "%s\"%s_per_s\":%.0f,\"%s_per_cpu_s\":%.0f", k ? "," : "",
+                    kind_json[k], rate(r->work[k], r->wall[k]), kind_json[k],
+                    rate(r->work[k], r->cpu[k]));
     fprintf(f, "}");
 }
 
@@ -207,7 +226,8 @@ int cmd_bench(int argc, char **argv) {
                 "and random playouts. Prints nodes and rates per position, the rates in\n"
                 "total, and the signature: total alpha-beta nodes plus MCTS tree nodes,\n"
                 "the same on every run and machine for the same code. With --threads N\n"
-                "the suite runs again on N threads and the speed-up is reported, with\n"
+                "the suite runs again on N threads and the speed-up is reported (MCTS\n"
+                "with one shared tree, and as mcts-root with one tree per thread), with\n"
                 "the cores the run got (CPU time / wall time) and the efficiency (work\n"
                 "per CPU-second against one thread), which separate the code's scaling\n"
                 "from a machine shared with other work.",

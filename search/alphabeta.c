@@ -109,6 +109,9 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
         .cycles = (g->flags & GAME_CAN_CYCLE) != 0,
         .analyse = limits->analyse,
         .kernels = limits->generic ? &search_kernels_generic : search_kernels_for(g),
+        .table_depth = search_kernels_for(g)->ab_table_depth > 1
+                           ? search_kernels_for(g)->ab_table_depth
+                           : 1,
     };
     atomic_init(&sh.stop, false);
     tt_new_search(tt);

@@ -9,6 +9,33 @@
 static int body_ab_node(struct ab_thread *t, int ply, int dist, int depth, int alpha,
                         int beta, int pov);
 
+/* A node at depth 0 (most nodes of a search): exactly what body_ab_node and
+ * body_ab_mover do there, the same count and score, without their two calls
+ * and large frames. */
+static inline int body_ab_leaf(struct ab_thread *t, int ply, int dist, int pov) {
+    const struct ab_shared *sh = t->sh;
+    const struct game *g = sh->g;
+    (void)g; /* unused by specialised instances */
+    t->nodes++;
+    t->pv_length[ply] = ply;
+    if ((t->nodes & AB_NODE_CHECK) == 0 && ab_time_up(t)) return 0;
+    const void *state = t->stack[ply];
+    int mover = BODY_TURN(sh->v, state);
+    if (mover == TURN_OVER) {
+        double r[GAME_MAX_PLAYERS];
+        BODY_RETURNS(sh->v, state, r);
+        return ab_terminal_score(r, pov, dist);
+    }
+    if (sh->cycles && ab_repeated(t, ply)) return 0;
+    int score = ab_clamp_eval(BODY_EVALUATE(sh->v, state, mover));
+    return mover == pov ? score : -score;
+}
+
+/* A child of the node at depth `depth` (the leaf's window does not matter). */
+#define BODY_AB_CHILD(t, ply, dist, depth, alpha, beta, pov)                             \
+    ((depth) <= 0 ? body_ab_leaf(t, ply, dist, pov)                                      \
+                  : body_ab_node(t, ply, dist, depth, alpha, beta, pov))
+
 /* Negamax body for the player to move, `mover`. */
 static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int alpha,
                          int beta, int mover) {
@@ -18,11 +45,10 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     const void *state = t->stack[ply];
     (void)g;                           /* unused by specialised instances */
     const uint64_t key = t->keys[ply]; /* set by the parent (or the root) */
-    /* The side to move is part of the position and changes every ply
-     * (passes included), so only even distances can repeat. */
-    if (sh->cycles)
-        for (int i = ply - 2; i >= 0; i -= 2)
-            if (t->keys[i] == key) return 0;
+    if (sh->cycles) {
+        if (ab_repeated(t, ply)) return 0;
+        t->seen[ply] = (ply >= 2 ? t->seen[ply - 2] : 0) | ab_seen_bit(key);
+    }
     if (depth <= 0 || ply >= AB_MAX_PLY - 1)
         return ab_clamp_eval(BODY_EVALUATE(v, state, mover));
 
@@ -30,7 +56,10 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     const int alpha0 = alpha;
     int tt_move = TT_NO_MOVE;
     struct tt_entry e;
-    if (tt_probe(sh->tt, key, &e)) {
+    /* Below the game's table depth (search_kernels.ab_table_depth) nodes
+     * neither probe nor store: a cache miss each in a large table. */
+    const bool tabled = depth >= sh->table_depth;
+    if (tabled && tt_probe(sh->tt, key, &e)) {
         tt_move = e.move;
         int s = ab_score_from_tt(e.score, dist);
         if (ply > 0 && e.depth >= depth && !pv_node &&
@@ -42,6 +71,35 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     move_t moves[BODY_MAX_MOVES];
     int order[BODY_MAX_MOVES], index[BODY_MAX_MOVES];
     int count = BODY_MOVES(v, state, moves);
+    const bool sorted = !(ply == 0 && sh->analyse);
+    /* Children that will probe the table have their bucket
+     * fetched into the cache ahead of the probe (a probe into a large table
+     * is a cache miss otherwise): the table move's, which is searched first,
+     * right now; each later child's while the one before it is searched.
+     * Only one key is computed ahead, so a cutoff wastes at most one. */
+    uint64_t next_key = 0, child_key[BODY_MAX_MOVES];
+    bool have_next = false;
+    /* Just above the lowest nodes that probe, the children's searches are
+     * too short to hide one fetch behind the other: all are fetched at
+     * once. */
+    const int lowest = sh->table_depth; /* children at this depth probe */
+    const bool all_ahead = depth - 1 == lowest;
+    if (all_ahead) {
+        for (int i = 0; i < count; i++) {
+            unsigned char ahead[BODY_STATE_SIZE];
+            memcpy(ahead, state, BODY_STATE_SIZE);
+            BODY_APPLY(v, ahead, moves[i]);
+            child_key[i] = BODY_HASH(v, ahead);
+            tt_prefetch(sh->tt, child_key[i]);
+        }
+    } else if (depth - 1 > lowest && sorted && tt_move >= 0 && tt_move < count) {
+        unsigned char ahead[BODY_STATE_SIZE];
+        memcpy(ahead, state, BODY_STATE_SIZE);
+        BODY_APPLY(v, ahead, moves[tt_move]);
+        next_key = BODY_HASH(v, ahead);
+        tt_prefetch(sh->tt, next_key);
+        have_next = true;
+    }
     move_t k0 = t->killers[ply][0], k1 = t->killers[ply][1];
     const int *hist = t->history[mover & 1];
     for (int i = 0; i < count; i++) {
@@ -58,34 +116,43 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
 
     int best = -AB_INF, best_index = TT_NO_MOVE;
     unsigned char *child = t->stack[ply + 1];
-    /* Children that will probe the table (not leaves): their keys now and
-     * their buckets on their way into the cache while the first children
-     * are searched; a probe into a large table is a cache miss otherwise. */
-    uint64_t child_key[BODY_MAX_MOVES];
-    if (depth > 1)
-        for (int i = 0; i < count; i++) {
-            memcpy(child, state, BODY_STATE_SIZE);
-            BODY_APPLY(v, child, moves[i]);
-            child_key[i] = BODY_HASH(v, child);
-            tt_prefetch(sh->tt, child_key[i]);
-        }
     for (int n = 0; n < count; n++) {
-        if (!(ply == 0 && sh->analyse)) ab_pick_move(moves, order, index, n, count);
+        if (sorted && n == 0 && tt_move >= 0 && tt_move < count)
+            ab_swap_move(moves, order, index, 0, tt_move); /* the unique highest order */
+        else if (sorted && (depth - 1 <= lowest || n == 0))
+            ab_pick_move(moves, order, index, n, count);
         move_t m = moves[n];
         memcpy(child, state, BODY_STATE_SIZE);
         BODY_APPLY(v, child, m);
-        t->keys[ply + 1] = depth > 1 ? child_key[index[n]] : BODY_HASH(v, child);
+        if (all_ahead) {
+            t->keys[ply + 1] = child_key[index[n]];
+        } else if (depth - 1 > lowest) {
+            /* The first child's key is ahead only if it is the table move
+             * (the highest order, so picked first). */
+            t->keys[ply + 1] = have_next ? next_key : BODY_HASH(v, child);
+            have_next = n + 1 < count;
+            if (n + 1 < count) {
+                unsigned char ahead[BODY_STATE_SIZE];
+                if (sorted) ab_pick_move(moves, order, index, n + 1, count);
+                memcpy(ahead, state, BODY_STATE_SIZE);
+                BODY_APPLY(v, ahead, moves[n + 1]);
+                next_key = BODY_HASH(v, ahead);
+                tt_prefetch(sh->tt, next_key);
+            }
+        } else {
+            t->keys[ply + 1] = BODY_HASH(v, child);
+        }
         int cdist = dist + (m != GAME_MOVE_PASS);
         int opp = 1 - mover, score;
         if (ply == 0 && sh->analyse) {
-            score = -body_ab_node(t, ply + 1, cdist, depth - 1, -AB_INF, AB_INF, opp);
+            score = -BODY_AB_CHILD(t, ply + 1, cdist, depth - 1, -AB_INF, AB_INF, opp);
             if (n < AB_MAX_ROOT_MOVES) t->root_scores[index[n]] = score;
         } else if (n == 0) {
-            score = -body_ab_node(t, ply + 1, cdist, depth - 1, -beta, -alpha, opp);
+            score = -BODY_AB_CHILD(t, ply + 1, cdist, depth - 1, -beta, -alpha, opp);
         } else {
-            score = -body_ab_node(t, ply + 1, cdist, depth - 1, -alpha - 1, -alpha, opp);
+            score = -BODY_AB_CHILD(t, ply + 1, cdist, depth - 1, -alpha - 1, -alpha, opp);
             if (score > alpha && score < beta)
-                score = -body_ab_node(t, ply + 1, cdist, depth - 1, -beta, -alpha, opp);
+                score = -BODY_AB_CHILD(t, ply + 1, cdist, depth - 1, -beta, -alpha, opp);
         }
         if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return 0;
         if (score > best) {
@@ -115,7 +182,8 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
         }
     }
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
-    tt_store(sh->tt, key, ab_score_to_tt(best, dist), depth, bound, best_index);
+    if (tabled)
+        tt_store(sh->tt, key, ab_score_to_tt(best, dist), depth, bound, best_index);
     return best;
 }
 

@@ -26,6 +26,7 @@ struct ab_shared {
     const struct search_kernels *kernels;
     struct tt *tt;
     double deadline; /* 0: none */
+    int table_depth; /* search_kernels.ab_table_depth of the game (at least 1) */
     bool cycles;
     bool analyse;
     atomic_bool stop;
@@ -38,6 +39,10 @@ struct ab_thread {
     uint64_t nodes;
     unsigned char (*stack)[GAME_MAX_STATE_BYTES];
     uint64_t keys[AB_MAX_PLY + 1];
+    /* seen[p]: one bit per key at plies p, p - 2, ... (ab_seen_bit), set
+     * when the node at p is searched below: most nodes learn that they
+     * repeat nothing without comparing keys. */
+    uint64_t seen[AB_MAX_PLY + 1];
     move_t killers[AB_MAX_PLY + 1][2];
     int history[2][AB_HISTORY_SIZE];
     move_t pv[AB_MAX_PLY + 1][AB_MAX_PLY + 1];
@@ -86,12 +91,23 @@ static inline bool ab_time_up(struct ab_thread *t) {
     return false;
 }
 
-/* Order moves[from..count): pick the best remaining to position `from`. */
-static inline void ab_pick_move(move_t *moves, int *order, int *index, int from,
-                                int count) {
-    int best = from;
-    for (int i = from + 1; i < count; i++)
-        if (order[i] > order[best]) best = i;
+static inline uint64_t ab_seen_bit(uint64_t key) {
+    return UINT64_C(1) << (key >> 58);
+}
+
+/* Whether the position at `ply` repeats one earlier on the search line.
+ * The side to move is part of the position and changes every ply (passes
+ * included), so only even distances can repeat. */
+static inline bool ab_repeated(const struct ab_thread *t, int ply) {
+    const uint64_t key = t->keys[ply];
+    if (ply < 2 || !(t->seen[ply - 2] & ab_seen_bit(key))) return false;
+    for (int i = ply - 2; i >= 0; i -= 2)
+        if (t->keys[i] == key) return true;
+    return false;
+}
+
+static inline void ab_swap_move(move_t *moves, int *order, int *index, int from,
+                                int best) {
     if (best == from) return;
     move_t m = moves[from];
     moves[from] = moves[best], moves[best] = m;
@@ -99,6 +115,16 @@ static inline void ab_pick_move(move_t *moves, int *order, int *index, int from,
     order[from] = order[best], order[best] = o;
     int x = index[from];
     index[from] = index[best], index[best] = x;
+}
+
+/* Order moves[from..count): pick the best remaining (the first of the
+ * highest order) to position `from`. */
+static inline void ab_pick_move(move_t *moves, int *order, int *index, int from,
+                                int count) {
+    int best = from;
+    for (int i = from + 1; i < count; i++)
+        if (order[i] > order[best]) best = i;
+    ab_swap_move(moves, order, index, from, best);
 }
 
 #endif

@@ -35,6 +35,13 @@ struct search_kernels {
                    struct rng *rng, int max_plies, double returns[GAME_MAX_PLAYERS]);
     /* One alpha-beta iteration from the thread's root (search/alphabeta.c). */
     int (*ab_root)(struct ab_thread *t, int depth, int alpha, int beta, int pov);
+    /* Alpha-beta nodes searched to a smaller depth neither probe nor store
+     * the transposition table (0 or 1: every node above the leaves). A
+     * game's choice: where a node costs less than a cache miss, searching
+     * the nodes one ply above the leaves again beats looking them up. The
+     * generic kernels follow the game's value, so both give the same
+     * search. */
+    int ab_table_depth;
 };
 
 extern const struct search_kernels search_kernels_generic;

@@ -19,4 +19,5 @@ const struct search_kernels search_kernels_generic = {
     .perft = body_perft,
     .playout = body_playout,
     .ab_root = body_ab_root,
+    .ab_table_depth = 1,
 };

@@ -34,6 +34,9 @@ struct shared {
     double c;
     int max_playout;
     bool solver;
+    bool batch_root; /* a player moves at the root: threads batch its updates */
+    bool batch_kids; /* and those of its children (no simultaneous nodes, whose
+                        selection reads the node directly) */
     struct sim_policy sim;
     long iterations;                /* budget, 0: none */
     double deadline;                /* 0: none */
@@ -45,14 +48,89 @@ struct shared {
  * add per CLAIM iterations instead of per iteration. The total stays exact. */
 enum { CLAIM = 16 };
 
+/* Statistics a thread has gathered for one node and not yet added to it. */
+struct pending {
+    int32_t visits, vloss;
+    int64_t sum[GAME_MAX_PLAYERS]; /* as mcts_node.sum */
+};
+
 struct worker {
     struct shared *sh;
     struct tree *tree;
+    struct mcts_alloc alloc; /* this thread's part of tree's pool */
     struct rng rng;
     uint64_t plies;
     long iterations;
     long claimed; /* claimed iterations not run yet */
+    /* The root's statistics from this thread's last iterations, not yet
+     * added to the shared root: every iteration of every thread updates the
+     * root, the one node they all write. Only its visits are read during
+     * the search (UCT at the root), as shared + this thread's own part,
+     * which with one thread is the exact count. */
+    struct pending root;
+    /* The same for the nodes down to BATCH_DEPTH (w->batch_kids), with this
+     * thread's virtual losses on them: near the root both threads go down
+     * the same line most of the time, and every write there moves a cache
+     * line from one core to the other. */
+    struct pend_map *near;
+    bool batch_kids; /* sh->batch_kids, and `near` could be allocated */
 };
+
+/* Iterations a thread gathers its updates of the nodes near the root for
+ * before adding them to the shared nodes (the other threads see them that
+ * late, which near the root moves their choices little); the depth down to
+ * which it gathers them. */
+enum { ROOT_BATCH = 128, BATCH_DEPTH = 4 };
+
+/* A thread's pending statistics by node, open addressing on the pool index.
+ * Filled to half at most; a node left out is updated directly (the search
+ * is the same either way, only the writes differ). */
+enum { PEND_BITS = 12, PEND_SLOTS = 1 << PEND_BITS };
+struct pend_map {
+    uint32_t key[PEND_SLOTS]; /* pool index + 1; 0: empty */
+    struct pending val[PEND_SLOTS];
+    uint32_t touched[PEND_SLOTS]; /* slots given visits since the last flush */
+    uint32_t touched_count, filled;
+};
+
+/* The pending statistics of `node`; NULL when it has none (and with
+ * `insert`, when the map is full). */
+static struct pending *pend_find(struct pend_map *m, uint32_t node, bool insert) {
+    uint32_t h = (node * UINT32_C(0x9E3779B1)) >> (32 - PEND_BITS);
+    for (;; h = (h + 1) & (PEND_SLOTS - 1)) {
+        if (m->key[h] == node + 1) return &m->val[h];
+        if (m->key[h] == 0) {
+            if (!insert || m->filled >= PEND_SLOTS / 2) return NULL;
+            m->key[h] = node + 1;
+            m->filled++;
+            return &m->val[h];
+        }
+    }
+}
+
+static void flush_node(struct worker *w, struct mcts_node *n, struct pending *p) {
+    const int summed = w->tree->zero_sum ? 1 : w->sh->players;
+    if (!p->visits) return;
+    for (int q = 0; q < summed; q++) {
+        atomic_fetch_add_explicit(&n->sum[q], p->sum[q], memory_order_relaxed);
+        p->sum[q] = 0;
+    }
+    atomic_fetch_add_explicit(&n->traffic, (uint64_t)p->visits * MCTS_VISIT,
+                              memory_order_relaxed);
+    p->visits = 0;
+}
+
+/* Between iterations (no virtual loss of this thread is pending). */
+static void flush_root(struct worker *w) {
+    flush_node(w, &w->tree->pool[0], &w->root);
+    struct pend_map *m = w->near;
+    if (!m) return;
+    for (uint32_t i = 0; i < m->touched_count; i++) {
+        uint32_t slot = m->touched[i];
+        flush_node(w, &w->tree->pool[m->key[slot] - 1], &m->val[slot]);
+    }
+    m->touched_count = 0;
+}
 
 bool mcts_supports(const struct game *g, char *err) {
     if (g->flags & GAME_HAS_HIDDEN) {
@@ -65,17 +143,29 @@ bool mcts_supports(const struct game *g, char *err) {
     return true;
 }
 
-static inline double mean_for(const struct mcts_node *n, int player, int32_t visits,
-                              int32_t vloss) {
-    int64_t sum = atomic_load_explicit(&n->sum[player], memory_order_relaxed);
+static inline double mean_for(int64_t sum, int32_t visits, int32_t vloss) {
     /* A virtual loss counts as a lost playout for the player choosing. */
     return ((double)sum / FIXED_ONE - vloss) / (double)(visits + vloss);
 }
 
-/* Allocate `count` nodes; 0 when the pool is full (then the node stays a leaf). */
-uint32_t mcts_tree_alloc(struct tree *t, uint32_t count) {
-    uint32_t at = atomic_fetch_add_explicit(&t->used, count, memory_order_relaxed);
-    if (at + count > t->capacity) return NO_CHILD;
+/* Allocate `count` nodes from the thread's chunk, taking a new chunk when
+ * they do not fit (the rest of the old one stays unused); 0 when the pool
+ * is full (then the node stays a leaf). */
+uint32_t mcts_tree_alloc(struct mcts_alloc *a, uint32_t count) {
+    if (a->end - a->next < count) {
+        struct tree *t = a->tree;
+        uint32_t size = count > t->chunk ? count : t->chunk;
+        /* Once full, stop taking (the counter must not wrap around). */
+        if (atomic_load_explicit(&t->used, memory_order_relaxed) >= t->capacity)
+            return NO_CHILD;
+        uint32_t at = atomic_fetch_add_explicit(&t->used, size, memory_order_relaxed);
+        if (at >= t->capacity || t->capacity - at < count) return NO_CHILD;
+        a->next = at;
+        a->end = t->capacity - at < size ? t->capacity : at + size;
+    }
+    uint32_t at = a->next;
+    a->next += count;
+    a->nodes += count;
     return at;
 }
 
@@ -95,18 +185,28 @@ static void expand(struct worker *w, struct mcts_node *n, const void *state, int
     }
     move_t moves[g->max_moves];
     int count = g->moves(w->sh->v, state, moves);
-    uint32_t first = mcts_tree_alloc(w->tree, (uint32_t)count);
+    uint32_t first = mcts_tree_alloc(&w->alloc, (uint32_t)count);
     if (first == NO_CHILD) {
         atomic_store_explicit(&n->expand, EXPAND_NONE, memory_order_release);
         return;
     }
-    double prob[g->max_moves];
-    if (turn == TURN_CHANCE) g->chance(w->sh->v, state, moves, count, prob);
+    if (turn == TURN_CHANCE) {
+        struct tree *t = w->tree;
+        uint32_t at = atomic_fetch_add_explicit(&t->probs_used, (uint32_t)count,
+                                                memory_order_relaxed);
+        if (at > t->prob_capacity || t->prob_capacity - at < (uint32_t)count) {
+            atomic_store_explicit(&n->expand, EXPAND_NONE, memory_order_release);
+            return;
+        }
+        double prob[g->max_moves];
+        g->chance(w->sh->v, state, moves, count, prob);
+        for (int i = 0; i < count; i++) t->probs[at + (uint32_t)i] = (float)prob[i];
+        n->aux = at;
+    }
     for (int i = 0; i < count; i++) {
         struct mcts_node *c = &w->tree->pool[first + (uint32_t)i];
         memset(c, 0, sizeof *c);
         c->move = moves[i];
-        c->prob = turn == TURN_CHANCE ? (float)prob[i] : 1.0f;
         c->kind = KIND_PLAYER;
     }
     n->kind = turn == TURN_CHANCE ? KIND_CHANCE : KIND_PLAYER;
@@ -116,13 +216,21 @@ static void expand(struct worker *w, struct mcts_node *n, const void *state, int
     atomic_store_explicit(&n->expand, EXPAND_DONE, memory_order_release);
 }
 
+/* Player p's sum in a thread's pending statistics. */
+static inline int64_t pending_sum(const struct tree *t, const struct pending *k, int p) {
+    return t->zero_sum && p == 1 ? -k->sum[0] : k->sum[p];
+}
+
 /* UCT choice among the children of `n` for player `p`; proven losses for p
- * are skipped while anything else is left. */
-static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p) {
+ * are skipped while anything else is left. `mine`: the thread's pending
+ * statistics of `n` (NULL: none); `kids`: the map of its children's. */
+static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p,
+                           const struct pending *mine, struct pend_map *kids) {
     uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
     uint32_t count = atomic_load_explicit(&n->count, memory_order_relaxed);
-    int32_t parent_visits = atomic_load_explicit(&n->visits, memory_order_relaxed) +
-                            atomic_load_explicit(&n->virtual_loss, memory_order_relaxed);
+    uint64_t parent = atomic_load_explicit(&n->traffic, memory_order_relaxed);
+    int32_t parent_visits = mcts_visits_of(parent) + mcts_vloss_of(parent);
+    if (mine) parent_visits += mine->visits + mine->vloss; /* not yet shared */
     double log_n = log((double)(parent_visits > 0 ? parent_visits : 1));
     double best = -INFINITY;
     uint32_t pick = first;
@@ -131,14 +239,17 @@ static uint32_t select_uct(struct worker *w, const struct mcts_node *n, int p) {
         uint8_t proven = atomic_load_explicit(&c->proven, memory_order_relaxed);
         double score;
         if (proven == 1 + p) return i; /* a proven win: take it */
-        int32_t visits = atomic_load_explicit(&c->visits, memory_order_relaxed);
-        int32_t vloss = atomic_load_explicit(&c->virtual_loss, memory_order_relaxed);
+        uint64_t traffic = atomic_load_explicit(&c->traffic, memory_order_relaxed);
+        int32_t visits = mcts_visits_of(traffic), vloss = mcts_vloss_of(traffic);
+        int64_t sum = mcts_sum(w->tree, c, p);
+        const struct pending *k = kids ? pend_find(kids, i, false) : NULL;
+        if (k) visits += k->visits, vloss += k->vloss, sum += pending_sum(w->tree, k, p);
         if (proven && proven != PROVEN_DRAW)
             score = -1e9; /* a proven loss */
         else if (visits + vloss == 0)
             score = 1e9 - (double)(i - first);
         else
-            score = mean_for(c, p, visits, vloss) +
+            score = mean_for(sum, visits, vloss) +
                     w->sh->c * sqrt(log_n / (double)(visits + vloss));
         if (score > best) best = score, pick = i;
     }
@@ -150,7 +261,7 @@ static uint32_t select_chance(struct worker *w, const struct mcts_node *n) {
     uint32_t count = atomic_load_explicit(&n->count, memory_order_relaxed);
     double x = rng_unit(&w->rng);
     for (uint32_t i = first; i + 1 < first + count; i++) {
-        x -= w->tree->pool[i].prob;
+        x -= w->tree->probs[n->aux + (i - first)];
         if (x < 0) return i;
     }
     return first + count - 1;
@@ -192,6 +303,10 @@ static void iterate(struct worker *w) {
     unsigned char state[GAME_MAX_STATE_BYTES];
     memcpy(state, sh->root_state, g->state_size);
     uint32_t path[MAX_PATH];
+    /* The thread's pending statistics of each node on the path (NULL: the
+     * node is updated directly). */
+    struct pending *pend[MAX_PATH];
+    pend[0] = NULL;
     /* Picks at simultaneous nodes on the path, and their probabilities. */
     uint16_t pick[MAX_PATH][GAME_MAX_PLAYERS];
     float sigma[MAX_PATH][GAME_MAX_PLAYERS];
@@ -236,7 +351,7 @@ static void iterate(struct worker *w) {
             move_t choice[GAME_MAX_PLAYERS];
             mcts_sim_select(w->tree, n, &sh->sim, &w->rng, pick[length - 1],
                             sigma[length - 1]);
-            child = mcts_sim_child(w->tree, n, pick[length - 1], choice);
+            child = mcts_sim_child(&w->alloc, n, pick[length - 1], choice);
             if (child == NO_CHILD) { /* pool full: simulate from here */
                 w->plies +=
                     (uint64_t)playout_run(g, sh->v, state, &w->rng, sh->max_playout, r);
@@ -244,11 +359,23 @@ static void iterate(struct worker *w) {
             }
             g->apply_joint(sh->v, state, choice);
         } else {
-            child = turn == TURN_CHANCE ? select_chance(w, n) : select_uct(w, n, turn);
+            const struct pending *mine =
+                length == 1 && sh->batch_root ? &w->root : pend[length - 1];
+            struct pend_map *kids =
+                w->batch_kids && length <= BATCH_DEPTH ? w->near : NULL;
+            child = turn == TURN_CHANCE ? select_chance(w, n)
+                                        : select_uct(w, n, turn, mine, kids);
             g->apply(sh->v, state, w->tree->pool[child].move);
         }
         struct mcts_node *c = &w->tree->pool[child];
-        atomic_fetch_add_explicit(&c->virtual_loss, 1, memory_order_relaxed);
+        pend[length] = w->batch_kids && length <= BATCH_DEPTH
+                           ? pend_find(w->near, child, true)
+                           : NULL;
+        if (pend[length])
+            pend[length]->vloss++;
+        else
+            atomic_fetch_add_explicit(&c->traffic, MCTS_VIRTUAL_LOSS,
+                                      memory_order_relaxed);
         path[length++] = child;
         if (fresh) { /* a new leaf: simulate from the chosen child */
             if (g->turn(sh->v, state) == TURN_OVER) continue;
@@ -259,15 +386,31 @@ static void iterate(struct worker *w) {
     }
     int64_t add[GAME_MAX_PLAYERS];
     for (int p = 0; p < sh->players; p++) add[p] = (int64_t)llround(r[p] * FIXED_ONE);
+    const int summed = w->tree->zero_sum ? 1 : sh->players;
+    /* A player root's statistics are gathered by the thread (flush_root);
+     * chance and simultaneous roots read theirs in ways kept simple here. */
     for (int i = length - 1; i >= 0; i--) {
         struct mcts_node *n = &w->tree->pool[path[i]];
-        for (int p = 0; p < sh->players; p++)
-            atomic_fetch_add_explicit(&n->sum[p], add[p], memory_order_relaxed);
+        struct pending *k = i == 0 && sh->batch_root ? &w->root : i > 0 ? pend[i] : NULL;
+        if (k) { /* gathered by the thread, see flush_root */
+            for (int p = 0; p < summed; p++) k->sum[p] += add[p];
+            if (i > 0 && k->visits == 0) /* first visit since the last flush */
+                w->near->touched[w->near->touched_count++] = (uint32_t)(k - w->near->val);
+            k->visits++;
+            k->vloss -= i > 0;
+        } else {
+            for (int p = 0; p < summed; p++)
+                atomic_fetch_add_explicit(&n->sum[p], add[p], memory_order_relaxed);
+        }
         if (i < length - 1 && n->kind == KIND_SIMULTANEOUS)
             mcts_sim_update(w->tree, n, &sh->sim, pick[i], sigma[i], add);
-        atomic_fetch_add_explicit(&n->visits, 1, memory_order_relaxed);
-        if (i > 0) atomic_fetch_sub_explicit(&n->virtual_loss, 1, memory_order_relaxed);
+        /* The visit, and below the root the virtual loss taken back. */
+        if (!k)
+            atomic_fetch_add_explicit(&n->traffic,
+                                      i > 0 ? MCTS_VISIT - MCTS_VIRTUAL_LOSS : MCTS_VISIT,
+                                      memory_order_relaxed);
     }
+    if (sh->batch_root && w->root.visits >= ROOT_BATCH) flush_root(w);
     /* Proven values climb while each parent becomes proven in turn. */
     if (sh->solver && leaf_proven) {
         for (int i = length - 2; i >= 0; i--) {
@@ -305,21 +448,37 @@ static void tree_free(struct tree *t) {
     free(t->heads);
     free(t->stats);
     free(t->slots);
+    free(t->probs);
 }
 
 /* The pools: `capacity` nodes, and for games with simultaneous moves room
  * for their per-player statistics and joint slots in proportion. Untouched
  * memory is never committed by the system, so generous sizes cost little. */
-static int tree_init(struct tree *t, size_t capacity, bool simultaneous) {
+static int tree_init(struct tree *t, size_t capacity, bool simultaneous, bool chance,
+                     bool zero_sum, int threads) {
     if (capacity > UINT32_MAX / 4) capacity = UINT32_MAX / 4;
     t->pool = big_alloc(capacity * sizeof(struct mcts_node));
     if (!t->pool) return -1;
     t->capacity = (uint32_t)capacity;
+    t->zero_sum = zero_sum;
+    /* Chunks of a huge page (each thread faults in its own pages), fewer
+     * when the pool is small, so that no thread runs dry early. */
+    size_t chunk = ((size_t)2 << 20) / sizeof(struct mcts_node);
+    if (chunk > capacity / (8 * (size_t)threads))
+        chunk = capacity / (8 * (size_t)threads);
+    t->chunk = chunk > 64 ? (uint32_t)chunk : 64;
+    atomic_init(&t->nodes, 0);
     memset(&t->pool[0], 0, sizeof t->pool[0]);
     atomic_init(&t->used, 1);
     atomic_init(&t->heads_used, 0);
     atomic_init(&t->stats_used, 0);
     atomic_init(&t->slots_used, 0);
+    atomic_init(&t->probs_used, 0);
+    if (chance) { /* at most one probability per node */
+        t->prob_capacity = t->capacity;
+        t->probs = big_alloc(capacity * sizeof *t->probs);
+        if (!t->probs) return -1;
+    }
     if (!simultaneous) return 0;
     t->head_capacity = (uint32_t)(capacity / 4 + 16);
     t->stat_capacity = (uint32_t)(capacity + 1024);
@@ -360,6 +519,8 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
                 .gamma = limits->sim_gamma > 0          ? limits->sim_gamma
                          : limits->sim == MCTS_SIM_DUCT ? 0.05
                                                         : 0.1},
+        .batch_root = g->turn(v, state) >= 0,
+        .batch_kids = g->turn(v, state) >= 0 && !(g->flags & GAME_HAS_SIMULTANEOUS),
         .iterations = limits->iterations > 0 ? limits->iterations : 0,
         .deadline = limits->time > 0 ? start + limits->time : 0,
     };
@@ -384,7 +545,9 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
     memset(forest, 0, sizeof *forest * (size_t)trees);
     for (int i = 0; i < trees; i++) {
         if (tree_init(&forest[i], capacity + (size_t)g->max_moves + 2,
-                      g->flags & GAME_HAS_SIMULTANEOUS) != 0) {
+                      g->flags & GAME_HAS_SIMULTANEOUS, g->flags & GAME_HAS_CHANCE,
+                      players == 2 && (g->flags & GAME_ZERO_SUM_2P),
+                      threads / trees) != 0) {
             for (int j = 0; j <= i; j++) tree_free(&forest[j]);
             free(forest);
             snprintf(err, GAME_ERROR_BYTES, "out of memory for the mcts tree");
@@ -399,10 +562,16 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
 #pragma omp parallel num_threads(threads)
     {
         int id = omp_get_thread_num();
-        struct worker w = {.sh = &sh, .tree = &forest[limits->root_parallel ? id : 0]};
+        struct tree *tree = &forest[limits->root_parallel ? id : 0];
+        struct worker w = {.sh = &sh, .tree = tree, .alloc = {.tree = tree}};
+        w.near = sh.batch_kids ? calloc(1, sizeof *w.near) : NULL;
+        w.batch_kids = w.near != NULL;
         rng_seed(&w.rng, limits->seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
         while (budget_left(&w)) iterate(&w);
+        flush_root(&w);
+        free(w.near);
         atomic_fetch_add(&plies, w.plies);
+        atomic_fetch_add(&tree->nodes, w.alloc.nodes);
         atomic_fetch_add(&iterations, w.iterations);
     }
 

@@ -25,8 +25,9 @@ static void collect_player_root(const struct game *g, const struct variant *v,
         for (uint32_t i = 0; i < count; i++) {
             struct mcts_node *c = &forest[t].pool[first + i];
             out->root_moves[i] = c->move;
-            out->root_visits[i] += c->visits;
-            out->root_values[i] += (double)c->sum[mover] / MCTS_FIXED_ONE;
+            out->root_visits[i] += mcts_visits(c);
+            out->root_values[i] +=
+                (double)mcts_sum(&forest[t], c, mover) / MCTS_FIXED_ONE;
             uint8_t cp = c->proven;
             if (cp)
                 out->root_proven[i] = cp == MCTS_PROVEN_DRAW ? 2
@@ -135,16 +136,17 @@ static void collect_plan(const struct game *g, const struct variant *v, const vo
             uint32_t child = t->slots[head->slots + index];
             if (child == MCTS_NO_CHILD) break;
             next = &t->pool[child];
-            if (next->visits == 0) break;
+            if (mcts_visits(next) == 0) break;
             g->apply_joint(v, s, step->joint);
         } else {
             for (uint32_t i = n->first; i < n->first + n->count; i++)
-                if (!next || t->pool[i].visits > next->visits) next = &t->pool[i];
-            if (!next || next->visits == 0) break;
+                if (!next || mcts_visits(&t->pool[i]) > mcts_visits(next))
+                    next = &t->pool[i];
+            if (!next || mcts_visits(next) == 0) break;
             step->move = next->move;
             g->apply(v, s, next->move);
         }
-        step->visits = next->visits;
+        step->visits = mcts_visits(next);
         out->plan_length++;
         n = next;
     }
@@ -158,10 +160,10 @@ void mcts_collect(const struct game *g, const struct variant *v, const void *sta
     double root_sum = 0;
     long root_visits = 0;
     for (int t = 0; t < trees; t++) {
-        root_sum += (double)forest[t].pool[0].sum[mover] / MCTS_FIXED_ONE;
-        root_visits += forest[t].pool[0].visits;
-        out->nodes +=
-            forest[t].used < forest[t].capacity ? forest[t].used : forest[t].capacity;
+        root_sum +=
+            (double)mcts_sum(&forest[t], &forest[t].pool[0], mover) / MCTS_FIXED_ONE;
+        root_visits += mcts_visits(&forest[t].pool[0]);
+        out->nodes += 1 + forest[t].nodes; /* the root and what threads added */
     }
     out->value = root_visits ? root_sum / (double)root_visits : 0;
     if (turn == TURN_SIMULTANEOUS)

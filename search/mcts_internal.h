@@ -2,8 +2,9 @@
  * mcts_internal.h - the MCTS tree as search/mcts.c and search/mcts_sim.c
  * share it; nothing outside search/mcts*.c includes this.
  *
- * All nodes live in one pool handed out with an atomic counter; children of
- * an ordinary node are one consecutive block. A simultaneous node owns a
+ * All nodes live in one pool; each thread takes chunks of it with an atomic
+ * counter and hands out nodes from its chunk; children of an ordinary node
+ * are one consecutive block. A simultaneous node owns a
  * `sim_head` (via `aux`): for every acting player a block of `sim_stat`
  * (that player's options with their own statistics), and a block of joint
  * child slots, one per tuple of options, filled lazily (0: no child yet) so
@@ -36,21 +37,42 @@ enum {
     MCTS_PROVEN_DRAW = 1 + GAME_MAX_PLAYERS,
 };
 
+/* A tree node. The fields every selection reads (visits, virtual loss,
+ * sums, proven) come first. Visits and virtual loss share one word so that
+ * a backup turns a virtual loss into a visit with one atomic add, and a
+ * selection reads both consistently with one load. */
 struct mcts_node {
-    move_t move;            /* the move that led here (joint child: tuple index) */
-    _Atomic uint32_t first; /* index of the first child in the pool */
-    _Atomic uint32_t count; /* children */
-    _Atomic int32_t visits;
-    _Atomic int32_t virtual_loss;
-    _Atomic uint8_t expand; /* EXPAND_* */
-    _Atomic uint8_t proven;
-    int8_t kind;               /* MCTS_KIND_*, set when expanded */
-    int8_t mover;              /* player to move here (KIND_PLAYER) */
-    float prob;                /* chance probability of this outcome */
-    uint32_t aux;              /* simultaneous node: index of its sim_head */
-    _Atomic int32_t available; /* unused here (search/ismcts.c has its own tree) */
+    _Atomic uint64_t traffic; /* visits (low 32 bits) | virtual loss << 32 */
+    /* Returns summed per player, fixed point. Two-player zero-sum trees keep
+     * only sum[0] (tree.zero_sum): player 1's is its negation. */
     _Atomic int64_t sum[GAME_MAX_PLAYERS];
+    _Atomic uint8_t proven;
+    _Atomic uint8_t expand; /* EXPAND_* */
+    int8_t kind;            /* MCTS_KIND_*, set when expanded */
+    int8_t mover;           /* player to move here (KIND_PLAYER) */
+    _Atomic uint32_t first; /* index of the first child in the pool */
+    move_t move;            /* the move that led here (joint child: tuple index) */
+    _Atomic uint32_t count; /* children */
+    uint32_t aux;           /* simultaneous node: index of its sim_head; chance
+                               node: of its children's probabilities */
 };
+
+/* One cache line per node (the pool is line-aligned): a thread updating a
+ * node does not take the line of its siblings from another thread. */
+_Static_assert(sizeof(struct mcts_node) == 64, "mcts_node is one cache line");
+
+#define MCTS_VISIT UINT64_C(1)
+#define MCTS_VIRTUAL_LOSS (UINT64_C(1) << 32)
+
+static inline int32_t mcts_visits_of(uint64_t traffic) {
+    return (int32_t)(uint32_t)traffic;
+}
+static inline int32_t mcts_vloss_of(uint64_t traffic) {
+    return (int32_t)(traffic >> 32);
+}
+static inline int32_t mcts_visits(const struct mcts_node *n) {
+    return mcts_visits_of(atomic_load_explicit(&n->traffic, memory_order_relaxed));
+}
 
 /* One option of one player at a simultaneous node. */
 struct sim_stat {
@@ -73,7 +95,10 @@ struct sim_head {
 struct tree {
     struct mcts_node *pool;
     uint32_t capacity;
+    bool zero_sum;  /* two players, zero-sum: only sum[0] is kept */
+    uint32_t chunk; /* nodes a thread takes from the pool at a time */
     _Alignas(64) _Atomic uint32_t used;
+    _Atomic uint64_t nodes; /* nodes handed out (added when a thread ends) */
     struct sim_head *heads;
     uint32_t head_capacity;
     _Atomic uint32_t heads_used;
@@ -83,6 +108,9 @@ struct tree {
     _Atomic uint32_t *slots;
     uint32_t slot_capacity;
     _Atomic uint32_t slots_used;
+    float *probs; /* chance outcomes' probabilities, a block per chance node */
+    uint32_t prob_capacity;
+    _Atomic uint32_t probs_used;
 };
 
 /* What a simultaneous node needs to know about the search's policy. */
@@ -92,8 +120,24 @@ struct sim_policy {
     double gamma; /* EXP3 / RM exploration mix */
 };
 
-/* Allocate `count` nodes; MCTS_NO_CHILD when the pool is full. */
-uint32_t mcts_tree_alloc(struct tree *t, uint32_t count);
+/* Player p's summed returns at `n`. */
+static inline int64_t mcts_sum(const struct tree *t, const struct mcts_node *n, int p) {
+    if (t->zero_sum && p == 1)
+        return -atomic_load_explicit(&n->sum[0], memory_order_relaxed);
+    return atomic_load_explicit(&n->sum[p], memory_order_relaxed);
+}
+
+/* One thread's share of a tree's node pool: the rest of a chunk it took
+ * whole. Threads then do not write one shared counter at every expansion,
+ * nor fresh nodes on each other's cache lines and pages. */
+struct mcts_alloc {
+    struct tree *tree;
+    uint32_t next, end; /* the chunk's free part */
+    uint64_t nodes;     /* handed out by this thread */
+};
+
+/* Allocate `count` consecutive nodes; MCTS_NO_CHILD when the pool is full. */
+uint32_t mcts_tree_alloc(struct mcts_alloc *a, uint32_t count);
 
 /* Set up `n` (at `state`, a simultaneous node) as a simultaneous node: every
  * acting player's options and the empty joint slots. false when a pool is
@@ -109,7 +153,7 @@ void mcts_sim_select(const struct tree *t, const struct mcts_node *n,
 
 /* The joint child for the picks, created on first use; MCTS_NO_CHILD when
  * the pool is full. `choice` gets each acting player's move. */
-uint32_t mcts_sim_child(struct tree *t, const struct mcts_node *n,
+uint32_t mcts_sim_child(struct mcts_alloc *a, const struct mcts_node *n,
                         const uint16_t pick[GAME_MAX_PLAYERS],
                         move_t choice[GAME_MAX_PLAYERS]);
 

@@ -101,8 +101,8 @@ static int pick_duct(const struct mcts_node *n, const struct sim_stat *s, int co
             if (rng_below(rng, (uint32_t)++unvisited) == 0) fresh = i;
         }
     if (fresh >= 0) return fresh;
-    int32_t parent = atomic_load_explicit(&n->visits, memory_order_relaxed) +
-                     atomic_load_explicit(&n->virtual_loss, memory_order_relaxed);
+    uint64_t traffic = atomic_load_explicit(&n->traffic, memory_order_relaxed);
+    int32_t parent = mcts_visits_of(traffic) + mcts_vloss_of(traffic);
     double log_n = log(parent > 1 ? (double)parent : 1.0), best = -INFINITY;
     int pick = 0;
     for (int i = 0; i < count; i++) {
@@ -158,9 +158,10 @@ void mcts_sim_select(const struct tree *t, const struct mcts_node *n,
     }
 }
 
-uint32_t mcts_sim_child(struct tree *t, const struct mcts_node *n,
+uint32_t mcts_sim_child(struct mcts_alloc *a, const struct mcts_node *n,
                         const uint16_t pick[GAME_MAX_PLAYERS],
                         move_t choice[GAME_MAX_PLAYERS]) {
+    struct tree *t = a->tree;
     const struct sim_head *head = &t->heads[n->aux];
     uint32_t index = 0;
     for (int q = 0; q < GAME_MAX_PLAYERS; q++) {
@@ -172,12 +173,11 @@ uint32_t mcts_sim_child(struct tree *t, const struct mcts_node *n,
     _Atomic uint32_t *slot = &t->slots[head->slots + index];
     uint32_t child = atomic_load_explicit(slot, memory_order_acquire);
     if (child != MCTS_NO_CHILD) return child;
-    uint32_t fresh = mcts_tree_alloc(t, 1);
+    uint32_t fresh = mcts_tree_alloc(a, 1);
     if (fresh == MCTS_NO_CHILD) return MCTS_NO_CHILD;
     struct mcts_node *c = &t->pool[fresh];
     memset(c, 0, sizeof *c);
     c->move = index;
-    c->prob = 1.0f;
     uint32_t expected = MCTS_NO_CHILD;
     /* Another thread may have created it meanwhile: then use theirs (the
      * node allocated here is simply never reached). */

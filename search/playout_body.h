@@ -6,7 +6,8 @@
  *
  * A game may define BODY_RANDOM_STEP(v, s, rng): the same ply as
  * body_random_step below (same random draws, same result) done without
- * listing every move.
+ * listing every move; or BODY_PLAYOUT(v, s, rng, max_plies, returns): the
+ * whole playout, with the same plies, draws and result as the loop below.
  */
 
 /* One ply of random play in place: a player picks uniformly among its moves,
@@ -49,6 +50,11 @@ static inline bool body_random_step(const struct game *g, const struct variant *
 static int body_playout(const struct game *g, const struct variant *v, void *state,
                         struct rng *rng, int max_plies,
                         double returns[GAME_MAX_PLAYERS]) {
+#ifdef BODY_PLAYOUT
+    (void)g;
+    (void)body_random_step; /* the generic ply, unused by this instance */
+    return BODY_PLAYOUT(v, state, rng, max_plies, returns);
+#endif
     for (int ply = 0; ply < max_plies; ply++) {
         if (!BODY_RANDOM_STEP(v, state, rng)) {
             BODY_RETURNS(v, state, returns);

@@ -7,6 +7,7 @@
 #include "games/kulibrat/kulibrat_inline.h"
 #include "support.h"
 
+#include <stdio.h>
 #include <string.h>
 
 enum { BOARDS = 200000 };
@@ -128,10 +129,87 @@ static void test_fast_rules_match_reference(void **unused) {
     assert_true(passes > 0 && locks > 0 && jumps > 0);
 }
 
+/* The evaluation at every target (it divides by the target with a
+ * reciprocal table), on random boards with scores up to the target. */
+static void test_evaluate_every_target(void **unused) {
+    (void)unused;
+    struct rng r;
+    rng_seed(&r, 9);
+    for (int target = 1; target <= KULIBRAT_MAX_TARGET; target++) {
+        char text[32];
+        snprintf(text, sizeof text, "target=%d", target);
+        struct test_game t = test_game_make("kulibrat", text);
+        for (int b = 0; b < 200; b++) {
+            struct kulibrat_state s;
+            random_board(&r, target, &s);
+            for (int p = 0; p < 2; p++)
+                assert_int_equal(kulibrat_evaluate(&t.variant, &s, p),
+                                 reference_evaluate(&s, target, p));
+        }
+    }
+}
+
+/* The playouts' random move (kulibrat_random_move_as) against a pick from
+ * the reference list: on random boards (multi-piece jumps and jumps off the
+ * board included), with several seeds so that every index gets drawn, the
+ * same position after the move, the same random numbers used, and a pass or
+ * a lock exactly where the list says so. */
+static void test_random_move_matches_list(void **unused) {
+    (void)unused;
+    struct rng r;
+    rng_seed(&r, 8);
+    long kinds[KULIBRAT_JUMP + 1] = {0}, offs = 0, passes = 0, locks = 0;
+    for (int b = 0; b < BOARDS / 4; b++) {
+        struct kulibrat_state s;
+        random_board(&r, 250, &s);
+        move_t list[KULIBRAT_MAX_MOVES];
+        const int me = s.side;
+        const int n = reference_moves(&s, me, list);
+        for (int seed = 0; seed < 2 * KULIBRAT_MAX_MOVES; seed++) {
+            struct rng ra, rb;
+            rng_seed(&ra, (uint64_t)(b * 64 + seed));
+            rb = ra;
+            struct kulibrat_state fast = s, slow = s;
+            bool moved = me == KULIBRAT_BLACK
+                             ? kulibrat_random_move_as(&fast, &ra, KULIBRAT_BLACK)
+                             : kulibrat_random_move_as(&fast, &ra, KULIBRAT_RED);
+            if (n > 0) {
+                move_t m = list[rng_below(&rb, (uint32_t)n)];
+                slow.side = (uint8_t)(1 - me);
+                const int from = kulibrat_move_from(m), to = kulibrat_move_to(m);
+                if (kulibrat_move_kind(m) != KULIBRAT_INSERT)
+                    slow.pieces[me] ^= 1u << from;
+                if (kulibrat_move_kind(m) == KULIBRAT_ATTACK)
+                    slow.pieces[1 - me] ^= 1u << to;
+                if (to == KULIBRAT_OFF)
+                    slow.score[me]++, offs++;
+                else
+                    slow.pieces[me] |= 1u << to;
+                kinds[kulibrat_move_kind(m)]++;
+                assert_true(moved);
+            } else if (reference_moves(&s, 1 - me, list) > 0) {
+                rng_below(&rb, 1); /* K6: the pass is the one move */
+                slow.side = (uint8_t)(1 - me);
+                assert_true(moved);
+                passes++;
+            } else {
+                assert_false(moved); /* K7 */
+                locks++;
+            }
+            assert_memory_equal(&fast, &slow, sizeof fast);
+            assert_memory_equal(&ra, &rb, sizeof ra);
+        }
+    }
+    for (int k = KULIBRAT_INSERT; k <= KULIBRAT_JUMP; k++) assert_true(kinds[k] > 0);
+    assert_true(offs > 0 && passes > 0 && locks > 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_popcount_table),
         cmocka_unit_test(test_fast_rules_match_reference),
+        cmocka_unit_test(test_random_move_matches_list),
+        cmocka_unit_test(test_evaluate_every_target),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

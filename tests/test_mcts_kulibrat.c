@@ -133,7 +133,14 @@ static void test_parallel_modes(void **unused) {
         assert_true(res->has_move);
         assert_int_equal(res->iterations, 4000);
         long visits = 0;
-        for (int i = 0; i < res->root_count; i++) visits += res->root_visits[i];
+        for (int i = 0; i < res->root_count; i++) {
+            visits += res->root_visits[i];
+            /* Sums and visits stay consistent (threads batch the root's
+             * and its children's updates): a mean return of a move. */
+            assert_true(res->root_values[i] >= -1 && res->root_values[i] <= 1);
+        }
+        /* One shared tree: every iteration went through one root move. */
+        if (!root) assert_int_equal(visits, 4000);
         assert_true(visits >= 4000 - 2 * root);
         char text[64];
         move_t m;

@@ -2,7 +2,7 @@
  * kulibrat_inline.h - the Kulibrat rules (RULINGS K1-K8) as static inline
  * functions with the callback signatures of engine/game.h. kulibrat_rules.c
  * points kulibrat_game's callbacks at them, and search bodies instantiated
- * for Kulibrat (search/fast_kulibrat.c) call them directly so that they
+ * for Kulibrat (search/kernels_kulibrat.c) call them directly so that they
  * inline: one source of truth for the rules, no function pointers in the hot
  * loops.
  *
@@ -173,73 +173,195 @@ static inline bool kulibrat_target_reached(const struct variant *v,
     return s->score[0] >= target || s->score[1] >= target;
 }
 
-/* kulibrat_random_step for the player `me` to move in a game not over. */
-KULIBRAT_INLINE bool kulibrat_random_step_as(struct kulibrat_state *s, struct rng *rng,
+static inline void kulibrat_returns(const struct variant *v, const void *state,
+                                    double out[GAME_MAX_PLAYERS]);
+
+/* A move's effect for random play: the bits of the mover's pieces that flip
+ * (the square left and the square reached), the enemy pieces sent back to
+ * the hand, and whether a point is scored. Applying it is branch-free. */
+enum {
+    KULIBRAT_FX_ENEMY = 12, /* bits 0-11: mover's squares to flip; 12-23: enemy
+                               squares to clear */
+    KULIBRAT_FX_SCORE = 24, /* bit 24: one point scored */
+};
+
+/* Random play numbers the moves of a position by a 64-bit mask in list order
+ * (see kulibrat_generate): bits 0-2 the inserts by square of the start row,
+ * then four bits per square of the mover's pieces, bit 4 + 4 * from + slot
+ * with slot 0 the move off the board (goal row) or the diagonal toward
+ * column 0 (the lower target), 1 the other diagonal, 2 the attack, 3 the
+ * jump. The effect of each bit but the jumps' is a constant. */
+/* (The shift count stays in range even where the test is false: compilers
+ * check shifts in branches folded away.) */
+#define KULIBRAT_FX_BIT(sq)                                                              \
+    ((sq) >= 0 && (sq) < KULIBRAT_SQUARES ? 1u << ((unsigned)(sq) % 16u) : 0u)
+#define KULIBRAT_FX_GOAL(me, f) ((me) == 0 ? (f) >= 9 : (f) < 3)
+#define KULIBRAT_FX_PIECE(me, f, slot)                                                   \
+    (KULIBRAT_FX_GOAL(me, f)                                                             \
+         ? ((slot) == 0 ? KULIBRAT_FX_BIT(f) | 1u << KULIBRAT_FX_SCORE : 0u)             \
+     : (slot) == 0 ? ((f) % 3 == 0 ? 0u                                                  \
+                                   : KULIBRAT_FX_BIT(f) |                                \
+                                         KULIBRAT_FX_BIT((f) + ((me) == 0 ? 2 : -4)))    \
+     : (slot) == 1 ? ((f) % 3 == 2 ? 0u                                                  \
+                                   : KULIBRAT_FX_BIT(f) |                                \
+                                         KULIBRAT_FX_BIT((f) + ((me) == 0 ? 4 : -2)))    \
+     : (slot) == 2                                                                       \
+         ? KULIBRAT_FX_BIT(f) | KULIBRAT_FX_BIT((f) + ((me) == 0 ? 3 : -3)) |            \
+               KULIBRAT_FX_BIT((f) + ((me) == 0 ? 3 : -3)) << KULIBRAT_FX_ENEMY          \
+         : 0u)
+#define KULIBRAT_FX_P(me, p)                                                             \
+    ((p) < 3   ? KULIBRAT_FX_BIT(((me) == 0 ? 0 : 9) + (p))                              \
+     : (p) < 4 ? 0u                                                                      \
+               : KULIBRAT_FX_PIECE(me, (p) / 4 - 1, (p) % 4))
+#define KULIBRAT_FX_4(me, p)                                                             \
+    KULIBRAT_FX_P(me, p), KULIBRAT_FX_P(me, p + 1), KULIBRAT_FX_P(me, p + 2),            \
+        KULIBRAT_FX_P(me, p + 3)
+#define KULIBRAT_FX_ROW(me)                                                              \
+    {                                                                                    \
+        KULIBRAT_FX_4(me, 0), KULIBRAT_FX_4(me, 4), KULIBRAT_FX_4(me, 8),                \
+            KULIBRAT_FX_4(me, 12), KULIBRAT_FX_4(me, 16), KULIBRAT_FX_4(me, 20),         \
+            KULIBRAT_FX_4(me, 24), KULIBRAT_FX_4(me, 28), KULIBRAT_FX_4(me, 32),         \
+            KULIBRAT_FX_4(me, 36), KULIBRAT_FX_4(me, 40), KULIBRAT_FX_4(me, 44),         \
+            KULIBRAT_FX_4(me, 48)                                                        \
+    }
+static const uint32_t kulibrat_fx[2][52] = {KULIBRAT_FX_ROW(0), KULIBRAT_FX_ROW(1)};
+
+/* Bit i of a 6-bit number moved to bit 4i (spreads a board mask to the
+ * four-bit stride of the move numbering). */
+#define KULIBRAT_SPREAD_2(n) (n), (n) + 1, (n) + 16, (n) + 17
+#define KULIBRAT_SPREAD_4(n)                                                             \
+    KULIBRAT_SPREAD_2(n), KULIBRAT_SPREAD_2((n) + 0x100),                                \
+        KULIBRAT_SPREAD_2((n) + 0x1000), KULIBRAT_SPREAD_2((n) + 0x1100)
+static const uint32_t kulibrat_spread6[64] = {
+    KULIBRAT_SPREAD_4(0), KULIBRAT_SPREAD_4(0x10000), KULIBRAT_SPREAD_4(0x100000),
+    KULIBRAT_SPREAD_4(0x110000)};
+
+/* Square s of a board at bit 4s. */
+static inline uint64_t kulibrat_spread(unsigned board) {
+    return kulibrat_spread6[board & 63] | (uint64_t)kulibrat_spread6[board >> 6] << 24;
+}
+
+/* Where a jump by `me` from `from` over the enemy piece ahead lands, as the
+ * effect of the move (kulibrat_jump_target without loops). */
+static const uint16_t kulibrat_column_beyond[KULIBRAT_SQUARES] = {
+    0x1249, 0x2492, 0x4924, 0x1249, 0x2492, 0x4924,
+    0x1249, 0x2492, 0x4924, 0x1249, 0x2492, 0x4924};
+
+KULIBRAT_INLINE uint32_t kulibrat_jump_fx(unsigned enemy, int me, int from) {
+    /* The column with one square beyond each end (bits 12-14 past black's
+     * goal row; below red's, everything is shifted up one row). */
+    const unsigned column = kulibrat_column_beyond[from];
+    unsigned land, off;
+    if (me == KULIBRAT_BLACK) {
+        /* The lowest non-enemy square of the column beyond `from`. */
+        unsigned t = ~enemy & column & ~((2u << from) - 1);
+        land = t & -t;
+        off = land > KULIBRAT_BOARD;
+        land &= KULIBRAT_BOARD;
+    } else {
+        /* The highest non-enemy square of the column below `from`. */
+        unsigned t =
+            ((~enemy & column & ((1u << from) - 1)) << KULIBRAT_COLS) | (column & 7);
+        land = 1u << (31 - __builtin_clz(t));
+        off = (land & 7) != 0;
+        land = (land >> KULIBRAT_COLS) & KULIBRAT_BOARD;
+    }
+    return 1u << from | land | off << KULIBRAT_FX_SCORE;
+}
+
+/* One random move of the player `me`, in a game not over: the move that
+ * `kulibrat_moves(v, s, out)[rng_below(rng, n)]` would pick, the same random
+ * number drawn. Random play mispredicts most data-dependent branches, so
+ * this has few: which pieces can make each kind of move comes from
+ * whole-board operations, the moves are the bits of a mask in list order
+ * (kulibrat_fx), and the k-th bit is the move. Passes when `me` has no move
+ * (K6); false, with nothing drawn or changed, when neither player can move
+ * (K7). */
+KULIBRAT_INLINE bool kulibrat_random_move_as(struct kulibrat_state *s, struct rng *rng,
                                              const int me) {
-    const int n = kulibrat_count_moves(s, me);
+    const unsigned own = s->pieces[me], enemy = s->pieces[1 - me];
+    const unsigned empty = ~(own | enemy) & KULIBRAT_BOARD;
+    const unsigned goal = kulibrat_goal_row[me];
+    const unsigned mobile = own & ~goal;
+    /* Inserts while pieces are in hand (fewer than 4 on the board). */
+    const unsigned inserts =
+        empty & kulibrat_start_row[me] & -(unsigned)!kulibrat_hand_empty(own);
+    /* Pieces that can make each kind of move, by square. */
+    unsigned low, high, attack, jump, first;
+    if (me == KULIBRAT_BLACK) {
+        low = (own & goal) | (mobile & ~(unsigned)KULIBRAT_COL0 & empty >> 2);
+        high = mobile & ~(unsigned)KULIBRAT_COL2 & empty >> 4;
+        attack = mobile & enemy >> 3;
+        const unsigned e2 = enemy >> 6, e3 = enemy >> 9;
+        jump = attack & ((~e2 & ~(own >> 6)) | (e2 & ~e3 & ~(own >> 9)) | (e2 & e3));
+        first = inserts;
+    } else {
+        low = (own & goal) | (mobile & ~(unsigned)KULIBRAT_COL0 & empty << 4);
+        high = mobile & ~(unsigned)KULIBRAT_COL2 & empty << 2;
+        attack = mobile & enemy << 3;
+        const unsigned e2 = enemy << 6, e3 = enemy << 9;
+        jump = attack & ((~e2 & ~(own << 6)) | (e2 & ~e3 & ~(own << 9)) | (e2 & e3));
+        first = inserts >> (KULIBRAT_SQUARES - KULIBRAT_COLS);
+    }
+    const int n = kulibrat_popcount(inserts) + kulibrat_popcount(low) +
+                  kulibrat_popcount(high) + kulibrat_popcount(attack) +
+                  kulibrat_popcount(jump);
     if (n == 0) {
         if (!kulibrat_can_move(s, 1 - me)) return false; /* K7: locked */
         rng_below(rng, 1); /* the draw among the single move, the pass (K6) */
         s->side = (uint8_t)(1 - me);
         return true;
     }
-    int k = (int)rng_below(rng, (uint32_t)n);
-    const unsigned own = s->pieces[me], enemy = s->pieces[1 - me];
-    const unsigned empty = ~(own | enemy) & KULIBRAT_BOARD;
+    uint64_t list = first | kulibrat_spread(low) << 4 | kulibrat_spread(high) << 5 |
+                    kulibrat_spread(attack) << 6 | kulibrat_spread(jump) << 7;
+    /* The k-th bit. (A branch-free broadword select measured slower: the
+     * next ply waits on its longer chain, while the loop's mispredicted
+     * exit is resolved off the critical path most of the time.) */
+    for (uint32_t k = rng_below(rng, (uint32_t)n); k; k--) list &= list - 1;
+    const int p = __builtin_ctzll(list);
+    const uint32_t e =
+        (p & 3) == 3 ? kulibrat_jump_fx(enemy, me, p / 4 - 1) : kulibrat_fx[me][p];
+    s->pieces[me] = (uint16_t)(own ^ (e & KULIBRAT_BOARD));
+    s->pieces[1 - me] = (uint16_t)(enemy & ~(e >> KULIBRAT_FX_ENEMY));
+    s->score[me] = (uint8_t)(s->score[me] + (e >> KULIBRAT_FX_SCORE));
     s->side = (uint8_t)(1 - me);
-    if (!kulibrat_hand_empty(own)) {
-        unsigned inserts = empty & kulibrat_start_row[me];
-        int count = kulibrat_popcount(inserts);
-        if (k < count) {
-            while (k--) inserts &= inserts - 1;
-            s->pieces[me] |= (uint16_t)(inserts & -inserts);
-            return true;
-        }
-        k -= count;
-    }
-    const int step = me == KULIBRAT_BLACK ? KULIBRAT_COLS : -KULIBRAT_COLS;
-    for (unsigned rest = own;; rest &= rest - 1) {
-        const int from = __builtin_ctz(rest);
-        const uint16_t bit = (uint16_t)(1u << from);
-        int to = -1;
-        if (kulibrat_goal_row[me] & bit) {
-            if (k-- == 0) to = KULIBRAT_OFF;
-        } else {
-            unsigned diagonals = kulibrat_diagonals[me][from] & empty;
-            int count = kulibrat_popcount(diagonals);
-            if (k < count) {
-                if (k) diagonals &= diagonals - 1;
-                to = __builtin_ctz(diagonals);
-            } else if (k -= count, enemy & (1u << (from + step))) {
-                if (k-- == 0) { /* K4: the attacked piece goes back to the hand */
-                    to = from + step;
-                    s->pieces[1 - me] &= (uint16_t) ~(1u << to);
-                } else {
-                    int land = kulibrat_jump_target(own, enemy, me, from + step);
-                    if (land >= 0 && k-- == 0) to = land;
-                }
-            }
-        }
-        if (to < 0) continue;
-        s->pieces[me] &= (uint16_t)~bit;
-        if (to == KULIBRAT_OFF)
-            s->score[me]++;
-        else
-            s->pieces[me] |= (uint16_t)(1u << to);
-        return true;
-    }
+    return true;
 }
 
-/* Play the move `moves(v, s)[rng_below(rng, n)]` would pick, drawing the
- * same random number, without listing the moves: count them, then walk to
- * the k-th in list order. False (nothing drawn or played) when the game is
- * over. The fast step of random playouts (search/playout_body.h). */
-static inline bool kulibrat_random_step(const struct variant *v, void *state,
-                                        struct rng *rng) {
-    struct kulibrat_state *s = state;
-    if (kulibrat_target_reached(v, s)) return false;
-    return s->side == KULIBRAT_BLACK ? kulibrat_random_step_as(s, rng, KULIBRAT_BLACK)
-                                     : kulibrat_random_step_as(s, rng, KULIBRAT_RED);
+/* A random playout from `s` (search/playout.h, playout_run): random moves
+ * until the game ends or `max_plies` were played, the same plies and random
+ * draws as kulibrat_moves()[rng_below(rng, n)] at every ply. Returns the
+ * plies played; `returns` gets the result of a finished game, zeros when
+ * cut. Players alternate at every ply (a pass is a ply), so the loop is
+ * unrolled by two with the mover a constant in each half, and only the last
+ * mover's score can have reached the target. */
+static inline int kulibrat_playout(const struct variant *v, struct kulibrat_state *state,
+                                   struct rng *rng, int max_plies,
+                                   double returns[GAME_MAX_PLAYERS]) {
+    const int target = kulibrat_options(v)->target;
+    struct kulibrat_state s = *state;
+    int ply = 0;
+    bool over = kulibrat_target_reached(v, &s);
+    if (s.side == KULIBRAT_RED) goto red;
+    for (;;) {
+        if (ply == max_plies) goto cut;
+        if (over || !kulibrat_random_move_as(&s, rng, KULIBRAT_BLACK)) goto end;
+        over = s.score[KULIBRAT_BLACK] >= target;
+        ply++;
+    red:
+        if (ply == max_plies) goto cut;
+        if (over || !kulibrat_random_move_as(&s, rng, KULIBRAT_RED)) goto end;
+        over = s.score[KULIBRAT_RED] >= target;
+        ply++;
+    }
+end:
+    *state = s;
+    kulibrat_returns(v, state, returns);
+    return ply;
+cut:
+    *state = s;
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) returns[p] = 0;
+    return max_plies;
 }
 
 /* ---- the callbacks of kulibrat_game ---- */
@@ -317,11 +439,28 @@ static inline void kulibrat_returns(const struct variant *v, const void *state,
 /* Heuristic for depth-limited search: points first (scaled by how close the
  * target is), then how far pieces have advanced toward the goal row (1 for
  * the start row .. 4 for the goal row). */
+/* 2^40 / d rounded up, for d = 0..255: n / d == (n * this) >> 40 for every
+ * n < 2^21 (the error n / 2^40 stays below 1 / d), which is what the
+ * evaluation divides (score * 6000), without a division at every leaf. */
+#define KULIBRAT_RECIP(d) ((d) ? ((UINT64_C(1) << 40) + (d)-1) / ((d) ? (d) : 1) : 0)
+#define KULIBRAT_RECIP4(d)                                                               \
+    KULIBRAT_RECIP(d), KULIBRAT_RECIP((d) + 1), KULIBRAT_RECIP((d) + 2),                 \
+        KULIBRAT_RECIP((d) + 3)
+#define KULIBRAT_RECIP16(d)                                                              \
+    KULIBRAT_RECIP4(d), KULIBRAT_RECIP4((d) + 4), KULIBRAT_RECIP4((d) + 8),              \
+        KULIBRAT_RECIP4((d) + 12)
+#define KULIBRAT_RECIP64(d)                                                              \
+    KULIBRAT_RECIP16(d), KULIBRAT_RECIP16((d) + 16), KULIBRAT_RECIP16((d) + 32),         \
+        KULIBRAT_RECIP16((d) + 48)
+static const uint64_t kulibrat_recip40[256] = {KULIBRAT_RECIP64(0), KULIBRAT_RECIP64(64),
+                                               KULIBRAT_RECIP64(128),
+                                               KULIBRAT_RECIP64(192)};
+
 static inline int kulibrat_evaluate(const struct variant *v, const void *state,
                                     int player) {
     static const uint16_t row[KULIBRAT_ROWS] = {0x007, 0x038, 0x1C0, 0xE00};
     const struct kulibrat_state *s = state;
-    const int target = kulibrat_options(v)->target;
+    const uint64_t recip = kulibrat_recip40[kulibrat_options(v)->target];
     int value = 0;
     for (int p = 0; p < 2; p++) {
         const unsigned own = s->pieces[p];
@@ -330,7 +469,8 @@ static inline int kulibrat_evaluate(const struct variant *v, const void *state,
             int steps = p == KULIBRAT_BLACK ? 1 + r : KULIBRAT_ROWS - r;
             advance += steps * kulibrat_popcount(own & row[r]);
         }
-        int points = (s->score[p] * 6000) / target;
+        /* score * 6000 / target */
+        int points = (int)(((uint64_t)s->score[p] * 6000 * recip) >> 40);
         value += (p == player ? 1 : -1) * (points + advance * 40);
     }
     if (value > GAME_EVAL_MAX) value = GAME_EVAL_MAX;
