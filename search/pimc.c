@@ -3,6 +3,7 @@
 
 #include "engine/rng.h"
 #include "engine/timer.h"
+#include "search/ismcts.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@ int pimc_search(const struct game *g, const struct variant *v, const void *state
     g->view(v, view, me);
     struct mcts_limits each = limits->world;
     each.assume_perfect = true;
+    if (each.max_playout <= 0 && g->evaluate) each.max_playout = ISMCTS_CUT_PLAYOUT;
     if (each.time > 0) each.time /= worlds;
     struct rng rng;
     rng_seed(&rng, limits->world.seed ^ UINT64_C(0x5851F42D4C957F2D));

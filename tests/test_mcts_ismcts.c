@@ -243,6 +243,43 @@ static void test_keep_not_after_hidden(void **state) {
     free(a);
 }
 
+/* Playouts are cut at ISMCTS_CUT_PLAYOUT plies by default (Kotra has an
+ * evaluation) and a cut playout is scored by the evaluation: with one-ply
+ * playouts and a lead of 40 points, nearly every playout is scored a win for
+ * the leader (scored as draws they would give a value near 0). */
+static void test_cut_playouts(void **state) {
+    (void)state;
+    struct test_game t = test_game_make("kotra", NULL);
+    const struct game *g = t.game;
+    struct kotra_state s;
+    assert_true(random_position(&t, 120, 17, &s));
+    int me = g->turn(&t.variant, &s);
+    struct mcts_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    char err[GAME_ERROR_BYTES];
+    struct mcts_limits limits = {.iterations = 300, .threads = 1, .seed = 4};
+    assert_int_equal(ismcts_search(g, &t.variant, &s, &limits, a, err), 0);
+    assert_true(a->playout_plies > 0);
+    assert_true(a->playout_plies <= (uint64_t)ISMCTS_CUT_PLAYOUT * 300);
+    limits.max_playout = 1000;
+    assert_int_equal(ismcts_search(g, &t.variant, &s, &limits, b, err), 0);
+    assert_true(b->playout_plies > a->playout_plies); /* the cut was the default */
+
+    limits.max_playout = 1;
+    for (int leader = 0; leader < 2; leader++) {
+        struct kotra_state lead = s;
+        lead.bonus[leader] = (int16_t)(lead.bonus[leader] + 40);
+        assert_int_equal(ismcts_search(g, &t.variant, &lead, &limits, a, err), 0);
+        assert_int_equal(ismcts_search(g, &t.variant, &lead, &limits, b, err), 0);
+        same_result(a, b); /* and repeatable on the seed */
+        if (leader == me)
+            assert_true(a->value > 0.9);
+        else
+            assert_true(a->value < -0.9);
+    }
+    free(a);
+    free(b);
+}
+
 static void test_refusals(void **state) {
     (void)state;
     struct test_game kotra = test_game_make("kotra", NULL);
@@ -262,8 +299,11 @@ static void test_refusals(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_view_only), cmocka_unit_test(test_repeatable),
-        cmocka_unit_test(test_keep),      cmocka_unit_test(test_keep_not_after_hidden),
+        cmocka_unit_test(test_view_only),
+        cmocka_unit_test(test_repeatable),
+        cmocka_unit_test(test_cut_playouts),
+        cmocka_unit_test(test_keep),
+        cmocka_unit_test(test_keep_not_after_hidden),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
