@@ -182,6 +182,25 @@ static void test_keep(void **state) {
         ismcts_keep_free(keep);
         ismcts_keep_free(again);
         checked++;
+        if (checked > 1) continue;
+        /* Two root-parallel trees: each continues its own child. */
+        struct ismcts_keep *two = ismcts_keep_new();
+        struct kotra_state pick;
+        assert_true(random_position(&t, 60 + 7 * (int)seed, seed, &pick));
+        struct mcts_limits parallel = {.iterations = 200, .threads = 2, .seed = seed};
+        assert_int_equal(ismcts_search_kept(g, &t.variant, &pick, &parallel, two, a, err),
+                         0);
+        if (kotra_move_kind(a->move) == MV_PICK) {
+            i = root_index(a, a->move);
+            played = a->root_visits[i];
+            g->apply(&t.variant, &pick, a->move);
+            assert_int_equal(
+                ismcts_search_kept(g, &t.variant, &pick, &parallel, two, a, err), 0);
+            assert_true(ismcts_keep_reused(two) > 0);
+            assert_true(ismcts_keep_reused(two) <= played);
+            assert_legal(&t, &pick, a->move);
+        }
+        ismcts_keep_free(two);
     }
     assert_int_equal(checked, 3);
     free(a);
