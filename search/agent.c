@@ -129,6 +129,9 @@ static int set_option(struct agent *a, const char *key, const char *value, char 
     } else if (strcmp(key, "playout") == 0 && mc) {
         if (parse_number(key, value, 1, 1e6, &x, err)) return -1;
         a->mcts.max_playout = (int)x;
+    } else if (strcmp(key, "keep") == 0 && mc && !pi && a->hidden) {
+        if (parse_number(key, value, 0, 1, &x, err)) return -1;
+        a->fresh = x == 0;
     } else if (strcmp(key, "solver") == 0 && mc && !pi) {
         if (parse_number(key, value, 0, 1, &x, err)) return -1;
         a->mcts.no_solver = x == 0;
@@ -222,11 +225,20 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
 
 void agent_free(struct agent *a) {
     if (a->kind == AGENT_ALPHABETA) tt_free(&a->tt);
+    ismcts_keep_free(a->keep);
+    a->keep = NULL;
 }
 
 static int out_of_memory(char *err) {
     snprintf(err, GAME_ERROR_BYTES, "out of memory for the search result");
     return -1;
+}
+
+/* The IS-MCTS tree kept between this agent's moves (NULL: start anew each
+ * time, also if there is no memory for it). */
+static struct ismcts_keep *kept(struct agent *a) {
+    if (!a->fresh && !a->keep) a->keep = ismcts_keep_new();
+    return a->fresh ? NULL : a->keep;
 }
 
 /* After a search: -1 if it failed, 0 with *move set if it found a move, 1 if
@@ -281,8 +293,9 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
         limits.seed = seed;
         struct pimc_limits pimc = {.worlds = a->worlds, .world = limits};
         int status = a->kind == AGENT_PIMC ? pimc_search(g, v, state, &pimc, res, err)
-                     : a->hidden           ? ismcts_search(g, v, state, &limits, res, err)
-                                           : mcts_search(g, v, state, &limits, res, err);
+                     : a->hidden
+                         ? ismcts_search_kept(g, v, state, &limits, kept(a), res, err)
+                         : mcts_search(g, v, state, &limits, res, err);
         status = take_move(status, res->has_move, res->move, move);
         free(res);
         if (status <= 0) return status;

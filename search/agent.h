@@ -6,7 +6,7 @@
  *   random
  *   alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB]
  *   mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N][:solver=0]
- *       [:sim=duct|exp3|rm][:gamma=X]
+ *       [:sim=duct|exp3|rm][:gamma=X][:keep=0|1]
  *   pimc[:worlds=N][:iterations=N][:time=S][:c=X][:playout=N]
  *   expectimax[:depth=N][:time=S][:prune=star1|star2|none]  (two players, chance)
  *   greedy      (the move whose position evaluates best for the mover, one ply;
@@ -21,7 +21,9 @@
  * information `mcts` is information-set MCTS (search/ismcts.h; threads are
  * root-parallel trees there) and `pimc` the perfect-information Monte Carlo
  * baseline (search/pimc.h: `iterations` per world, `time` in total); both
- * see only the mover's view of the state they are given.
+ * see only the mover's view of the state they are given. IS-MCTS keeps its
+ * tree from one decision to the next where nothing hidden came between
+ * (`keep=0` turns that off).
  *
  * Options are separated by ':' (a ',' separates players in arena's list).
  * Defaults: alphabeta depth 6, mcts 1000 iterations, expectimax depth 3. A spec that
@@ -35,6 +37,7 @@
 #include "search/alphabeta.h"
 #include "search/expectimax.h"
 #include "search/flatmc.h"
+#include "search/ismcts.h"
 #include "search/mcts.h"
 #include "search/tt.h"
 
@@ -57,6 +60,8 @@ struct agent {
     struct mcts_limits mcts;  /* mcts, ismcts, and pimc's per-world search */
     int worlds;               /* pimc */
     bool hidden;              /* the game has hidden information */
+    bool fresh;               /* ismcts: never keep the tree (keep=0) */
+    struct ismcts_keep *keep; /* ismcts: the tree kept between moves */
     struct expecti_limits ex; /* expectimax */
     /* flatmc */
     struct flatmc_limits flat;

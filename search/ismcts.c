@@ -21,12 +21,27 @@ struct is_node {
     uint32_t sibling; /* next child of the same parent */
     int32_t visits;
     int32_t available; /* times the parent was visited with this selectable */
+    /* Root children only: the hash of the searcher's view after this move,
+     * and whether every world gave that same view (AFTER_ONE) or not
+     * (AFTER_MIXED: the move's outcome depends on hidden ranks). */
+    uint64_t after;
+    int32_t after_state;
     double sum[GAME_MAX_PLAYERS];
 };
+
+enum { AFTER_NONE = 0, AFTER_ONE = 1, AFTER_MIXED = 2 };
 
 struct is_tree {
     struct is_node *pool;
     uint32_t capacity, used;
+};
+
+struct ismcts_keep {
+    const struct game *g;
+    struct variant variant;
+    int me, threads;
+    struct is_tree *trees; /* NULL until a search kept its trees */
+    long reused;           /* root visits the last search started with */
 };
 
 struct is_shared {
@@ -159,6 +174,19 @@ static uint32_t select_decision(struct is_worker *w, uint32_t node, const void *
     return best;
 }
 
+/* Record what the searcher sees after a root move in this world, so that the
+ * next search can tell whether this child is where it stands then. */
+static void note_after(const struct is_shared *sh, struct is_node *n, const void *world) {
+    unsigned char seen[GAME_MAX_STATE_BYTES];
+    memcpy(seen, world, sh->g->state_size);
+    sh->g->view(sh->v, seen, sh->me);
+    uint64_t h = game_hash(sh->g, sh->v, seen);
+    if (n->after_state == AFTER_NONE)
+        n->after = h, n->after_state = AFTER_ONE;
+    else if (n->after != h)
+        n->after_state = AFTER_MIXED;
+}
+
 static void iterate(struct is_worker *w) {
     const struct is_shared *sh = w->sh;
     const struct game *g = sh->g;
@@ -187,6 +215,7 @@ static void iterate(struct is_worker *w) {
             break;
         }
         g->apply(sh->v, world, move);
+        if (length == 1) note_after(sh, &w->tree->pool[child], world);
         path[length++] = child;
         if (created) {
             w->plies +=
@@ -208,7 +237,8 @@ static bool budget_left(struct is_worker *w) {
     if (sh->iterations > 0 &&
         atomic_fetch_add_explicit(&sh->done, 1, memory_order_relaxed) >= sh->iterations)
         return false;
-    if (sh->deadline > 0 && (w->iterations & 7) == 0 && timer_now() >= sh->deadline) {
+    /* Every iteration: a clock read is nothing beside a playout. */
+    if (sh->deadline > 0 && timer_now() >= sh->deadline) {
         atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
         return false;
     }
@@ -265,8 +295,69 @@ static void collect(const struct game *g, const struct variant *v, const void *v
     out->value = root_visits ? root_sum / (double)root_visits : 0;
 }
 
+/* Nodes in the subtree under `root`. */
+static uint32_t subtree_size(const struct is_tree *t, uint32_t root) {
+    uint32_t count = 1;
+    for (uint32_t c = t->pool[root].child; c != NONE; c = t->pool[c].sibling)
+        count += subtree_size(t, c);
+    return count;
+}
+
+/* Copy the subtree under `from` into `to` (empty but for its root slot) as
+ * its root, children in the same order. Depth is bounded by MAX_PATH. */
+static void subtree_copy(const struct is_tree *from, uint32_t node, struct is_tree *to,
+                         uint32_t at) {
+    uint32_t last = NONE;
+    for (uint32_t c = from->pool[node].child; c != NONE; c = from->pool[c].sibling) {
+        uint32_t i = to->used++;
+        to->pool[i] = from->pool[c];
+        to->pool[i].child = to->pool[i].sibling = NONE;
+        to->pool[i].after_state = AFTER_NONE;
+        if (last == NONE)
+            to->pool[at].child = i;
+        else
+            to->pool[last].sibling = i;
+        last = i;
+        subtree_copy(from, c, to, i);
+    }
+}
+
+/* The root child of a kept tree where the searcher now stands (its view
+ * after the move was `view_hash` in every world), or NONE. */
+static uint32_t kept_child(const struct is_tree *t, uint64_t view_hash) {
+    for (uint32_t c = t->pool[0].child; c != NONE; c = t->pool[c].sibling)
+        if (t->pool[c].after_state == AFTER_ONE && t->pool[c].after == view_hash)
+            return c;
+    return NONE;
+}
+
+static void trees_free(struct is_tree *trees, int count) {
+    for (int t = 0; trees && t < count; t++) free(trees[t].pool);
+    free(trees);
+}
+
+struct ismcts_keep *ismcts_keep_new(void) {
+    return calloc(1, sizeof(struct ismcts_keep));
+}
+
+void ismcts_keep_free(struct ismcts_keep *keep) {
+    if (!keep) return;
+    trees_free(keep->trees, keep->threads);
+    free(keep);
+}
+
+long ismcts_keep_reused(const struct ismcts_keep *keep) {
+    return keep ? keep->reused : 0;
+}
+
 int ismcts_search(const struct game *g, const struct variant *v, const void *state,
                   const struct mcts_limits *limits, struct mcts_result *out, char *err) {
+    return ismcts_search_kept(g, v, state, limits, NULL, out, err);
+}
+
+int ismcts_search_kept(const struct game *g, const struct variant *v, const void *state,
+                       const struct mcts_limits *limits, struct ismcts_keep *keep,
+                       struct mcts_result *out, char *err) {
     memset(out, 0, sizeof *out);
     if (!(g->flags & GAME_HAS_HIDDEN) || !g->view || !g->determinize) {
         snprintf(err, GAME_ERROR_BYTES, "ismcts is for games with hidden information");
@@ -297,21 +388,44 @@ int ismcts_search(const struct game *g, const struct variant *v, const void *sta
         .view = view,
         .me = me,
         .players = g->player_count ? g->player_count(v) : g->players,
-        .max_playout = limits->max_playout > 0 ? limits->max_playout : 1000,
+        .max_playout = limits->max_playout > 0 ? limits->max_playout
+                       : g->evaluate           ? ISMCTS_CUT_PLAYOUT
+                                               : 1000,
         .c = limits->c > 0 ? limits->c : 1.4,
         .iterations = limits->iterations > 0 ? limits->iterations : 0,
         .deadline = limits->time > 0 ? start + limits->time : 0,
     };
     atomic_init(&sh.done, 0);
     atomic_init(&sh.stop, false);
+    /* A kept tree continues where the searcher now stands: under the root
+     * move of the last search that every world said leads to this view. */
+    struct is_tree *old = NULL;
+    uint32_t kept[threads], kept_size[threads];
+    size_t most_kept = 0;
+    if (keep) {
+        keep->reused = 0;
+        if (keep->trees && keep->g == g && keep->me == me && keep->threads == threads &&
+            memcmp(&keep->variant, v, sizeof *v) == 0) {
+            old = keep->trees;
+            uint64_t h = game_hash(g, v, view);
+            for (int t = 0; t < threads; t++) {
+                kept[t] = kept_child(&old[t], h);
+                kept_size[t] = kept[t] == NONE ? 0 : subtree_size(&old[t], kept[t]);
+                if (kept_size[t] > most_kept) most_kept = kept_size[t];
+            }
+        } else {
+            trees_free(keep->trees, keep->threads);
+        }
+        keep->trees = NULL;
+    }
     /* One node per iteration at most (a new leaf ends the walk). */
     size_t capacity =
         limits->memory_mib
             ? (limits->memory_mib << 20) / sizeof(struct is_node)
             : ((size_t)256 << 20) / sizeof(struct is_node) / (size_t)threads;
     if (!limits->memory_mib && limits->time <= 0 &&
-        (size_t)limits->iterations + 2 < capacity)
-        capacity = (size_t)limits->iterations + 2;
+        (size_t)limits->iterations + 2 + most_kept < capacity)
+        capacity = (size_t)limits->iterations + 2 + most_kept;
     if (capacity > UINT32_MAX / 2) capacity = UINT32_MAX / 2;
     struct is_tree *trees = calloc((size_t)threads, sizeof *trees);
     bool ok = trees != NULL;
@@ -325,11 +439,21 @@ int ismcts_search(const struct game *g, const struct variant *v, const void *sta
         }
     }
     if (!ok) {
-        for (int t = 0; trees && t < threads; t++) free(trees[t].pool);
-        free(trees);
+        trees_free(trees, threads);
+        trees_free(old, threads);
         snprintf(err, GAME_ERROR_BYTES, "out of memory for the ismcts tree");
         return -1;
     }
+    for (int t = 0; old && t < threads; t++) {
+        if (kept[t] == NONE || kept_size[t] > capacity) continue;
+        struct is_node *root = &trees[t].pool[0];
+        *root = old[t].pool[kept[t]];
+        root->key = 0, root->child = root->sibling = NONE;
+        root->after_state = AFTER_NONE;
+        subtree_copy(&old[t], kept[t], &trees[t], 0);
+        keep->reused += root->visits;
+    }
+    trees_free(old, threads);
     /* Atomics rather than an OpenMP reduction: ThreadSanitizer cannot see
      * libgomp's reduction and reports it. */
     _Atomic uint64_t plies = 0;
@@ -351,7 +475,11 @@ int ismcts_search(const struct game *g, const struct variant *v, const void *sta
     out->iterations = iterations;
     out->playout_plies = plies;
     out->seconds = timer_now() - start;
-    for (int t = 0; t < threads; t++) free(trees[t].pool);
-    free(trees);
+    if (keep) {
+        keep->g = g, keep->variant = *v, keep->me = me, keep->threads = threads;
+        keep->trees = trees;
+    } else {
+        trees_free(trees, threads);
+    }
     return 0;
 }

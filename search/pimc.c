@@ -3,6 +3,7 @@
 
 #include "engine/rng.h"
 #include "engine/timer.h"
+#include "search/ismcts.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,12 @@ int pimc_search(const struct game *g, const struct variant *v, const void *state
     g->view(v, view, me);
     struct mcts_limits each = limits->world;
     each.assume_perfect = true;
-    if (each.time > 0) each.time /= worlds;
+    if (each.max_playout <= 0 && g->evaluate) each.max_playout = ISMCTS_CUT_PLAYOUT;
+    /* A time budget is one deadline for all worlds: each world gets an even
+     * share of what is left, so a world that overran (a time check comes
+     * only every few iterations, or the process was descheduled) is paid
+     * for by the next ones rather than added to the total. */
+    const double deadline = limits->world.time > 0 ? start + limits->world.time : 0;
     struct rng rng;
     rng_seed(&rng, limits->world.seed ^ UINT64_C(0x5851F42D4C957F2D));
     long votes[MCTS_MAX_ROOT_MOVES] = {0};
@@ -39,6 +45,10 @@ int pimc_search(const struct game *g, const struct variant *v, const void *state
     for (int w = 0; w < worlds; w++) {
         g->determinize(v, view, me, rng_next_ctx, &rng, world);
         each.seed = rng_next(&rng);
+        if (deadline > 0) {
+            each.time = (deadline - timer_now()) / (worlds - w);
+            if (each.time < 1e-6) each.time = 1e-6; /* still one iteration or so */
+        }
         if (mcts_search(g, v, world, &each, one, err)) {
             free(one);
             return -1;

@@ -16,7 +16,10 @@
 struct pimc_limits {
     int worlds;               /* <= 0: 10 */
     struct mcts_limits world; /* per world: iterations each; a time budget is
-                                 the total, split evenly over the worlds */
+                                 the total, split evenly over the worlds;
+                                 max_playout <= 0: as IS-MCTS's default
+                                 (ISMCTS_CUT_PLAYOUT for a game with an
+                                 evaluation) */
 };
 
 /* Fills `out` like mcts_search; root_visits are summed over the worlds and

@@ -28,5 +28,11 @@ expect 2 "move 1: malformed move 'zz'" -- show kotra --moves 'zz'
 expect 2 "move 2: illegal move 'c4n=L'" -- show kotra --moves 'c4n=L c4n=L'
 expect 2 "move 1: illegal move 'd1=C'" -- show kotra --moves 'd1=C'
 expect 2 '^kibitz: --side must name a player' -- play kotra --side purple
+# The IS-MCTS agent keeps its tree between moves; keep=0 turns that off.
+expect 0 'games 2, score of mcts:iterations=30:keep=0' -- \
+    arena kotra --players mcts:iterations=30:keep=0,mcts:iterations=30 --games 2
+expect 2 "agent option keep needs a number from 0 to 1, not '2'" -- \
+    arena kotra --players mcts:keep=2,random --games 1
+expect 2 "agent 'mcts' has no option 'keep'" -- arena kulibrat --players mcts:keep=1,random --games 1
 
 finish

@@ -2,7 +2,8 @@
  * views, every listed move prints, parses back and applies to a valid
  * position, pieces conserved across board, trays, reserves and destroyed
  * mines, chance odds sum to one, a view never shows an unrevealed enemy
- * rank, and determinizations always agree with the view they came from. */
+ * rank, determinizations always agree with the view they came from, and
+ * every piece's moves agree with a reference walk written in the test. */
 #include "engine/rng.h"
 #include "games/kotra/kotra.h"
 #include "support.h"
@@ -120,6 +121,79 @@ static void check_moves(const struct test_game *t, const struct kotra_state *s,
     }
 }
 
+/* Reference movement, written from the rules text rather than the engine's
+ * search: a depth-first walk over (space, steps left, door jumps in a row)
+ * marks open spaces reached (1) and enemy pieces attacked (2). */
+static void walk(const struct kotra_state *s, int me, int sp, int left, int jumps,
+                 int8_t most[KOTRA_SPACES][3], uint8_t mark[KOTRA_SPACES]) {
+    if (most[sp][jumps] >= left) return;
+    most[sp][jumps] = (int8_t)left;
+    if (kotra_board[sp].terrain == TERRAIN_DOOR && jumps < 2)
+        for (int nb = 0; nb < KOTRA_SPACES; nb++)
+            if (nb != sp && !s->cell[nb] && kotra_board[nb].terrain == TERRAIN_DOOR) {
+                mark[nb] = 1;
+                walk(s, me, nb, left, jumps + 1, most, mark);
+            }
+    if (left < 1) return;
+    for (int k = 0; k < kotra_board[sp].degree; k++) {
+        int nb = kotra_board[sp].next[k];
+        uint8_t c = s->cell[nb];
+        if (!c) {
+            mark[nb] = 1;
+            walk(s, me, nb, left - 1, 0, most, mark);
+        } else if (kotra_owner(c) != me && kotra_shield(s->flags[nb]) == 0) {
+            mark[nb] = 2;
+        }
+    }
+}
+
+/* In a pick decision: every own piece free to move is listed as a pick
+ * exactly when it has somewhere to go, and its destination list (picked or
+ * not) is the reference's. */
+static void check_destinations(const struct test_game *t, const struct kotra_state *s,
+                               const move_t *moves, int count) {
+    const int me = s->side;
+    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
+        uint8_t c = s->cell[sp];
+        if (!c || kotra_owner(c) != me || !kotra_mobile(kotra_rank_of(c)) ||
+            (s->extra[sp] & KX_TURN) || kotra_stuck(s->flags[sp]))
+            continue;
+        int left = s->light;
+        switch (kotra_board[sp].terrain) {
+        case TERRAIN_ATTACK: left += 3; break;
+        case TERRAIN_ADVANCE: left += 1; break;
+        case TERRAIN_RETREAT: left -= 1; break;
+        default: break;
+        }
+        int8_t most[KOTRA_SPACES][3];
+        uint8_t mark[KOTRA_SPACES] = {0};
+        memset(most, -1, sizeof most);
+        walk(s, me, sp, left < 0 ? 0 : left, 0, most, mark);
+        mark[sp] = 0;
+        int expected = 0;
+        for (int i = 0; i < KOTRA_SPACES; i++) expected += mark[i] != 0;
+        int listed = 0;
+        for (int i = 0; i < count; i++) listed |= moves[i] == kotra_move(MV_PICK, sp, 0);
+        assert_int_equal(listed, expected > 0);
+        struct kotra_state dest = *s;
+        dest.phase = PHASE_DEST;
+        dest.picked = (uint8_t)sp;
+        move_t got[KOTRA_MAX_MOVES];
+        int n = t->game->moves(&t->variant, &dest, got);
+        if (expected == 0) {
+            assert_true(n == 1 && got[0] == GAME_MOVE_PASS);
+            continue;
+        }
+        assert_int_equal(n, expected);
+        for (int i = 0; i < n; i++) {
+            int to = kotra_move_b(got[i]), kind = kotra_move_kind(got[i]);
+            assert_int_equal(kotra_move_a(got[i]), sp);
+            assert_int_equal(kind, mark[to] == 2 ? MV_ATTACK : MV_STEP);
+            assert_true(mark[to] != 0);
+        }
+    }
+}
+
 static int play_one(const struct test_game *t, struct rng *rng, int sensible) {
     const struct game *g = t->game;
     struct kotra_state s;
@@ -142,6 +216,8 @@ static int play_one(const struct test_game *t, struct rng *rng, int sensible) {
         int count = g->moves(&t->variant, &s, moves);
         assert_true(count >= 1 && count <= g->max_moves);
         check_moves(t, &s, moves, count, turn != TURN_CHANCE && ply % 5 == 0);
+        if (s.phase == PHASE_PICK && ply % 2 == 0)
+            check_destinations(t, &s, moves, count);
         move_t m;
         if (turn == TURN_CHANCE) {
             double prob[KOTRA_MAX_MOVES], sum = 0;

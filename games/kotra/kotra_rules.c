@@ -70,61 +70,79 @@ static int attackable(const struct kotra_state *s, int sp, int me) {
 /* Destinations of the piece on `from` with `budget` steps: open spaces within
  * reach (steps across shared sides over open spaces; door to door jumps are
  * free, at most two in a row), and attacks on enemy pieces one step beyond.
- * Writes moves into out, returns the count. */
+ * Writes moves into out (by space), returns the count.
+ *
+ * Breadth-first over sets of spaces (51 spaces fit one 64-bit word): the
+ * playouts spend most of their time here. Door jumps cost nothing and reach
+ * every open door at once, so a level that holds a door holds every open
+ * door; the limit of two jumps in a row never binds (a chain of jumps can be
+ * replaced by its last jump). */
+static uint64_t neighbours_of(uint64_t set) {
+    uint64_t out = 0;
+    for (; set; set &= set - 1) {
+        const struct kotra_space *sp = &kotra_board[__builtin_ctzll(set)];
+        for (int k = 0; k < sp->degree; k++) out |= UINT64_C(1) << sp->next[k];
+    }
+    return out;
+}
+
+static uint64_t doors_in(uint64_t set) {
+    uint64_t out = 0;
+    for (; set; set &= set - 1) {
+        int sp = __builtin_ctzll(set);
+        if (kotra_board[sp].terrain == TERRAIN_DOOR) out |= UINT64_C(1) << sp;
+    }
+    return out;
+}
+
 static int destinations(const struct kotra_state *s, int from, int budget, move_t *out) {
     const int me = kotra_owner(s->cell[from]);
-    enum { JUMPS = MAX_DOOR_JUMPS + 1 };
-    /* Breadth-first by distance; a node is (space, door jumps in a row). Door
-     * jumps cost nothing, so they extend the current level. */
-    uint8_t seen[KOTRA_SPACES][JUMPS];
-    int8_t best[KOTRA_SPACES];
-    int level[KOTRA_SPACES * JUMPS], next[KOTRA_SPACES * JUMPS];
-    memset(seen, 0, sizeof seen);
-    memset(best, -1, sizeof best);
-    int count = 0;
-    level[count++] = from * JUMPS;
-    seen[from][0] = 1;
-    for (int d = 0; count > 0; d++) {
-        int next_count = 0;
-        for (int i = 0; i < count; i++) {
-            int sp = level[i] / JUMPS, j = level[i] % JUMPS;
-            if (best[sp] < 0) best[sp] = (int8_t)d;
-            if (kotra_board[sp].terrain == TERRAIN_DOOR && j < MAX_DOOR_JUMPS) {
-                for (int nb = 0; nb < KOTRA_SPACES; nb++) {
-                    if (nb == sp || nb == from || s->cell[nb] ||
-                        kotra_board[nb].terrain != TERRAIN_DOOR || seen[nb][j + 1])
-                        continue;
-                    seen[nb][j + 1] = 1;
-                    level[count++] = nb * JUMPS + j + 1;
-                }
-            }
-            if (d >= budget) continue;
-            for (int k = 0; k < kotra_board[sp].degree; k++) {
-                int nb = kotra_board[sp].next[k];
-                if (nb == from || s->cell[nb] || seen[nb][0]) continue;
-                seen[nb][0] = 1;
-                next[next_count++] = nb * JUMPS;
-            }
-        }
-        memcpy(level, next, sizeof(int) * (size_t)next_count);
-        count = next_count;
-    }
-    uint8_t target[KOTRA_SPACES] = {0};
+    uint64_t open = 0, enemy = 0;
     for (int sp = 0; sp < KOTRA_SPACES; sp++) {
-        if (best[sp] < 0) continue;
-        if (sp != from) target[sp] = 1;
-        if (best[sp] + 1 > budget) continue;
-        for (int k = 0; k < kotra_board[sp].degree; k++) {
-            int nb = kotra_board[sp].next[k];
-            if (attackable(s, nb, me)) target[nb] = 2;
-        }
+        if (!s->cell[sp])
+            open |= UINT64_C(1) << sp;
+        else if (attackable(s, sp, me))
+            enemy |= UINT64_C(1) << sp;
     }
+    const uint64_t open_doors = doors_in(open);
+    uint64_t frontier = UINT64_C(1) << from, reach = frontier, inner = 0;
+    for (int d = 0;; d++) {
+        if (doors_in(frontier)) { /* door jumps: same level */
+            uint64_t jumped = open_doors & ~reach;
+            frontier |= jumped, reach |= jumped;
+        }
+        if (d >= budget) break;
+        inner |= frontier; /* attacks reach one step beyond these */
+        frontier = neighbours_of(frontier) & open & ~reach;
+        if (!frontier) break;
+        reach |= frontier;
+    }
+    uint64_t steps = reach & ~(UINT64_C(1) << from),
+             attacks = neighbours_of(inner) & enemy;
     int n = 0;
-    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
-        if (target[sp] == 1) out[n++] = kotra_move(MV_STEP, from, sp);
-        if (target[sp] == 2) out[n++] = kotra_move(MV_ATTACK, from, sp);
+    for (uint64_t all = steps | attacks; all; all &= all - 1) {
+        int sp = __builtin_ctzll(all);
+        out[n++] = kotra_move((attacks >> sp) & 1 ? MV_ATTACK : MV_STEP, from, sp);
     }
     return n;
+}
+
+/* Whether destinations(s, from, budget, ...) would list anything, without the
+ * search: a door jump to an open door (free, even with no steps), or with a
+ * step to spend an open neighbour or an enemy to attack beside the start.
+ * The pick list asks this of every piece each decision, so it must be cheap. */
+static int has_destination(const struct kotra_state *s, int from, int budget) {
+    const int me = kotra_owner(s->cell[from]);
+    if (kotra_board[from].terrain == TERRAIN_DOOR)
+        for (int sp = 0; sp < KOTRA_SPACES; sp++)
+            if (sp != from && !s->cell[sp] && kotra_board[sp].terrain == TERRAIN_DOOR)
+                return 1;
+    if (budget < 1) return 0;
+    for (int k = 0; k < kotra_board[from].degree; k++) {
+        int nb = kotra_board[from].next[k];
+        if (!s->cell[nb] || attackable(s, nb, me)) return 1;
+    }
+    return 0;
 }
 
 static int can_pick(const struct kotra_state *s, int sp, int me) {
@@ -222,9 +240,8 @@ int kotra_moves_of(const struct kotra_state *s, move_t *out) {
         out[n++] = kotra_move(MV_ENTER, 0, 0);
         break;
     case PHASE_PICK: {
-        move_t scratch[KOTRA_SPACES];
         for (int sp = 0; sp < KOTRA_SPACES; sp++)
-            if (can_pick(s, sp, me) && destinations(s, sp, allowance(s, sp), scratch) > 0)
+            if (can_pick(s, sp, me) && has_destination(s, sp, allowance(s, sp)))
                 out[n++] = kotra_move(MV_PICK, sp, 0);
         if (can_relocate(s, me)) out[n++] = kotra_move(MV_RELOC, capital_space(s, me), 0);
         if (n > 0) out[n++] = kotra_move(MV_DONE, 0, 0);
