@@ -1,0 +1,432 @@
+/*
+ * The Kerx endgame database builder: retrograde analysis with values and
+ * counters only (no move graph), over the symmetry-reduced index.
+ *
+ * One pair {(a, b), (b, a)} at a time, by increasing total:
+ * 1. Forward pass (parallel by slot, each position written by one thread):
+ *    a position with a capture takes its value from its capture children
+ *    (captures are compulsory, so they are all its moves), which lie in
+ *    lower, finished pairs or are over by rule; a position without moves is
+ *    lost at once; otherwise it waits with a counter of its step moves.
+ * 2. Backward induction by remoteness level r = 0, 1, 2, ...: each position
+ *    of value r (a loss when r is even, a win when odd) visits its
+ *    predecessors by un-moves: a piece of the side that just moved steps
+ *    back to an adjacent empty cell, roles swapped. A predecessor with a
+ *    capture is skipped (its step would be illegal). A loss makes every
+ *    undecided predecessor a win in r + 1; a win lowers the predecessor's
+ *    counter, and the last one makes it a loss in r + 1 (every move loses,
+ *    the longest resistance being r + 1 since levels come in order).
+ *    Positions never decided are draws (play can go on forever).
+ *
+ * Symmetry and counting: a predecessor P of canonical c is found k times by
+ * c's un-moves, while P has n moves into c's class; n = k |Stab P| / |Stab c|
+ * (count the move pairs between the two classes both ways). Counters hold
+ * 12 x (step moves), and each un-move subtracts 12 |Stab P| / |Stab c|, an
+ * integer since |Stab c| divides 12.
+ *
+ * Races: in the backward pass several threads may update one predecessor.
+ * Counters use atomic subtraction; values are set with atomic stores, and at
+ * level r every store writes the same byte (r + 2), so the order does not
+ * matter; a position that reaches counter 0 has only winning children, so
+ * no thread can be making it a win at the same time.
+ */
+#include "games/kerx/kerx_egdb_set.h"
+
+#include "engine/timer.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct tier_work {
+    int m, o;
+    const struct kerx_tier_index *ix;
+    uint8_t *val;
+    uint16_t *cnt;
+    int partner; /* the tier steps lead to: the other of the pair, or itself */
+};
+
+struct pair_work {
+    struct kerx_egdb *db;
+    int a, b, ntiers, threads;
+    bool progress;
+    struct tier_work t[2];
+    int failed; /* set by any thread: remoteness overflow or a broken probe */
+};
+
+static inline bool has_capture(const struct kerx_geom *g, uint64_t board, uint64_t own,
+                               uint64_t enemy) {
+    uint64_t empty = board & ~(own | enemy);
+    for (uint64_t t = own; t; t &= t - 1) {
+        int c = __builtin_ctzll(t);
+        if (!(g->adj[c][0] & enemy)) continue;
+        for (int d = 0; d < KERX_DIRS; d++) {
+            int j = g->jump[c][d];
+            if (j >= 0 && ((enemy >> g->nb[c][d]) & 1) && ((empty >> j) & 1)) return true;
+        }
+    }
+    return false;
+}
+
+/* Value byte for the mover of a move into a child of value byte `child`. */
+static inline int through(int child) {
+    return child == KERX_EG_DRAW ? KERX_EG_DRAW : child + 1;
+}
+
+/* True when value byte x is better than y for the player choosing. */
+static inline bool better(int x, int y) {
+    return retro_better(kerx_eg_cell(x), kerx_eg_cell(y));
+}
+
+/* The value of a position with a capture, from its capture children. */
+static int capture_value(struct pair_work *w, uint64_t mover, uint64_t other) {
+    const struct kerx_egdb *db = w->db;
+    struct kerx_state s;
+    memset(&s, 0, sizeof s);
+    s.pieces[0][0] = mover;
+    s.pieces[1][0] = other;
+    move_t moves[KERX_MAX_MOVES];
+    int n = kerx_moves(db->g, &s, moves);
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        struct kerx_state c = s;
+        kerx_play(db->g, &c, moves[i]);
+        uint64_t cm = c.pieces[1][0], co = c.pieces[0][0]; /* child's mover, other */
+        int child;
+        int nm = __builtin_popcountll(cm), no = __builtin_popcountll(co);
+        if (nm == 0)
+            child = 1; /* the mover has no pieces: lost, remoteness 0 */
+        else if (nm <= db->drawat && no <= db->drawat)
+            child = KERX_EG_DRAW;
+        else
+            child = kerx_egdb_byte(db, cm, co);
+        if (child < 0 || child == KERX_EG_HOLE) {
+            w->failed = 2;
+            return KERX_EG_DRAW;
+        }
+        int v = through(child);
+        if (v > KERX_EG_MAX_BYTE) {
+            w->failed = 1;
+            return KERX_EG_DRAW;
+        }
+        if (best < 0 || better(v, best)) best = v;
+    }
+    return best;
+}
+
+/* Positions of slot `slot` in Gosper order of the packed other-set, which
+ * is index order. */
+static void forward_slot(struct pair_work *w, struct tier_work *t, uint32_t slot,
+                         uint64_t *rate_count) {
+    const struct kerx_egdb *db = w->db;
+    const struct kerx_geom *g = db->g;
+    uint64_t board = (UINT64_C(1) << g->cells) - 1;
+    uint64_t mover = t->ix->mv->mask[slot];
+    int free_cells[64], nfree = 0;
+    for (int c = 0; c < g->cells; c++)
+        if (!((mover >> c) & 1)) free_cells[nfree++] = c;
+    bool symmetric = t->ix->mv->fix[slot] != 1;
+    uint64_t base = (uint64_t)slot * t->ix->width;
+    uint64_t packed = (UINT64_C(1) << t->o) - 1;
+    for (uint64_t r = 0; r < t->ix->width; r++) {
+        uint64_t other = 0;
+        for (uint64_t p = packed; p; p &= p - 1)
+            other |= UINT64_C(1) << free_cells[__builtin_ctzll(p)];
+        uint64_t i = base + r;
+        if (symmetric && !kerx_index_stab(t->ix, slot, other)) {
+            t->val[i] = KERX_EG_HOLE;
+            t->cnt[i] = 0;
+        } else if (has_capture(g, board, mover, other)) {
+            t->val[i] = (uint8_t)capture_value(w, mover, other);
+            t->cnt[i] = 0;
+        } else {
+            uint64_t empty = board & ~(mover | other);
+            int steps = 0;
+            for (uint64_t s = mover; s; s &= s - 1)
+                steps += __builtin_popcountll(g->adj[__builtin_ctzll(s)][0] & empty);
+            t->val[i] = steps ? KERX_EG_DRAW : 1;
+            t->cnt[i] = (uint16_t)(KERX_SYMS * steps);
+        }
+        uint64_t low = packed & -packed, ripple = packed + low;
+        packed = (((ripple ^ packed) >> 2) / low) | ripple;
+    }
+    *rate_count += t->ix->width;
+}
+
+/* Un-moves of every position of value byte `level + 1` in slot `slot`. */
+static uint64_t backward_slot(struct pair_work *w, struct tier_work *t, uint32_t slot,
+                              int level) {
+    const struct kerx_egdb *db = w->db;
+    const struct kerx_geom *g = db->g;
+    uint64_t board = (UINT64_C(1) << g->cells) - 1;
+    struct tier_work *p = &w->t[t->partner];
+    uint64_t width = t->ix->width, base = (uint64_t)slot * width, decided = 0;
+    const uint8_t *row = t->val + base;
+    uint8_t want = (uint8_t)(level + 1), set = (uint8_t)(level + 2);
+    bool loss = (level & 1) == 0;
+    for (const uint8_t *hit = memchr(row, want, width); hit;
+         hit = memchr(hit + 1, want, (size_t)(width - (uint64_t)(hit + 1 - row)))) {
+        uint64_t a, b; /* c: a to move, b just moved */
+        kerx_index_unrank(t->ix, base + (uint64_t)(hit - row), &a, &b);
+        int stab_c = kerx_index_stab(t->ix, slot, b);
+        uint64_t empty = board & ~(a | b);
+        for (uint64_t s = b; s; s &= s - 1) {
+            int to = __builtin_ctzll(s);
+            for (uint64_t f = g->adj[to][0] & empty; f; f &= f - 1) {
+                uint64_t pm = b ^ (UINT64_C(1) << to) ^ (f & -f), po = a;
+                if (has_capture(g, board, pm, po)) continue;
+                int stab_p = kerx_sym_canon(db->sym, &pm, &po);
+                uint64_t pi = kerx_index_rank(p->ix, pm, po);
+                uint8_t pv = __atomic_load_n(&p->val[pi], __ATOMIC_RELAXED);
+                if (pv != KERX_EG_DRAW) continue;
+                if (loss) {
+                    __atomic_store_n(&p->val[pi], set, __ATOMIC_RELAXED);
+                    decided++;
+                    continue;
+                }
+                uint16_t dec = (uint16_t)(KERX_SYMS * stab_p / stab_c);
+                uint16_t old = __atomic_fetch_sub(&p->cnt[pi], dec, __ATOMIC_RELAXED);
+                if (old < dec) {
+                    w->failed = 3;
+                } else if (old == dec) {
+                    __atomic_store_n(&p->val[pi], set, __ATOMIC_RELAXED);
+                    decided++;
+                }
+            }
+        }
+    }
+    return decided;
+}
+
+static const char *failure_text(int failed) {
+    switch (failed) {
+    case 1: return "a remoteness beyond 253 moves (the value byte's limit)";
+    case 2: return "a capture leads to a material missing from the databases";
+    default: return "a move counter went below zero (a bug in the un-move counting)";
+    }
+}
+
+static int solve_pair(struct pair_work *w, char *err) {
+    double t0 = timer_now();
+    uint64_t total = 0;
+    for (int k = 0; k < w->ntiers; k++) total += w->t[k].ix->size;
+    /* Forward pass. */
+    uint64_t done = 0;
+    for (int k = 0; k < w->ntiers; k++) {
+        struct tier_work *t = &w->t[k];
+        uint32_t slots = t->ix->mv->count;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(w->threads) reduction(+ : done)
+        for (uint32_t s = 0; s < slots; s++) {
+            uint64_t local = 0;
+            forward_slot(w, t, s, &local);
+            done += local;
+        }
+    }
+    if (w->failed) {
+        snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
+                 failure_text(w->failed));
+        return -1;
+    }
+    int maxlevel = -1;
+    for (int k = 0; k < w->ntiers; k++) {
+        const uint8_t *v = w->t[k].val;
+        uint64_t n = w->t[k].ix->size;
+        int local = -1;
+#pragma omp parallel for num_threads(w->threads) reduction(max : local)
+        for (uint64_t i = 0; i < n; i++)
+            if (v[i] != KERX_EG_HOLE && v[i] - 1 > local) local = v[i] - 1;
+        if (local > maxlevel) maxlevel = local;
+    }
+    if (w->progress)
+        fprintf(stderr,
+                "kerx egdb %d+%d: forward pass over %" PRIu64 " entries, %.1f s\n", w->a,
+                w->b, total, timer_now() - t0);
+    /* Backward induction by level. */
+    for (int level = 0; level <= maxlevel; level++) {
+        uint64_t decided = 0;
+        for (int k = 0; k < w->ntiers; k++) {
+            struct tier_work *t = &w->t[k];
+            uint32_t slots = t->ix->mv->count;
+#pragma omp parallel for schedule(dynamic, 4) num_threads(w->threads) reduction(+ : decided)
+            for (uint32_t s = 0; s < slots; s++) decided += backward_slot(w, t, s, level);
+        }
+        if (w->failed) {
+            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
+                     failure_text(w->failed));
+            return -1;
+        }
+        if (decided && level + 1 > maxlevel) maxlevel = level + 1;
+        if (maxlevel + 1 >= KERX_EG_MAX_BYTE) {
+            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
+                     failure_text(1));
+            return -1;
+        }
+        if (w->progress && isatty(2))
+            fprintf(stderr, "\rkerx egdb %d+%d: level %d, %" PRIu64 " decided, %.1f s   ",
+                    w->a, w->b, level, decided, timer_now() - t0);
+    }
+    if (w->progress && isatty(2)) fprintf(stderr, "\n");
+    return 0;
+}
+
+/* mkdir -p. */
+static int make_folders(const char *path, char *err) {
+    char buf[KERX_EGDB_PATH_BYTES];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1;; p++) {
+        if (*p != '/' && *p != '\0') continue;
+        char c = *p;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+            snprintf(err, GAME_ERROR_BYTES, "cannot create %.90s: %s", buf,
+                     strerror(errno));
+            return -1;
+        }
+        if (!c) return 0;
+        *p = c;
+    }
+}
+
+struct pair_id {
+    int a, b;
+};
+
+/* Pairs to build, by increasing total. */
+static int pair_list(const struct kerx_egdb *db, int pieces, struct pair_id *out) {
+    int n = 0;
+    for (int total = 2; total <= pieces; total++)
+        for (int a = total - 1; 2 * a >= total; a--) {
+            int b = total - a;
+            if (b < 1 || kerx_egdb_over(db, a, b)) continue;
+            out[n++] = (struct pair_id){a, b};
+        }
+    return n;
+}
+
+int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
+                    struct kerx_egdb_stats *st, char *err) {
+    memset(st, 0, sizeof *st);
+    if (b->pieces < 2 || b->pieces > KERX_EGDB_MAX_PIECES) {
+        snprintf(err, GAME_ERROR_BYTES, "--pieces must be 2..%d", KERX_EGDB_MAX_PIECES);
+        return -1;
+    }
+    struct kerx_egdb *db = kerx_egdb_new(v, b->folder, err);
+    if (!db) return -1;
+    int status = -1;
+    struct pair_id pairs[KERX_EGDB_MAX_PIECES * KERX_EGDB_MAX_PIECES];
+    int npairs = pair_list(db, b->pieces, pairs);
+    if (npairs == 0) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "every material of at most %d pieces is over by rule (drawat %d)",
+                 b->pieces, db->drawat);
+        goto done;
+    }
+    st->pairs = npairs;
+    /* Memory: the working bytes of the largest pair (value and counter, 3
+     * bytes an entry), every finished pair's values (mapped while building
+     * the later ones), and the index tables. Measured before any work. */
+    uint64_t largest = 0, all = 0, tables = 0;
+    bool table_seen[KERX_EG_SIDE] = {false};
+    for (int i = 0; i < npairs; i++) {
+        int x = pairs[i].a, y = pairs[i].b;
+        if (kerx_egdb_tier(db, x, y, err) != 0 || kerx_egdb_tier(db, y, x, err) != 0)
+            goto done;
+        uint64_t n = db->index[x][y].size + (x == y ? 0 : db->index[y][x].size);
+        if (n > largest) largest = n;
+        all += n;
+        for (int s = 0; s < 2; s++) {
+            int m = s ? y : x;
+            if (table_seen[m]) continue;
+            table_seen[m] = true;
+            tables += kerx_binom(db->g->cells, m) * 4 +
+                      db->index[m][m == x ? y : x].mv->count * 10;
+        }
+    }
+    st->need_bytes = (size_t)(3 * largest + all + tables);
+    if (b->memory_mib && st->need_bytes > b->memory_mib * 1048576) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "the build needs about %.0f MiB (largest pair %" PRIu64
+                 " positions, 3 bytes each while solving), more than --memory %zu",
+                 (double)st->need_bytes / 1048576.0, largest, b->memory_mib);
+        goto done;
+    }
+    if (make_folders(db->folder, err) != 0) goto done;
+    int threads = b->threads > 0 ? b->threads : omp_get_max_threads();
+    double t0 = timer_now();
+    for (int i = 0; i < npairs; i++) {
+        int x = pairs[i].a, y = pairs[i].b;
+        char path[KERX_EGDB_PATH_BYTES + 32], why[GAME_ERROR_BYTES];
+        kerx_egdb_pair_path(db, x, y, path, sizeof path);
+        if (access(path, F_OK) == 0) {
+            if (kerx_egdb_add(db, x, y, why) == 0) {
+                st->pairs_loaded++;
+                if (b->progress)
+                    fprintf(stderr, "kerx egdb %d+%d: finished earlier, read back\n", x,
+                            y);
+                continue;
+            }
+            if (b->progress) fprintf(stderr, "kerx egdb: rebuilding: %s\n", why);
+        }
+        struct pair_work w = {
+            .db = db, .a = x, .b = y, .threads = threads, .progress = b->progress};
+        w.ntiers = x == y ? 1 : 2;
+        for (int k = 0; k < w.ntiers; k++) {
+            struct tier_work *t = &w.t[k];
+            t->m = k ? y : x;
+            t->o = k ? x : y;
+            t->ix = &db->index[t->m][t->o];
+            t->partner = w.ntiers == 2 ? 1 - k : 0;
+            t->val = malloc(t->ix->size ? t->ix->size : 1);
+            t->cnt = malloc((t->ix->size ? t->ix->size : 1) * sizeof *t->cnt);
+        }
+        bool ok =
+            w.t[0].val && w.t[0].cnt && (w.ntiers == 1 || (w.t[1].val && w.t[1].cnt));
+        double tp = timer_now();
+        int r = -1;
+        if (!ok)
+            snprintf(err, GAME_ERROR_BYTES, "out of memory for pair %d+%d", x, y);
+        else
+            r = solve_pair(&w, err);
+        if (r == 0)
+            r = kerx_egdb_file_write(path, db->size, db->drawat, x, y, w.t[0].val,
+                                     w.t[0].ix->size, w.ntiers == 2 ? w.t[1].val : NULL,
+                                     w.ntiers == 2 ? w.t[1].ix->size : 0, err);
+        uint64_t entries = w.t[0].ix->size + (w.ntiers == 2 ? w.t[1].ix->size : 0);
+        for (int k = 0; k < w.ntiers; k++) {
+            free(w.t[k].val);
+            free(w.t[k].cnt);
+        }
+        if (r != 0) goto done;
+        if (kerx_egdb_add(db, x, y, err) != 0) goto done;
+        st->solved_positions += entries;
+        if (b->progress) {
+            const struct kerx_egdb_counts *c = &db->file[x][y].counts;
+            fprintf(stderr,
+                    "kerx egdb %d+%d: %" PRIu64 " positions (won %" PRIu64
+                    ", lost %" PRIu64 ", drawn %" PRIu64 ", longest %d) in %.1f s\n",
+                    x, y, c->positions, c->won, c->lost, c->drawn, c->max_remoteness,
+                    timer_now() - tp);
+        }
+    }
+    st->seconds = timer_now() - t0;
+    for (int i = 0; i < npairs; i++) {
+        const struct kerx_egdb_file *f = &db->file[pairs[i].a][pairs[i].b];
+        st->counts.positions += f->counts.positions;
+        st->counts.won += f->counts.won;
+        st->counts.lost += f->counts.lost;
+        st->counts.drawn += f->counts.drawn;
+        st->counts.holes += f->counts.holes;
+        if (f->counts.max_remoteness > st->counts.max_remoteness)
+            st->counts.max_remoteness = f->counts.max_remoteness;
+        st->bytes_on_disk += f->bytes;
+    }
+    status = 0;
+done:
+    kerx_egdb_close(db);
+    return status;
+}
