@@ -15,6 +15,7 @@
 #include "search/retro_check.h"
 #include "support.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,11 +237,150 @@ static void test_searches_agree(void **unused) {
     kerx_egdb_close(db);
 }
 
+/* Run a shell command made like printf; its exit status. */
+static int run(const char *fmt, ...) {
+    static char cmd[16384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    return system(cmd);
+}
+#define shell(...) assert_int_equal(run(__VA_ARGS__), 0)
+
+static bool same_file(const char *x, const char *y) {
+    return run("cmp -s '%s' '%s'", x, y) == 0;
+}
+
+/* One and two threads write the same files; a second build reads every
+ * pair back; a pair whose file is deleted is rebuilt, the same again. */
+static void test_threads_and_resume(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=3");
+    char one[300], two[300], f1[700], f2[700];
+    snprintf(one, sizeof one, "%s/one", folder);
+    snprintf(two, sizeof two, "%s/two", folder);
+    struct kerx_egdb_stats st;
+    build(&t, one, 7, 1, &st);
+    assert_int_equal(st.pairs, 6); /* 4+1 5+1 4+2 6+1 5+2 4+3 */
+    assert_int_equal(st.pairs_loaded, 0);
+    uint64_t positions = st.counts.positions;
+    build(&t, two, 7, 2, &st);
+    assert_int_equal(st.counts.positions, positions);
+    const char *pairs[] = {"4+1", "5+1", "4+2", "6+1", "5+2", "4+3"};
+    for (int i = 0; i < 6; i++) {
+        snprintf(f1, sizeof f1, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", one,
+                 pairs[i]);
+        snprintf(f2, sizeof f2, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", two,
+                 pairs[i]);
+        assert_true(same_file(f1, f2));
+    }
+    build(&t, two, 7, 2, &st);
+    assert_int_equal(st.pairs_loaded, 6);
+    assert_int_equal(st.solved_positions, 0);
+    /* Interrupted after 5+1: the later pairs are missing, and a temporary
+     * file of the dead run lies around. */
+    for (int i = 2; i < 6; i++) {
+        snprintf(f2, sizeof f2, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", two,
+                 pairs[i]);
+        assert_int_equal(unlink(f2), 0);
+    }
+    shell("echo junk > '%s/egdb-kerx-size=3,drawat=3,huff=0/4+2.keg.tmp.1'", two);
+    build(&t, two, 7, 2, &st);
+    assert_int_equal(st.pairs_loaded, 2);
+    for (int i = 0; i < 6; i++) {
+        snprintf(f1, sizeof f1, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", one,
+                 pairs[i]);
+        snprintf(f2, sizeof f2, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", two,
+                 pairs[i]);
+        assert_true(same_file(f1, f2));
+    }
+}
+
+static void expect_refused(const struct test_game *t, const char *dir, const char *what) {
+    struct kerx_egdb *db;
+    char err[GAME_ERROR_BYTES] = "";
+    assert_int_equal(kerx_egdb_open(&db, &t->variant, dir, err), -1);
+    if (!strstr(err, what)) fail_msg("expected '%s' in: %s", what, err);
+}
+
+static void test_refusals(void **unused) {
+    (void)unused;
+    struct test_game t3 = test_game_make("kerx", "size=3");
+    struct test_game t4 = test_game_make("kerx", "size=4");
+    struct kerx_egdb_stats st;
+    build(&t3, folder, 5, 2, &st);
+    char dir3[KERX_EGDB_PATH_BYTES], dir4[KERX_EGDB_PATH_BYTES], other[300],
+        err[GAME_ERROR_BYTES];
+    kerx_egdb_folder(&t3.variant, folder, dir3, sizeof dir3);
+    snprintf(other, sizeof other, "%s/other", folder);
+    kerx_egdb_folder(&t4.variant, other, dir4, sizeof dir4);
+    /* A size-3 file where size 4 is looked for. */
+    shell("mkdir -p '%s' && cp '%s/4+1.keg' '%s/'", dir4, dir3, dir4);
+    expect_refused(&t4, other, "built for size=3");
+    /* drawat is part of the database too. */
+    struct test_game t3d = test_game_make("kerx", "size=3,drawat=2");
+    char dir3d[KERX_EGDB_PATH_BYTES];
+    kerx_egdb_folder(&t3d.variant, other, dir3d, sizeof dir3d);
+    shell("mkdir -p '%s' && cp '%s/4+1.keg' '%s/'", dir3d, dir3, dir3d);
+    expect_refused(&t3d, other, "drawat=3");
+    /* A file named for another material. */
+    char renamed[300], dir3r[KERX_EGDB_PATH_BYTES];
+    snprintf(renamed, sizeof renamed, "%s/renamed", folder);
+    kerx_egdb_folder(&t3.variant, renamed, dir3r, sizeof dir3r);
+    shell("mkdir -p '%s' && cp '%s/4+1.keg' '%s/5+1.keg'", dir3r, dir3, dir3r);
+    expect_refused(&t3, renamed, "another material");
+    /* One flipped value byte; then a flipped header byte. */
+    char path[KERX_EGDB_PATH_BYTES + 16];
+    snprintf(path, sizeof path, "%s/4+1.keg", dir3);
+    struct kerx_egdb *db;
+    if (kerx_egdb_open(&db, &t3.variant, folder, err) != 0) fail_msg("%s", err);
+    kerx_egdb_close(db);
+    shell("cp '%s' '%s.good'", path, path);
+    shell("printf '\\376' | dd of='%s' bs=1 seek=4000 conv=notrunc 2>/dev/null", path);
+    expect_refused(&t3, folder, "corrupt values");
+    shell("cp '%s.good' '%s'", path, path);
+    shell("printf '\\377' | dd of='%s' bs=1 seek=40 conv=notrunc 2>/dev/null", path);
+    expect_refused(&t3, folder, "corrupt header");
+    /* Truncated. */
+    shell("head -c 9000 '%s.good' > '%s'", path, path);
+    expect_refused(&t3, folder, "truncated");
+    shell("head -c 100 '%s.good' > '%s'", path, path);
+    expect_refused(&t3, folder, "too short");
+    /* Not a database at all. */
+    shell("head -c 5000 /dev/zero > '%s'", path);
+    expect_refused(&t3, folder, "not a Kerx endgame database");
+    /* A damaged pair is rebuilt by the next build, and reads again. */
+    build(&t3, folder, 5, 2, &st);
+    assert_int_equal(st.pairs_loaded, 0);
+    char good[KERX_EGDB_PATH_BYTES + 32];
+    snprintf(good, sizeof good, "%s.good", path);
+    assert_true(same_file(path, good));
+    /* Budgets and limits. */
+    struct kerx_egdb_build b = {
+        .pieces = 7, .threads = 1, .memory_mib = 1, .folder = folder};
+    assert_int_equal(kerx_egdb_build(&t4.variant, &b, &st, err), -1);
+    assert_non_null(strstr(err, "more than --memory 1"));
+    b.pieces = 3;
+    b.memory_mib = 0;
+    assert_int_equal(kerx_egdb_build(&t3.variant, &b, &st, err), -1);
+    assert_non_null(strstr(err, "over by rule"));
+    b.pieces = 11;
+    assert_int_equal(kerx_egdb_build(&t3.variant, &b, &st, err), -1);
+    assert_non_null(strstr(err, "--pieces must be"));
+    struct test_game t6 = test_game_make("kerx", "size=6");
+    b.pieces = 5;
+    assert_int_equal(kerx_egdb_build(&t6.variant, &b, &st, err), -1);
+    assert_non_null(strstr(err, "sizes 3..5"));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_consistent_size4, setup, teardown),
         cmocka_unit_test_setup_teardown(test_agrees_with_generic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_searches_agree, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_threads_and_resume, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

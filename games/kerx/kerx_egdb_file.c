@@ -124,7 +124,10 @@ int kerx_egdb_file_write(const char *path, int size, int drawat, int a, int b,
 
 static int refuse(struct kerx_egdb_file *f, char *err, const char *path,
                   const char *why) {
-    snprintf(err, GAME_ERROR_BYTES, "%.60s: %.95s", path, why);
+    /* The end of a long path names the file: keep that. */
+    size_t len = strlen(path);
+    const char *tail = len > 64 ? path + len - 61 : path;
+    snprintf(err, GAME_ERROR_BYTES, "%s%s: %.90s", tail == path ? "" : "...", tail, why);
     kerx_egdb_file_close(f);
     return -1;
 }
