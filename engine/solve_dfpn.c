@@ -4,6 +4,7 @@
 
 #include "engine/solve_kerx.h"
 #include "search/dfpn.h"
+#include "search/retro_check.h"
 #include "search/solver_db.h"
 #include "search/solver_db_move.h"
 
@@ -139,8 +140,16 @@ int solve_dfpn_run(const struct cli_options *o) {
                " table entries, %.3f s (%.0f nodes/s)%s%s\n",
                r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
                db || kset ? "; databases " : "", db || kset ? db_path : "");
-        printf("remoteness: not computed by df-pn (kibitz query gives it from "
-               "databases)\n");
+        /* The root itself in a Kerx database: its remoteness is known. */
+        retro_cell root = kset ? solve_kerx_probe(kset, state) : RETRO_HOLE;
+        if (retro_is_value(root)) {
+            char ctext[32];
+            retro_cell_text(root, ctext, sizeof ctext);
+            printf("database: %s\n", ctext);
+        } else {
+            printf("remoteness: not computed by df-pn (kibitz query gives it from "
+                   "databases)\n");
+        }
     }
     free(r);
     solver_db_close(db);

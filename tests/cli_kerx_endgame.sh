@@ -27,7 +27,7 @@ expect 0 'b3xd3 +draw' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 b
 expect 2 'no database holds this material' -- query kerx $v --db "$dir" --position 'www/ww2/bbw2/4/3 w'
 expect 0 'game over' -- query kerx $v --db "$dir" --position 'www/4/1w3/4/3 b'
 # df-pn answers from the databases at its root and leaves.
-expect 0 'white to move: win.*' -- solve kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
+expect 0 'database: win in 1' -- solve kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 expect 0 'databases .*egdb-kerx' -- solve kerx $v --db "$dir" --position 'ww1/4/1b3/4/w1w b'
 # A damaged file is refused by query and df-pn, and rebuilt by solve.
 printf '\376' | dd of="$f/4+2.keg" bs=1 seek=3000 conv=notrunc 2>/dev/null
