@@ -158,45 +158,72 @@ static void forward_slot(struct pair_work *w, struct tier_work *t, uint32_t slot
     *rate_count += t->ix->width;
 }
 
-/* Un-moves of every position of value byte `level + 1` in slot `slot`. */
+/* A predecessor found by an un-move, on its way through the pipeline. */
+struct pred {
+    uint64_t mover, other, at; /* canonical sets; colex rank, then index */
+    int stab;
+};
+
+/* Un-moves of every position of value byte `level + 1` in slot `slot`.
+ * The predecessors' bytes lie all over the partner tier, so each step is a
+ * cache miss: the un-moves of one position go through three passes
+ * (canonical form, then slot and index, then update), each prefetching
+ * what the next one reads, so the misses overlap. */
 static uint64_t backward_slot(struct pair_work *w, struct tier_work *t, uint32_t slot,
                               int level) {
     const struct kerx_egdb *db = w->db;
     const struct kerx_geom *g = db->g;
     uint64_t board = (UINT64_C(1) << g->cells) - 1;
     struct tier_work *p = &w->t[t->partner];
+    const int32_t *slot_of = p->ix->mv->slot_of;
     uint64_t width = t->ix->width, base = (uint64_t)slot * width, decided = 0;
     const uint8_t *row = t->val + base;
     uint8_t want = (uint8_t)(level + 1), set = (uint8_t)(level + 2);
     bool loss = (level & 1) == 0;
+    struct pred preds[KERX_EGDB_MAX_SIDE * KERX_DIRS];
     for (const uint8_t *hit = memchr(row, want, width); hit;
          hit = memchr(hit + 1, want, (size_t)(width - (uint64_t)(hit + 1 - row)))) {
         uint64_t a, b; /* c: a to move, b just moved */
         kerx_index_unrank(t->ix, base + (uint64_t)(hit - row), &a, &b);
         int stab_c = kerx_index_stab(t->ix, slot, b);
         uint64_t empty = board & ~(a | b);
+        int n = 0;
         for (uint64_t s = b; s; s &= s - 1) {
             int to = __builtin_ctzll(s);
             for (uint64_t f = g->adj[to][0] & empty; f; f &= f - 1) {
-                uint64_t pm = b ^ (UINT64_C(1) << to) ^ (f & -f), po = a;
-                if (has_capture(g, board, pm, po)) continue;
-                int stab_p = kerx_sym_canon(db->sym, &pm, &po);
-                uint64_t pi = kerx_index_rank(p->ix, pm, po);
-                uint8_t pv = __atomic_load_n(&p->val[pi], __ATOMIC_RELAXED);
-                if (pv != KERX_EG_DRAW) continue;
-                if (loss) {
-                    __atomic_store_n(&p->val[pi], set, __ATOMIC_RELAXED);
-                    decided++;
-                    continue;
-                }
-                uint16_t dec = (uint16_t)(KERX_SYMS * stab_p / stab_c);
-                uint16_t old = __atomic_fetch_sub(&p->cnt[pi], dec, __ATOMIC_RELAXED);
-                if (old < dec) {
-                    w->failed = 3;
-                } else if (old == dec) {
-                    __atomic_store_n(&p->val[pi], set, __ATOMIC_RELAXED);
-                    decided++;
-                }
+                struct pred *q = &preds[n];
+                q->mover = b ^ (UINT64_C(1) << to) ^ (f & -f);
+                q->other = a;
+                if (has_capture(g, board, q->mover, q->other)) continue;
+                q->stab = kerx_sym_canon(db->sym, &q->mover, &q->other);
+                q->at = kerx_colex(q->mover);
+                __builtin_prefetch(&slot_of[q->at]);
+                n++;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            struct pred *q = &preds[k];
+            q->at = (uint64_t)slot_of[q->at] * p->ix->width +
+                    kerx_packed_rank(q->mover, q->other);
+            __builtin_prefetch(&p->val[q->at], 1);
+            if (!loss) __builtin_prefetch(&p->cnt[q->at], 1);
+        }
+        for (int k = 0; k < n; k++) {
+            uint64_t pi = preds[k].at;
+            uint8_t pv = __atomic_load_n(&p->val[pi], __ATOMIC_RELAXED);
+            if (pv != KERX_EG_DRAW) continue;
+            if (loss) {
+                __atomic_store_n(&p->val[pi], set, __ATOMIC_RELAXED);
+                decided++;
+                continue;
+            }
+            uint16_t dec = (uint16_t)(KERX_SYMS * preds[k].stab / stab_c);
+            uint16_t old = __atomic_fetch_sub(&p->cnt[pi], dec, __ATOMIC_RELAXED);
+            if (old < dec) {
+                w->failed = 3;
+            } else if (old == dec) {
+                __atomic_store_n(&p->val[pi], set, __ATOMIC_RELAXED);
+                decided++;
             }
         }
     }

@@ -10,22 +10,16 @@
 /* Largest C(cells, m) given a slot_of table (4 bytes an entry). */
 #define MAX_SUBSETS (UINT64_C(1) << 26)
 
-static uint64_t binom_table[65][KERX_EGDB_MAX_SIDE + 1];
+uint64_t kerx_binom_table[65][KERX_EGDB_MAX_SIDE + 1];
 static pthread_once_t binom_once = PTHREAD_ONCE_INIT;
 
 static void binom_build(void) {
     for (int n = 0; n <= 64; n++) {
-        binom_table[n][0] = 1;
+        kerx_binom_table[n][0] = 1;
         for (int k = 1; k <= KERX_EGDB_MAX_SIDE; k++)
-            binom_table[n][k] =
-                n == 0 ? 0 : binom_table[n - 1][k - 1] + binom_table[n - 1][k];
+            kerx_binom_table[n][k] =
+                n == 0 ? 0 : kerx_binom_table[n - 1][k - 1] + kerx_binom_table[n - 1][k];
     }
-}
-
-uint64_t kerx_binom(int n, int k) {
-    /* The table is filled before any movers table exists (kerx_movers_get),
-     * which every caller needs first. */
-    return binom_table[n][k];
 }
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;

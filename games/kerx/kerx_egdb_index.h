@@ -46,7 +46,12 @@ struct kerx_tier_index {
 /* 0, or -1 with `err`. */
 int kerx_tier_index_init(struct kerx_tier_index *t, int size, int m, int o, char *err);
 
-uint64_t kerx_binom(int n, int k); /* n <= 64, k <= KERX_EGDB_MAX_SIDE */
+/* C(n, k) for n <= 64, k <= KERX_EGDB_MAX_SIDE; filled by the first
+ * kerx_movers_get (which every index needs first). */
+extern uint64_t kerx_binom_table[65][KERX_EGDB_MAX_SIDE + 1];
+static inline uint64_t kerx_binom(int n, int k) {
+    return kerx_binom_table[n][k];
+}
 
 /* Colex rank of a set: sum of C(c_i, i + 1) over its cells c_0 < c_1 < ... */
 static inline uint64_t kerx_colex(uint64_t set) {
@@ -55,19 +60,29 @@ static inline uint64_t kerx_colex(uint64_t set) {
     return r;
 }
 
+/* Colex rank of `other` among the cells `mover` leaves empty: a cell's
+ * place there is the cell less the mover's cells below it, counted while
+ * walking both sets upward (no popcount: portable builds lack the
+ * instruction). */
+static inline uint64_t kerx_packed_rank(uint64_t mover, uint64_t other) {
+    uint64_t r = 0;
+    int i = 1, below = 0;
+    for (uint64_t s = other; s; s &= s - 1, i++) {
+        int c = __builtin_ctzll(s);
+        while (mover && __builtin_ctzll(mover) < c) {
+            below++;
+            mover &= mover - 1;
+        }
+        r += kerx_binom(c - below, i);
+    }
+    return r;
+}
+
 /* Index of a canonical position of the tier (kerx_sym_canon first). */
 static inline uint64_t kerx_index_rank(const struct kerx_tier_index *t, uint64_t mover,
                                        uint64_t other) {
     uint64_t slot = (uint64_t)t->mv->slot_of[kerx_colex(mover)];
-    uint64_t r = 0;
-    int i = 1;
-    for (uint64_t s = other; s; s &= s - 1, i++) {
-        int c = __builtin_ctzll(s);
-        /* The cell's place among the cells the mover leaves empty. */
-        int packed = c - __builtin_popcountll(mover & ((UINT64_C(1) << c) - 1));
-        r += kerx_binom(packed, i);
-    }
-    return slot * t->width + r;
+    return slot * t->width + kerx_packed_rank(mover, other);
 }
 
 /* The position at `index` (which may be a hole: see kerx_index_is_canonical). */
