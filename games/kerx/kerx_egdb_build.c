@@ -119,10 +119,18 @@ static int capture_value(struct pair_work *w, uint64_t mover, uint64_t other) {
     return best;
 }
 
-/* Positions of slot `slot` in Gosper order of the packed other-set, which
- * is index order. */
-static void forward_slot(struct pair_work *w, struct tier_work *t, uint32_t slot,
-                         uint64_t *rate_count) {
+/* Work is handed out in units of at most this many positions of one slot,
+ * so tiers of few wide slots (one piece against many) still split evenly. */
+#define UNIT ((uint64_t)1 << 15)
+
+static uint64_t units_per_slot(const struct tier_work *t) {
+    return (t->ix->width + UNIT - 1) / UNIT;
+}
+
+/* Positions r0..r1-1 of slot `slot` in Gosper order of the packed
+ * other-set, which is index order. */
+static void forward_range(struct pair_work *w, struct tier_work *t, uint32_t slot,
+                          uint64_t r0, uint64_t r1) {
     const struct kerx_egdb *db = w->db;
     const struct kerx_geom *g = db->g;
     uint64_t board = (UINT64_C(1) << g->cells) - 1;
@@ -132,8 +140,8 @@ static void forward_slot(struct pair_work *w, struct tier_work *t, uint32_t slot
         if (!((mover >> c) & 1)) free_cells[nfree++] = c;
     bool symmetric = t->ix->mv->fix[slot] != 1;
     uint64_t base = (uint64_t)slot * t->ix->width;
-    uint64_t packed = (UINT64_C(1) << t->o) - 1;
-    for (uint64_t r = 0; r < t->ix->width; r++) {
+    uint64_t packed = kerx_packed_unrank(t->ix, r0);
+    for (uint64_t r = r0; r < r1; r++) {
         uint64_t other = 0;
         for (uint64_t p = packed; p; p &= p - 1)
             other |= UINT64_C(1) << free_cells[__builtin_ctzll(p)];
@@ -155,7 +163,6 @@ static void forward_slot(struct pair_work *w, struct tier_work *t, uint32_t slot
         uint64_t low = packed & -packed, ripple = packed + low;
         packed = (((ripple ^ packed) >> 2) / low) | ripple;
     }
-    *rate_count += t->ix->width;
 }
 
 /* A predecessor found by an un-move, on its way through the pipeline. */
@@ -164,19 +171,20 @@ struct pred {
     int stab;
 };
 
-/* Un-moves of every position of value byte `level + 1` in slot `slot`.
+/* Un-moves of every position of value byte `level + 1` in positions r0..r1-1
+ * of slot `slot`.
  * The predecessors' bytes lie all over the partner tier, so each step is a
  * cache miss: the un-moves of one position go through three passes
  * (canonical form, then slot and index, then update), each prefetching
  * what the next one reads, so the misses overlap. */
-static uint64_t backward_slot(struct pair_work *w, struct tier_work *t, uint32_t slot,
-                              int level) {
+static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_t slot,
+                               uint64_t r0, uint64_t r1, int level) {
     const struct kerx_egdb *db = w->db;
     const struct kerx_geom *g = db->g;
     uint64_t board = (UINT64_C(1) << g->cells) - 1;
     struct tier_work *p = &w->t[t->partner];
     const int32_t *slot_of = p->ix->mv->slot_of;
-    uint64_t width = t->ix->width, base = (uint64_t)slot * width, decided = 0;
+    uint64_t width = r1 - r0, base = (uint64_t)slot * t->ix->width + r0, decided = 0;
     const uint8_t *row = t->val + base;
     uint8_t want = (uint8_t)(level + 1), set = (uint8_t)(level + 2);
     bool loss = (level & 1) == 0;
@@ -242,17 +250,22 @@ static int solve_pair(struct pair_work *w, char *err) {
     double t0 = timer_now();
     uint64_t total = 0;
     for (int k = 0; k < w->ntiers; k++) total += w->t[k].ix->size;
-    /* Forward pass. */
-    uint64_t done = 0;
+    /* Work units of both tiers in one loop: unit u < units[0] is tier 0's. */
+    uint64_t ups[2] = {0, 0}, units[2] = {0, 0};
     for (int k = 0; k < w->ntiers; k++) {
+        ups[k] = units_per_slot(&w->t[k]);
+        units[k] = ups[k] * w->t[k].ix->mv->count;
+    }
+    int64_t all_units = (int64_t)(units[0] + units[1]);
+    /* Forward pass. */
+#pragma omp parallel for schedule(dynamic, 1) num_threads(w->threads)
+    for (int64_t u = 0; u < all_units; u++) {
+        int k = (uint64_t)u < units[0] ? 0 : 1;
+        uint64_t v = (uint64_t)u - (k ? units[0] : 0);
         struct tier_work *t = &w->t[k];
-        uint32_t slots = t->ix->mv->count;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(w->threads) reduction(+ : done)
-        for (uint32_t s = 0; s < slots; s++) {
-            uint64_t local = 0;
-            forward_slot(w, t, s, &local);
-            done += local;
-        }
+        uint64_t r0 = v % ups[k] * UNIT, r1 = r0 + UNIT;
+        forward_range(w, t, (uint32_t)(v / ups[k]), r0,
+                      r1 < t->ix->width ? r1 : t->ix->width);
     }
     if (w->failed) {
         snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
@@ -276,11 +289,14 @@ static int solve_pair(struct pair_work *w, char *err) {
     /* Backward induction by level. */
     for (int level = 0; level <= maxlevel; level++) {
         uint64_t decided = 0;
-        for (int k = 0; k < w->ntiers; k++) {
-            struct tier_work *t = &w->t[k];
-            uint32_t slots = t->ix->mv->count;
 #pragma omp parallel for schedule(dynamic, 4) num_threads(w->threads) reduction(+ : decided)
-            for (uint32_t s = 0; s < slots; s++) decided += backward_slot(w, t, s, level);
+        for (int64_t u = 0; u < all_units; u++) {
+            int k = (uint64_t)u < units[0] ? 0 : 1;
+            uint64_t v = (uint64_t)u - (k ? units[0] : 0);
+            struct tier_work *t = &w->t[k];
+            uint64_t r0 = v % ups[k] * UNIT, r1 = r0 + UNIT;
+            decided += backward_range(w, t, (uint32_t)(v / ups[k]), r0,
+                                      r1 < t->ix->width ? r1 : t->ix->width, level);
         }
         if (w->failed) {
             snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,

@@ -114,11 +114,8 @@ int kerx_tier_index_init(struct kerx_tier_index *t, int size, int m, int o, char
     return 0;
 }
 
-void kerx_index_unrank(const struct kerx_tier_index *t, uint64_t index, uint64_t *mover,
-                       uint64_t *other) {
-    uint64_t slot = index / t->width, r = index % t->width;
-    uint64_t m = t->mv->mask[slot];
-    /* Colex unrank of the packed set, largest element first. */
+uint64_t kerx_packed_unrank(const struct kerx_tier_index *t, uint64_t r) {
+    /* Colex unrank, largest element first. */
     uint64_t packed = 0;
     int c = t->cells - t->m;
     for (int i = t->o; i >= 1; i--) {
@@ -127,6 +124,14 @@ void kerx_index_unrank(const struct kerx_tier_index *t, uint64_t index, uint64_t
         r -= kerx_binom(c, i);
         packed |= UINT64_C(1) << c;
     }
+    return packed;
+}
+
+void kerx_index_unrank(const struct kerx_tier_index *t, uint64_t index, uint64_t *mover,
+                       uint64_t *other) {
+    uint64_t slot = index / t->width;
+    uint64_t m = t->mv->mask[slot];
+    uint64_t packed = kerx_packed_unrank(t, index % t->width);
     /* Unpack: the j-th empty cell for each packed j. */
     uint64_t o = 0;
     for (int cell = 0; packed && cell < t->cells; cell++) {

@@ -85,6 +85,9 @@ static inline uint64_t kerx_index_rank(const struct kerx_tier_index *t, uint64_t
     return slot * t->width + kerx_packed_rank(mover, other);
 }
 
+/* The packed other-set (o cells among cells - m) of colex rank r. */
+uint64_t kerx_packed_unrank(const struct kerx_tier_index *t, uint64_t r);
+
 /* The position at `index` (which may be a hole: see kerx_index_is_canonical). */
 void kerx_index_unrank(const struct kerx_tier_index *t, uint64_t index, uint64_t *mover,
                        uint64_t *other);
