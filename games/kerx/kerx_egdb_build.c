@@ -24,11 +24,18 @@
  * 12 x (step moves), and each un-move subtracts 12 |Stab P| / |Stab c|, an
  * integer since |Stab c| divides 12.
  *
- * Races: in the backward pass several threads may update one predecessor.
- * Counters use atomic subtraction; values are set with atomic stores, and at
- * level r every store writes the same byte (r + 2), so the order does not
- * matter; a position that reaches counter 0 has only winning children, so
- * no thread can be making it a win at the same time.
+ * Races: the forward pass writes only its own work unit's entries and reads
+ * finished lower pairs. In the backward pass several threads may update one
+ * predecessor: counters use atomic subtraction; values are set with atomic
+ * stores, and at level r every store writes the same byte (r + 2), so the
+ * order does not matter; a position that reaches counter 0 has only winning
+ * children, so no thread can be making it a win at the same time. The scan
+ * for level-r entries (memchr) may read bytes another thread is changing
+ * from 0 to r + 2; neither is the byte looked for, so what it finds does not
+ * depend on the timing (x86 byte stores are indivisible). The failure flag
+ * is stored atomically and read after the loop's barrier. The result is
+ * therefore the same for any thread count, which the tests check file by
+ * file. (TSan cannot check this: libgomp is not instrumented.)
  */
 #include "games/kerx/kerx_egdb_set.h"
 
@@ -106,12 +113,12 @@ static int capture_value(struct pair_work *w, uint64_t mover, uint64_t other) {
         else
             child = kerx_egdb_byte(db, cm, co);
         if (child < 0 || child == KERX_EG_HOLE) {
-            w->failed = 2;
+            __atomic_store_n(&w->failed, 2, __ATOMIC_RELAXED);
             return KERX_EG_DRAW;
         }
         int v = through(child);
         if (v > KERX_EG_MAX_BYTE) {
-            w->failed = 1;
+            __atomic_store_n(&w->failed, 1, __ATOMIC_RELAXED);
             return KERX_EG_DRAW;
         }
         if (best < 0 || better(v, best)) best = v;
@@ -228,7 +235,7 @@ static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_
             uint16_t dec = (uint16_t)(KERX_SYMS * preds[k].stab / stab_c);
             uint16_t old = __atomic_fetch_sub(&p->cnt[pi], dec, __ATOMIC_RELAXED);
             if (old < dec) {
-                w->failed = 3;
+                __atomic_store_n(&w->failed, 3, __ATOMIC_RELAXED);
             } else if (old == dec) {
                 __atomic_store_n(&p->val[pi], set, __ATOMIC_RELAXED);
                 decided++;
