@@ -37,6 +37,11 @@ void kerx_egdb_pair_path(const struct kerx_egdb *db, int a, int b, char *buf, si
 /* Open pair (a, b)'s file into the set. 0, or -1 with err. */
 int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err);
 
+/* Solve pair (x, y) (every lower pair already in the set) and write its
+ * file at `path` (kerx_egdb_pair.c). 0, or -1 with err. */
+int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, int threads, bool progress,
+                         const char *path, char *err);
+
 /* True when the material is over by rule (X6, X7), so never stored. */
 static inline bool kerx_egdb_over(const struct kerx_egdb *db, int m, int o) {
     return m == 0 || o == 0 || (m <= db->drawat && o <= db->drawat);
