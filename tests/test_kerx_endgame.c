@@ -38,7 +38,9 @@ static int teardown(void **unused) {
 
 static void build(const struct test_game *t, const char *dir, int pieces, int threads,
                   struct kerx_egdb_stats *st) {
-    struct kerx_egdb_build b = {.pieces = pieces, .threads = threads, .folder = dir};
+    /* Every pair on `threads` threads, however small. */
+    struct kerx_egdb_build b = {
+        .pieces = pieces, .threads = threads, .parallel_from = 1, .folder = dir};
     char err[GAME_ERROR_BYTES];
     if (kerx_egdb_build(&t->variant, &b, st, err) != 0) fail_msg("%s", err);
 }

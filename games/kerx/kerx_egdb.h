@@ -45,8 +45,12 @@ static inline retro_cell kerx_eg_cell(int byte) {
 }
 
 struct kerx_egdb_build {
-    int pieces;         /* every material with at most this many in total */
-    int threads;        /* <= 0: OpenMP default */
+    int pieces;  /* every material with at most this many in total */
+    int threads; /* <= 0: OpenMP default */
+    /* Pairs of fewer index entries run on one thread (0: 4 M): their levels
+     * are too short to pay for the barriers, and on a busy machine a
+     * waiting thread spins for nothing. */
+    uint64_t parallel_from;
     size_t memory_mib;  /* budget; 0: none */
     bool progress;      /* progress lines on stderr */
     const char *folder; /* data folder (NULL: $KIBITZ_DATA, else ./data) */

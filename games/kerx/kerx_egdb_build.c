@@ -114,8 +114,9 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
         }
         double tp = timer_now();
         uint64_t entries = db->index[x][y].size + (x == y ? 0 : db->index[y][x].size);
-        if (kerx_egdb_pair_build(db, x, y, threads, b->progress, path, err) != 0)
-            goto done;
+        uint64_t from = b->parallel_from ? b->parallel_from : (UINT64_C(1) << 22);
+        int team = entries < from ? 1 : threads;
+        if (kerx_egdb_pair_build(db, x, y, team, b->progress, path, err) != 0) goto done;
         if (kerx_egdb_add(db, x, y, err) != 0) goto done;
         st->solved_positions += entries;
         if (b->progress) {
