@@ -190,17 +190,20 @@ static void test_searches_agree(void **unused) {
         rng = rng * 6364136223846793005ull + 1442695040888963407ull;
         int m = 1 + (int)((rng >> 33) % 5), o = 6 - m - (int)((rng >> 40) % 2);
         if (o < 1 || kerx_egdb_over(db, m, o)) continue;
-        /* A random position of material (m, o), white to move. */
+        /* A random position of material (m, o) for the side to move, white
+         * or black (the databases forget colours). */
         struct kerx_state s;
         memset(&s, 0, sizeof s);
+        int mover = k & 1;
         for (int side = 0; side < 2; side++)
             for (int placed = 0; placed < (side ? o : m);) {
                 rng = rng * 6364136223846793005ull + 1442695040888963407ull;
                 int c = (int)((rng >> 33) % 19);
                 if (((s.pieces[0][0] | s.pieces[1][0]) >> c) & 1) continue;
-                s.pieces[side][0] |= UINT64_C(1) << c;
+                s.pieces[side ^ mover][0] |= UINT64_C(1) << c;
                 placed++;
             }
+        s.side = (uint8_t)mover;
         retro_cell cell = kerx_egdb_probe(db, &s);
         if (cell == RETRO_TERMINAL) continue;
         assert_true(retro_is_value(cell));
