@@ -137,10 +137,13 @@ int cmd_solve(int argc, char **argv) {
             "A database answering the variant (--db, or the default folder) answers\n"
             "the leaves it holds. Remoteness is not computed by df-pn.\n\n"
             "Kerx (sizes 3-5): --pieces K builds endgame databases of every material\n"
-            "of at most K pieces in all, one checksummed file per material in\n"
-            "<DIR>/tiers-kerx-<variant>/ (DIR: --db, else $KIBITZ_DATA, else ./data);\n"
-            "an interrupted build resumes from the finished materials. --memory\n"
-            "refuses a build that needs more. 'kibitz query kerx' reads them.",
+            "of at most K pieces in all with the Kerx-specific symmetric builder (12\n"
+            "board symmetries, 1 byte a position), one checksummed file per pair of\n"
+            "tiers in <DIR>/egdb-kerx-<variant>/ (DIR: --db, else $KIBITZ_DATA, else\n"
+            "./data); an interrupted build resumes from the finished pairs. --memory\n"
+            "refuses a build that needs more. '--algo retro' uses the generic tiered\n"
+            "solver instead (tiers-kerx-<variant>/, small sets only). 'kibitz query\n"
+            "kerx' and df-pn's leaf probes read them (the symmetric ones first).",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_TIME | OPT_HASH | OPT_ITERATIONS |
                    OPT_ALGO | OPT_PIECES | OPT_MEMORY,

@@ -2,8 +2,9 @@
  * leaf probes when one answers the variant, prove, print. */
 #include "engine/solve_dfpn.h"
 
-#include "games/kerx/kerx_tiers_db.h"
+#include "engine/solve_kerx.h"
 #include "search/dfpn.h"
+#include "search/retro_check.h"
 #include "search/solver_db.h"
 #include "search/solver_db_move.h"
 
@@ -38,12 +39,16 @@ int solve_dfpn_run(const struct cli_options *o) {
 
     char db_path[SOLVER_DB_PATH_BYTES] = "";
     struct solver_db *db = NULL;
-    struct kerx_db_set *kset = NULL;
+    struct solve_kerx_probe kprobe, *kset = NULL;
     bool kerx = strcmp(g->name, "kerx") == 0;
     if (kerx && !(o->db && strcmp(o->db, "none") == 0)) {
-        /* Kerx endgame databases by material, when there are any. */
-        if (kerx_db_set_open(&kset, v, o->db, err) == 0)
-            kerx_db_folder(v, o->db, db_path, sizeof db_path);
+        /* Kerx endgame databases, when there are any. */
+        int found = solve_kerx_probe_open(&kprobe, v, o->db, err);
+        if (found < 0) return cli_fail("%s", err);
+        if (found == 0) {
+            kset = &kprobe;
+            snprintf(db_path, sizeof db_path, "%s", kprobe.folder);
+        }
     } else if (!(o->db && strcmp(o->db, "none") == 0)) {
         db = solver_db_for_engine(g, v, o->db, db_path, sizeof db_path, err);
         if (!db && err[0]) return cli_fail("%s", err);
@@ -56,18 +61,20 @@ int solve_dfpn_run(const struct cli_options *o) {
         .time_limit = o->time > 0 ? o->time : 0,
         .node_limit = o->iterations > 0 ? (uint64_t)o->iterations : 0,
         .probe = db     ? solver_db_lookup
-                 : kset ? kerx_db_set_probe
+                 : kset ? solve_kerx_probe
                         : NULL,
         .probe_ctx = db ? (void *)db : (void *)kset,
     };
     struct dfpn_result *r = malloc(sizeof *r);
     if (!r) {
         solver_db_close(db);
+        if (kset) solve_kerx_probe_close(kset);
         return cli_fail("out of memory");
     }
     if (dfpn_solve(&cfg, state, r, err) != 0) {
         free(r);
         solver_db_close(db);
+        if (kset) solve_kerx_probe_close(kset);
         return cli_fail("%s", err);
     }
     char ptext[512], mtext[64];
@@ -133,11 +140,19 @@ int solve_dfpn_run(const struct cli_options *o) {
                " table entries, %.3f s (%.0f nodes/s)%s%s\n",
                r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
                db || kset ? "; databases " : "", db || kset ? db_path : "");
-        printf("remoteness: not computed by df-pn (kibitz query gives it from "
-               "databases)\n");
+        /* The root itself in a Kerx database: its remoteness is known. */
+        retro_cell root = kset ? solve_kerx_probe(kset, state) : RETRO_HOLE;
+        if (retro_is_value(root)) {
+            char ctext[32];
+            retro_cell_text(root, ctext, sizeof ctext);
+            printf("database: %s\n", ctext);
+        } else {
+            printf("remoteness: not computed by df-pn (kibitz query gives it from "
+                   "databases)\n");
+        }
     }
     free(r);
     solver_db_close(db);
-    kerx_db_set_close(kset);
+    if (kset) solve_kerx_probe_close(kset);
     return EXIT_OK;
 }

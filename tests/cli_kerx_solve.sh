@@ -16,11 +16,11 @@ expect 0 'unfinished \(node limit\)' -- solve kerx --position 'bbbb/bbbbb/bbbbbb
 expect 2 'already over' -- solve kerx --variant size=3 --position 'b2/4/5/4/2w w' --db none
 expect 2 "bad position" -- solve kerx --position zz
 # Databases: size 3, drawat 2, up to 5 pieces.
-expect 2 'needs about .* MiB' -- solve kerx $v --pieces 5 --db "$dir" --memory 1
+expect 2 'needs about .* MiB' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --memory 1
 expect 2 'no Kerx databases' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
-expect 0 '3 tiers \(0 read back' -- solve kerx $v --pieces 5 --db "$dir" --quiet
+expect 0 '3 tiers \(0 read back' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --quiet
 check "a temporary file was left" "$(find "$dir" -name '*.kdb.tmp.*' | wc -l)"
-expect 0 '3 tiers \(3 read back' -- solve kerx $v --pieces 5 --db "$dir" --quiet
+expect 0 '3 tiers \(3 read back' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --quiet
 expect 0 'white to move: (win|loss|draw)' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
 expect 0 '"remoteness"' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w' --json
 expect 2 'no database holds this material' -- query kerx $v --db "$dir" --position 'bbb/4/5/4/www w'
@@ -30,6 +30,6 @@ expect 2 'Kerx databases only' -- solve kulibrat --pieces 5 --db "$dir"
 f="$dir/tiers-kerx-size=3,drawat=2,huff=0/4+1.kdb"
 printf '\x01' | dd of="$f" bs=1 seek=5000 conv=notrunc 2>/dev/null
 expect 2 'corrupt' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
-expect 0 '3 tiers \(2 read back' -- solve kerx $v --pieces 5 --db "$dir" --quiet
+expect 0 '3 tiers \(2 read back' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --quiet
 expect 0 'white to move' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
 finish

@@ -1,0 +1,86 @@
+/*
+ * kerx_egdb.h - Kerx endgame databases built by a Kerx-specific retrograde
+ * analysis (kerx_egdb_build.c), sizes 3..5, and probes into them.
+ *
+ * Positions are side-relative and reduced by the 12 board symmetries
+ * (kerx_egdb_index.h). A tier (m, o) holds the positions where the mover has
+ * m pieces and the other side o. A step keeps the material and swaps roles,
+ * so tiers (a, b) and (b, a) are solved together, as one "pair", stored in
+ * one file "<a>+<b>.keg" (a >= b; kerx_egdb_file.h) in the folder
+ * "<data>/egdb-kerx-<variant>/". A capture lowers the total, so pairs are
+ * solved by increasing total and a build resumes pair by pair. Materials
+ * over by rule are not stored: a side without pieces, or both at or under
+ * drawat (X6, X7).
+ *
+ * Values: one byte a position. 0: draw (no side can force a win); b in
+ * 1..KERX_EG_MAX_BYTE: remoteness b - 1 (moves to the end under best play,
+ * the winner hurrying, the loser delaying), a win for the mover when odd, a
+ * loss when even (remoteness 0: the mover has no legal move); 255: a hole
+ * (index of a non-canonical position; never probed).
+ */
+#ifndef KIBITZ_KERX_EGDB_H
+#define KIBITZ_KERX_EGDB_H
+
+#include "engine/game.h"
+#include "games/kerx/kerx_egdb_file.h"
+#include "search/retro.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum {
+    KERX_EG_DRAW = 0,
+    KERX_EG_MAX_BYTE = 254, /* remoteness 253 at most */
+    KERX_EG_HOLE = 255,
+    KERX_EGDB_MAX_PIECES = 10, /* in all, for a build */
+    KERX_EGDB_PATH_BYTES = 4096,
+};
+
+/* The position's value as a retro_cell (retro.h), for the mover. */
+static inline retro_cell kerx_eg_cell(int byte) {
+    if (byte == KERX_EG_DRAW) return RETRO_DRAW;
+    if (byte == KERX_EG_HOLE) return RETRO_HOLE;
+    int r = byte - 1;
+    return (r & 1) ? retro_win(r) : retro_loss(r);
+}
+
+struct kerx_egdb_build {
+    int pieces;  /* every material with at most this many in total */
+    int threads; /* <= 0: OpenMP default */
+    /* Pairs of fewer index entries run on one thread (0: 4 M): their levels
+     * are too short to pay for the barriers, and on a busy machine a
+     * waiting thread spins for nothing. */
+    uint64_t parallel_from;
+    size_t memory_mib;  /* budget; 0: none */
+    bool progress;      /* progress lines on stderr */
+    const char *folder; /* data folder (NULL: $KIBITZ_DATA, else ./data) */
+};
+
+struct kerx_egdb_stats {
+    int pairs, pairs_loaded; /* pairs in all, and found finished on disk */
+    struct kerx_egdb_counts counts;
+    uint64_t solved_positions; /* index entries solved in this run */
+    double seconds;
+    uint64_t bytes_on_disk;
+    size_t need_bytes; /* the memory estimate of the largest pair */
+};
+
+/* The folder of the files of variant v. */
+void kerx_egdb_folder(const struct variant *v, const char *data, char *buf, size_t n);
+
+/* Build (or finish) the databases. 0, or -1 with `err` (GAME_ERROR_BYTES). */
+int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
+                    struct kerx_egdb_stats *st, char *err);
+
+/* The files of a folder, opened (and verified) together, for probes. */
+struct kerx_egdb;
+/* 0, or -1 with `err`: no file at all, or a damaged or foreign one. */
+int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *data,
+                   char *err);
+void kerx_egdb_close(struct kerx_egdb *db);
+int kerx_egdb_pairs(const struct kerx_egdb *db);
+/* A state's value: RETRO_TERMINAL when the game is over, RETRO_HOLE when its
+ * material is not in the set. Matches retro_lookup_fn / dfpn_probe_fn. */
+retro_cell kerx_egdb_probe(void *db, const void *state);
+
+#endif

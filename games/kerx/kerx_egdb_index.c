@@ -1,0 +1,144 @@
+/* Canonical mover-set tables and the dense index of kerx_egdb_index.h. */
+#include "games/kerx/kerx_egdb_index.h"
+#include "engine/game.h"
+#include "games/kerx/kerx.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Largest C(cells, m) given a slot_of table (4 bytes an entry). */
+#define MAX_SUBSETS (UINT64_C(1) << 26)
+
+uint64_t kerx_binom_table[65][KERX_EGDB_MAX_SIDE + 1];
+static pthread_once_t binom_once = PTHREAD_ONCE_INIT;
+
+static void binom_build(void) {
+    for (int n = 0; n <= 64; n++) {
+        kerx_binom_table[n][0] = 1;
+        for (int k = 1; k <= KERX_EGDB_MAX_SIDE; k++)
+            kerx_binom_table[n][k] =
+                n == 0 ? 0 : kerx_binom_table[n - 1][k - 1] + kerx_binom_table[n - 1][k];
+    }
+}
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct kerx_movers *cache[KERX_SYM_MAX_SIZE + 1][KERX_EGDB_MAX_SIDE + 1];
+
+static struct kerx_movers *build(int size, int m, char *err) {
+    const struct kerx_sym *sym = kerx_sym_of(size);
+    uint64_t total = kerx_binom(sym->cells, m);
+    if (total > MAX_SUBSETS) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "%d pieces on one side of size %d is beyond the database index "
+                 "(%llu sets)",
+                 m, size, (unsigned long long)total);
+        return NULL;
+    }
+    struct kerx_movers *mv = calloc(1, sizeof *mv);
+    /* At most total/12 orbits plus the symmetric sets: total is a safe cap. */
+    uint64_t cap = total / 4 + 64;
+    if (mv) {
+        mv->slot_of = malloc(total * sizeof *mv->slot_of);
+        mv->mask = malloc(cap * sizeof *mv->mask);
+        mv->fix = malloc(cap * sizeof *mv->fix);
+    }
+    if (!mv || !mv->slot_of || !mv->mask || !mv->fix) {
+        if (mv) {
+            free(mv->slot_of);
+            free(mv->mask);
+            free(mv->fix);
+        }
+        free(mv);
+        snprintf(err, GAME_ERROR_BYTES, "out of memory for the database index");
+        return NULL;
+    }
+    mv->size = size;
+    mv->m = m;
+    mv->cells = sym->cells;
+    /* Gosper's hack visits m-sets in increasing order, which is colex order:
+     * the i-th set visited has colex rank i. */
+    uint64_t set = m == 0 ? 0 : (UINT64_C(1) << m) - 1;
+    for (uint64_t rank = 0; rank < total; rank++) {
+        uint64_t img[KERX_SYMS];
+        kerx_sym_all(sym, set, img);
+        bool canonical = true;
+        unsigned fix = 0;
+        for (int k = 0; k < KERX_SYMS; k++) {
+            if (img[k] < set) canonical = false;
+            if (img[k] == set) fix |= 1u << k;
+        }
+        if (canonical && mv->count == cap) canonical = false; /* cannot happen */
+        if (canonical) {
+            mv->mask[mv->count] = set;
+            mv->fix[mv->count] = (uint16_t)fix;
+            mv->slot_of[rank] = (int32_t)mv->count++;
+        } else {
+            mv->slot_of[rank] = -1;
+        }
+        if (set == 0) break;
+        uint64_t low = set & -set, ripple = set + low;
+        set = (((ripple ^ set) >> 2) / low) | ripple;
+    }
+    return mv;
+}
+
+const struct kerx_movers *kerx_movers_get(int size, int m, char *err) {
+    pthread_once(&binom_once, binom_build);
+    if (!kerx_sym_of(size) || m < 0 || m > KERX_EGDB_MAX_SIDE) {
+        snprintf(err, GAME_ERROR_BYTES, "no database index for size %d with %d pieces",
+                 size, m);
+        return NULL;
+    }
+    pthread_mutex_lock(&lock);
+    struct kerx_movers *mv = cache[size][m];
+    if (!mv) mv = cache[size][m] = build(size, m, err);
+    pthread_mutex_unlock(&lock);
+    return mv;
+}
+
+int kerx_tier_index_init(struct kerx_tier_index *t, int size, int m, int o, char *err) {
+    const struct kerx_movers *mv = kerx_movers_get(size, m, err);
+    if (!mv) return -1;
+    if (o < 0 || o > KERX_EGDB_MAX_SIDE || m + o > mv->cells) {
+        snprintf(err, GAME_ERROR_BYTES, "no tier %d+%d on size %d", m, o, size);
+        return -1;
+    }
+    t->m = m;
+    t->o = o;
+    t->cells = mv->cells;
+    t->sym = kerx_sym_of(size);
+    t->mv = mv;
+    t->width = kerx_binom(mv->cells - m, o);
+    t->size = (uint64_t)mv->count * t->width;
+    return 0;
+}
+
+uint64_t kerx_packed_unrank(const struct kerx_tier_index *t, uint64_t r) {
+    /* Colex unrank, largest element first. */
+    uint64_t packed = 0;
+    int c = t->cells - t->m;
+    for (int i = t->o; i >= 1; i--) {
+        do c--;
+        while (kerx_binom(c, i) > r);
+        r -= kerx_binom(c, i);
+        packed |= UINT64_C(1) << c;
+    }
+    return packed;
+}
+
+void kerx_index_unrank(const struct kerx_tier_index *t, uint64_t index, uint64_t *mover,
+                       uint64_t *other) {
+    uint64_t slot = index / t->width;
+    uint64_t m = t->mv->mask[slot];
+    uint64_t packed = kerx_packed_unrank(t, index % t->width);
+    /* Unpack: the j-th empty cell for each packed j. */
+    uint64_t o = 0;
+    for (int cell = 0; packed && cell < t->cells; cell++) {
+        if ((m >> cell) & 1) continue;
+        if (packed & 1) o |= UINT64_C(1) << cell;
+        packed >>= 1;
+    }
+    *mover = m;
+    *other = o;
+}

@@ -1,0 +1,110 @@
+/*
+ * kerx_egdb_index.h - dense indexes of Kerx positions up to symmetry, for the
+ * Kerx endgame databases (kerx_egdb.h). Sizes 3..5.
+ *
+ * A position is stored side-relative: (mover's set, other's set), colours
+ * forgotten. A tier is (m, o) = (pieces of the mover, of the other side).
+ * Its positions are the canonical forms (kerx_symmetry.h) of all positions
+ * with that material: the mover's set is the smallest of its 12 images (a
+ * "slot" in the sorted list of such sets), and the other's set is any o of
+ * the cells the mover leaves empty. Index = slot * C(cells - m, o) + colex
+ * rank of the other's set among those empty cells. When the mover's set is
+ * itself symmetric, some other-sets are not canonical (a smaller image
+ * exists); their indices are holes, a few per cent of the tier.
+ */
+#ifndef KIBITZ_KERX_EGDB_INDEX_H
+#define KIBITZ_KERX_EGDB_INDEX_H
+
+#include "games/kerx/kerx_symmetry.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum { KERX_EGDB_MAX_SIDE = 12 };
+
+/* The canonical mover sets of m pieces on one board, sorted. */
+struct kerx_movers {
+    int size, m, cells;
+    uint32_t count;
+    uint64_t *mask;   /* ascending */
+    uint16_t *fix;    /* bit k set: symmetry k maps the set onto itself */
+    int32_t *slot_of; /* by colex rank of any m-set: its slot, or -1 */
+};
+
+/* The shared (built once, thread-safe, never freed) table for (size, m),
+ * or NULL with `err` (GAME_ERROR_BYTES) when it would be too large. */
+const struct kerx_movers *kerx_movers_get(int size, int m, char *err);
+
+struct kerx_tier_index {
+    int m, o, cells;
+    const struct kerx_sym *sym;
+    const struct kerx_movers *mv;
+    uint64_t width; /* C(cells - m, o): positions per slot */
+    uint64_t size;  /* slots * width */
+};
+
+/* 0, or -1 with `err`. */
+int kerx_tier_index_init(struct kerx_tier_index *t, int size, int m, int o, char *err);
+
+/* C(n, k) for n <= 64, k <= KERX_EGDB_MAX_SIDE; filled by the first
+ * kerx_movers_get (which every index needs first). */
+extern uint64_t kerx_binom_table[65][KERX_EGDB_MAX_SIDE + 1];
+static inline uint64_t kerx_binom(int n, int k) {
+    return kerx_binom_table[n][k];
+}
+
+/* Colex rank of a set: sum of C(c_i, i + 1) over its cells c_0 < c_1 < ... */
+static inline uint64_t kerx_colex(uint64_t set) {
+    uint64_t r = 0;
+    for (int i = 1; set; set &= set - 1, i++) r += kerx_binom(__builtin_ctzll(set), i);
+    return r;
+}
+
+/* Colex rank of `other` among the cells `mover` leaves empty: a cell's
+ * place there is the cell less the mover's cells below it, counted while
+ * walking both sets upward (no popcount: portable builds lack the
+ * instruction). */
+static inline uint64_t kerx_packed_rank(uint64_t mover, uint64_t other) {
+    uint64_t r = 0;
+    int i = 1, below = 0;
+    for (uint64_t s = other; s; s &= s - 1, i++) {
+        int c = __builtin_ctzll(s);
+        while (mover && __builtin_ctzll(mover) < c) {
+            below++;
+            mover &= mover - 1;
+        }
+        r += kerx_binom(c - below, i);
+    }
+    return r;
+}
+
+/* Index of a canonical position of the tier (kerx_sym_canon first). */
+static inline uint64_t kerx_index_rank(const struct kerx_tier_index *t, uint64_t mover,
+                                       uint64_t other) {
+    uint64_t slot = (uint64_t)t->mv->slot_of[kerx_colex(mover)];
+    return slot * t->width + kerx_packed_rank(mover, other);
+}
+
+/* The packed other-set (o cells among cells - m) of colex rank r. */
+uint64_t kerx_packed_unrank(const struct kerx_tier_index *t, uint64_t r);
+
+/* The position at `index` (which may be a hole: see kerx_index_is_canonical). */
+void kerx_index_unrank(const struct kerx_tier_index *t, uint64_t index, uint64_t *mover,
+                       uint64_t *other);
+
+/* Whether (mover, other) at slot `slot` is canonical; if so the order of its
+ * stabiliser, else 0. */
+static inline int kerx_index_stab(const struct kerx_tier_index *t, uint32_t slot,
+                                  uint64_t other) {
+    unsigned fix = t->mv->fix[slot];
+    int count = 1;
+    for (int k = 1; k < KERX_SYMS; k++) {
+        if (!((fix >> k) & 1)) continue;
+        uint64_t o = kerx_sym_map(t->sym, k, other);
+        if (o < other) return 0;
+        if (o == other) count++;
+    }
+    return count;
+}
+
+#endif

@@ -1,0 +1,354 @@
+/*
+ * One pair of tiers {(a, b), (b, a)} of a Kerx endgame database, solved by
+ * retrograde analysis with values and counters only (no move graph) over the
+ * symmetry-reduced index; the pairs below it are finished (the driver,
+ * kerx_egdb_build.c, goes by increasing total):
+ * 1. Forward pass (parallel by work unit, each entry written by one thread):
+ *    a position with a capture takes its value from its capture children
+ *    (captures are compulsory, so they are all its moves), which lie in
+ *    lower, finished pairs or are over by rule; a position without moves is
+ *    lost at once; otherwise it waits with a counter of its step moves.
+ * 2. Backward induction by remoteness level r = 0, 1, 2, ...: each position
+ *    of value r (a loss when r is even, a win when odd) visits its
+ *    predecessors by un-moves: a piece of the side that just moved steps
+ *    back to an adjacent empty cell, roles swapped. A predecessor with a
+ *    capture is skipped (its step would be illegal). A loss makes every
+ *    undecided predecessor a win in r + 1; a win lowers the predecessor's
+ *    counter, and the last one makes it a loss in r + 1 (every move loses,
+ *    the longest resistance being r + 1 since levels come in order).
+ *    Positions never decided are draws (play can go on forever).
+ *
+ * Symmetry and counting: a predecessor P of canonical c is found k times by
+ * c's un-moves, while P has n moves into c's class; n = k |Stab P| / |Stab c|
+ * (count the move pairs between the two classes both ways). Counters hold
+ * 12 x (step moves), and each un-move subtracts 12 |Stab P| / |Stab c|, an
+ * integer since |Stab c| divides 12.
+ *
+ * Races: the forward pass writes only its own work unit's entries and reads
+ * finished lower pairs. In the backward pass several threads may update one
+ * predecessor: counters use atomic subtraction; values are set with atomic
+ * stores, and at level r every store writes the same byte (r + 2), so the
+ * order does not matter; a position that reaches counter 0 has only winning
+ * children, so no thread can be making it a win at the same time. The scan
+ * for level-r entries (memchr) may read bytes another thread is changing
+ * from 0 to r + 2; neither is the byte looked for, so what it finds does not
+ * depend on the timing (x86 byte stores are indivisible). The failure flag
+ * is stored atomically and read after the loop's barrier. The result is
+ * therefore the same for any thread count, which the tests check file by
+ * file. (TSan cannot check this: libgomp is not instrumented.)
+ */
+#include "games/kerx/kerx_egdb_set.h"
+
+#include "engine/timer.h"
+
+#include <inttypes.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct tier_work {
+    int m, o;
+    const struct kerx_tier_index *ix;
+    uint8_t *val;
+    uint16_t *cnt;
+    int partner; /* the tier steps lead to: the other of the pair, or itself */
+};
+
+struct pair_work {
+    struct kerx_egdb *db;
+    int a, b, ntiers, threads;
+    bool progress;
+    struct tier_work t[2];
+    int failed; /* set by any thread: remoteness overflow or a broken probe */
+};
+
+static inline bool has_capture(const struct kerx_geom *g, uint64_t board, uint64_t own,
+                               uint64_t enemy) {
+    uint64_t empty = board & ~(own | enemy);
+    for (uint64_t t = own; t; t &= t - 1) {
+        int c = __builtin_ctzll(t);
+        if (!(g->adj[c][0] & enemy)) continue;
+        for (int d = 0; d < KERX_DIRS; d++) {
+            int j = g->jump[c][d];
+            if (j >= 0 && ((enemy >> g->nb[c][d]) & 1) && ((empty >> j) & 1)) return true;
+        }
+    }
+    return false;
+}
+
+/* Value byte for the mover of a move into a child of value byte `child`. */
+static inline int through(int child) {
+    return child == KERX_EG_DRAW ? KERX_EG_DRAW : child + 1;
+}
+
+/* True when value byte x is better than y for the player choosing. */
+static inline bool better(int x, int y) {
+    return retro_better(kerx_eg_cell(x), kerx_eg_cell(y));
+}
+
+/* The value of a position with a capture, from its capture children. */
+static int capture_value(struct pair_work *w, uint64_t mover, uint64_t other) {
+    const struct kerx_egdb *db = w->db;
+    struct kerx_state s;
+    memset(&s, 0, sizeof s);
+    s.pieces[0][0] = mover;
+    s.pieces[1][0] = other;
+    move_t moves[KERX_MAX_MOVES];
+    int n = kerx_moves(db->g, &s, moves);
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        struct kerx_state c = s;
+        kerx_play(db->g, &c, moves[i]);
+        uint64_t cm = c.pieces[1][0], co = c.pieces[0][0]; /* child's mover, other */
+        int child;
+        int nm = __builtin_popcountll(cm), no = __builtin_popcountll(co);
+        if (nm == 0)
+            child = 1; /* the mover has no pieces: lost, remoteness 0 */
+        else if (nm <= db->drawat && no <= db->drawat)
+            child = KERX_EG_DRAW;
+        else
+            child = kerx_egdb_byte(db, cm, co);
+        if (child < 0 || child == KERX_EG_HOLE) {
+            __atomic_store_n(&w->failed, 2, __ATOMIC_RELAXED);
+            return KERX_EG_DRAW;
+        }
+        int v = through(child);
+        if (v > KERX_EG_MAX_BYTE) {
+            __atomic_store_n(&w->failed, 1, __ATOMIC_RELAXED);
+            return KERX_EG_DRAW;
+        }
+        if (best < 0 || better(v, best)) best = v;
+    }
+    return best;
+}
+
+/* Work is handed out in units of at most this many positions of one slot,
+ * so tiers of few wide slots (one piece against many) still split evenly. */
+#define UNIT ((uint64_t)1 << 15)
+
+static uint64_t units_per_slot(const struct tier_work *t) {
+    return (t->ix->width + UNIT - 1) / UNIT;
+}
+
+/* Positions r0..r1-1 of slot `slot` in Gosper order of the packed
+ * other-set, which is index order. */
+static void forward_range(struct pair_work *w, struct tier_work *t, uint32_t slot,
+                          uint64_t r0, uint64_t r1) {
+    const struct kerx_egdb *db = w->db;
+    const struct kerx_geom *g = db->g;
+    uint64_t board = (UINT64_C(1) << g->cells) - 1;
+    uint64_t mover = t->ix->mv->mask[slot];
+    int free_cells[64], nfree = 0;
+    for (int c = 0; c < g->cells; c++)
+        if (!((mover >> c) & 1)) free_cells[nfree++] = c;
+    bool symmetric = t->ix->mv->fix[slot] != 1;
+    uint64_t base = (uint64_t)slot * t->ix->width;
+    uint64_t packed = kerx_packed_unrank(t->ix, r0);
+    for (uint64_t r = r0; r < r1; r++) {
+        uint64_t other = 0;
+        for (uint64_t p = packed; p; p &= p - 1)
+            other |= UINT64_C(1) << free_cells[__builtin_ctzll(p)];
+        uint64_t i = base + r;
+        if (symmetric && !kerx_index_stab(t->ix, slot, other)) {
+            t->val[i] = KERX_EG_HOLE;
+            t->cnt[i] = 0;
+        } else if (has_capture(g, board, mover, other)) {
+            t->val[i] = (uint8_t)capture_value(w, mover, other);
+            t->cnt[i] = 0;
+        } else {
+            uint64_t empty = board & ~(mover | other);
+            int steps = 0;
+            for (uint64_t s = mover; s; s &= s - 1)
+                steps += __builtin_popcountll(g->adj[__builtin_ctzll(s)][0] & empty);
+            t->val[i] = steps ? KERX_EG_DRAW : 1;
+            t->cnt[i] = (uint16_t)(KERX_SYMS * steps);
+        }
+        uint64_t low = packed & -packed, ripple = packed + low;
+        packed = (((ripple ^ packed) >> 2) / low) | ripple;
+    }
+}
+
+/* A predecessor found by an un-move, on its way through the pipeline. */
+struct pred {
+    uint64_t mover, other, at; /* canonical sets; colex rank, then index */
+    int stab;
+};
+
+/* Un-moves of every position of value byte `level + 1` in positions r0..r1-1
+ * of slot `slot`.
+ * The predecessors' bytes lie all over the partner tier, so each step is a
+ * cache miss: the un-moves of one position go through three passes
+ * (canonical form, then slot and index, then update), each prefetching
+ * what the next one reads, so the misses overlap. */
+static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_t slot,
+                               uint64_t r0, uint64_t r1, int level) {
+    const struct kerx_egdb *db = w->db;
+    const struct kerx_geom *g = db->g;
+    uint64_t board = (UINT64_C(1) << g->cells) - 1;
+    struct tier_work *p = &w->t[t->partner];
+    const int32_t *slot_of = p->ix->mv->slot_of;
+    uint64_t width = r1 - r0, base = (uint64_t)slot * t->ix->width + r0, decided = 0;
+    const uint8_t *row = t->val + base;
+    uint8_t want = (uint8_t)(level + 1), set = (uint8_t)(level + 2);
+    bool loss = (level & 1) == 0;
+    struct pred preds[KERX_EGDB_MAX_SIDE * KERX_DIRS];
+    for (const uint8_t *hit = memchr(row, want, width); hit;
+         hit = memchr(hit + 1, want, (size_t)(width - (uint64_t)(hit + 1 - row)))) {
+        uint64_t a, b; /* c: a to move, b just moved */
+        kerx_index_unrank(t->ix, base + (uint64_t)(hit - row), &a, &b);
+        int stab_c = kerx_index_stab(t->ix, slot, b);
+        uint64_t empty = board & ~(a | b);
+        int n = 0;
+        for (uint64_t s = b; s; s &= s - 1) {
+            int to = __builtin_ctzll(s);
+            for (uint64_t f = g->adj[to][0] & empty; f; f &= f - 1) {
+                struct pred *q = &preds[n];
+                q->mover = b ^ (UINT64_C(1) << to) ^ (f & -f);
+                q->other = a;
+                if (has_capture(g, board, q->mover, q->other)) continue;
+                q->stab = kerx_sym_canon(db->sym, &q->mover, &q->other);
+                q->at = kerx_colex(q->mover);
+                __builtin_prefetch(&slot_of[q->at]);
+                n++;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            struct pred *q = &preds[k];
+            q->at = (uint64_t)slot_of[q->at] * p->ix->width +
+                    kerx_packed_rank(q->mover, q->other);
+            __builtin_prefetch(&p->val[q->at], 1);
+            if (!loss) __builtin_prefetch(&p->cnt[q->at], 1);
+        }
+        for (int k = 0; k < n; k++) {
+            uint64_t pi = preds[k].at;
+            uint8_t pv = __atomic_load_n(&p->val[pi], __ATOMIC_RELAXED);
+            if (pv != KERX_EG_DRAW) continue;
+            if (loss) {
+                __atomic_store_n(&p->val[pi], set, __ATOMIC_RELAXED);
+                decided++;
+                continue;
+            }
+            uint16_t dec = (uint16_t)(KERX_SYMS * preds[k].stab / stab_c);
+            uint16_t old = __atomic_fetch_sub(&p->cnt[pi], dec, __ATOMIC_RELAXED);
+            if (old < dec) {
+                __atomic_store_n(&w->failed, 3, __ATOMIC_RELAXED);
+            } else if (old == dec) {
+                __atomic_store_n(&p->val[pi], set, __ATOMIC_RELAXED);
+                decided++;
+            }
+        }
+    }
+    return decided;
+}
+
+static const char *failure_text(int failed) {
+    switch (failed) {
+    case 1: return "a remoteness beyond 253 moves (the value byte's limit)";
+    case 2: return "a capture leads to a material missing from the databases";
+    default: return "a move counter went below zero (a bug in the un-move counting)";
+    }
+}
+
+static int solve_pair(struct pair_work *w, char *err) {
+    double t0 = timer_now();
+    uint64_t total = 0;
+    for (int k = 0; k < w->ntiers; k++) total += w->t[k].ix->size;
+    /* Work units of both tiers in one loop: unit u < units[0] is tier 0's. */
+    uint64_t ups[2] = {0, 0}, units[2] = {0, 0};
+    for (int k = 0; k < w->ntiers; k++) {
+        ups[k] = units_per_slot(&w->t[k]);
+        units[k] = ups[k] * w->t[k].ix->mv->count;
+    }
+    int64_t all_units = (int64_t)(units[0] + units[1]);
+    /* Forward pass. */
+#pragma omp parallel for schedule(dynamic, 1) num_threads(w->threads)
+    for (int64_t u = 0; u < all_units; u++) {
+        int k = (uint64_t)u < units[0] ? 0 : 1;
+        uint64_t v = (uint64_t)u - (k ? units[0] : 0);
+        struct tier_work *t = &w->t[k];
+        uint64_t r0 = v % ups[k] * UNIT, r1 = r0 + UNIT;
+        forward_range(w, t, (uint32_t)(v / ups[k]), r0,
+                      r1 < t->ix->width ? r1 : t->ix->width);
+    }
+    if (w->failed) {
+        snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
+                 failure_text(w->failed));
+        return -1;
+    }
+    int maxlevel = -1;
+    for (int k = 0; k < w->ntiers; k++) {
+        const uint8_t *v = w->t[k].val;
+        uint64_t n = w->t[k].ix->size;
+        int local = -1;
+#pragma omp parallel for num_threads(w->threads) reduction(max : local)
+        for (uint64_t i = 0; i < n; i++)
+            if (v[i] != KERX_EG_HOLE && v[i] - 1 > local) local = v[i] - 1;
+        if (local > maxlevel) maxlevel = local;
+    }
+    if (w->progress)
+        fprintf(stderr,
+                "kerx egdb %d+%d: forward pass over %" PRIu64 " entries, %.1f s\n", w->a,
+                w->b, total, timer_now() - t0);
+    /* Backward induction by level. */
+    for (int level = 0; level <= maxlevel; level++) {
+        uint64_t decided = 0;
+#pragma omp parallel for schedule(dynamic, 4) num_threads(w->threads) reduction(+ : decided)
+        for (int64_t u = 0; u < all_units; u++) {
+            int k = (uint64_t)u < units[0] ? 0 : 1;
+            uint64_t v = (uint64_t)u - (k ? units[0] : 0);
+            struct tier_work *t = &w->t[k];
+            uint64_t r0 = v % ups[k] * UNIT, r1 = r0 + UNIT;
+            decided += backward_range(w, t, (uint32_t)(v / ups[k]), r0,
+                                      r1 < t->ix->width ? r1 : t->ix->width, level);
+        }
+        if (w->failed) {
+            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
+                     failure_text(w->failed));
+            return -1;
+        }
+        if (decided && level + 1 > maxlevel) maxlevel = level + 1;
+        if (maxlevel + 1 >= KERX_EG_MAX_BYTE) {
+            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
+                     failure_text(1));
+            return -1;
+        }
+        if (w->progress && isatty(2))
+            fprintf(stderr, "\rkerx egdb %d+%d: level %d, %" PRIu64 " decided, %.1f s   ",
+                    w->a, w->b, level, decided, timer_now() - t0);
+    }
+    if (w->progress && isatty(2)) fprintf(stderr, "\n");
+    return 0;
+}
+
+int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, int threads, bool progress,
+                         const char *path, char *err) {
+    struct pair_work w = {
+        .db = db, .a = x, .b = y, .threads = threads, .progress = progress};
+    w.ntiers = x == y ? 1 : 2;
+    for (int k = 0; k < w.ntiers; k++) {
+        struct tier_work *t = &w.t[k];
+        t->m = k ? y : x;
+        t->o = k ? x : y;
+        t->ix = &db->index[t->m][t->o];
+        t->partner = w.ntiers == 2 ? 1 - k : 0;
+        t->val = malloc(t->ix->size ? t->ix->size : 1);
+        t->cnt = malloc((t->ix->size ? t->ix->size : 1) * sizeof *t->cnt);
+    }
+    bool ok = w.t[0].val && w.t[0].cnt && (w.ntiers == 1 || (w.t[1].val && w.t[1].cnt));
+    int r = -1;
+    if (!ok)
+        snprintf(err, GAME_ERROR_BYTES, "out of memory for pair %d+%d", x, y);
+    else
+        r = solve_pair(&w, err);
+    if (r == 0)
+        r = kerx_egdb_file_write(path, db->size, db->drawat, x, y, w.t[0].val,
+                                 w.t[0].ix->size, w.ntiers == 2 ? w.t[1].val : NULL,
+                                 w.ntiers == 2 ? w.t[1].ix->size : 0, err);
+    for (int k = 0; k < w.ntiers; k++) {
+        free(w.t[k].val);
+        free(w.t[k].cnt);
+    }
+    return r;
+}

@@ -1,0 +1,113 @@
+/* Opening Kerx endgame database folders and probing them. */
+#include "games/kerx/kerx_egdb_set.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void kerx_egdb_folder(const struct variant *v, const char *data, char *buf, size_t n) {
+    char text[160];
+    kerx_game.variant_format(v, text, sizeof text);
+    if (!data) data = getenv("KIBITZ_DATA");
+    if (!data || !*data) data = "data";
+    snprintf(buf, n, "%s/egdb-kerx-%s", data, text);
+}
+
+struct kerx_egdb *kerx_egdb_new(const struct variant *v, const char *data, char *err) {
+    const struct kerx_variant *o = kerx_options(v);
+    if (!kerx_sym_of(o->size)) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "Kerx endgame databases exist for sizes 3..%d only, not size %d",
+                 KERX_SYM_MAX_SIZE, o->size);
+        return NULL;
+    }
+    struct kerx_egdb *db = calloc(1, sizeof *db);
+    if (!db) {
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
+        return NULL;
+    }
+    db->v = *v;
+    db->size = o->size;
+    db->drawat = o->drawat;
+    db->g = kerx_geom_of(v);
+    db->sym = kerx_sym_of(o->size);
+    kerx_egdb_folder(v, data, db->folder, sizeof db->folder);
+    return db;
+}
+
+int kerx_egdb_tier(struct kerx_egdb *db, int m, int o, char *err) {
+    if (m >= KERX_EG_SIDE || o >= KERX_EG_SIDE) {
+        snprintf(err, GAME_ERROR_BYTES, "material %d+%d is beyond the databases", m, o);
+        return -1;
+    }
+    if (db->index[m][o].mv) return 0;
+    return kerx_tier_index_init(&db->index[m][o], db->size, m, o, err);
+}
+
+void kerx_egdb_pair_path(const struct kerx_egdb *db, int a, int b, char *buf, size_t n) {
+    snprintf(buf, n, "%s/%d+%d.keg", db->folder, a, b);
+}
+
+int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err) {
+    if (kerx_egdb_tier(db, a, b, err) != 0 || kerx_egdb_tier(db, b, a, err) != 0)
+        return -1;
+    char path[KERX_EGDB_PATH_BYTES + 32];
+    kerx_egdb_pair_path(db, a, b, path, sizeof path);
+    struct kerx_egdb_file *f = &db->file[a][b];
+    if (f->map) kerx_egdb_file_close(f);
+    uint64_t n0 = db->index[a][b].size, n1 = a == b ? 0 : db->index[b][a].size;
+    if (kerx_egdb_file_open(f, path, db->size, db->drawat, a, b, n0, n1, err) != 0)
+        return -1;
+    db->values[a][b] = f->values[0];
+    if (a != b) db->values[b][a] = f->values[1];
+    db->pairs++;
+    return 0;
+}
+
+int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *data,
+                   char *err) {
+    *out = NULL;
+    struct kerx_egdb *db = kerx_egdb_new(v, data, err);
+    if (!db) return -1;
+    /* Every pair file present now: a damaged or foreign one is an error,
+     * not a silent miss. */
+    for (int a = 1; a < KERX_EG_SIDE; a++)
+        for (int b = 1; b <= a; b++) {
+            char path[KERX_EGDB_PATH_BYTES + 32];
+            kerx_egdb_pair_path(db, a, b, path, sizeof path);
+            if (access(path, F_OK) != 0) continue;
+            if (kerx_egdb_add(db, a, b, err) != 0) {
+                kerx_egdb_close(db);
+                return -1;
+            }
+        }
+    if (!db->pairs) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "no Kerx endgame databases in %.90s (kibitz solve kerx --pieces N)",
+                 db->folder);
+        kerx_egdb_close(db);
+        return -1;
+    }
+    *out = db;
+    return 0;
+}
+
+void kerx_egdb_close(struct kerx_egdb *db) {
+    if (!db) return;
+    for (int a = 0; a < KERX_EG_SIDE; a++)
+        for (int b = 0; b < KERX_EG_SIDE; b++) kerx_egdb_file_close(&db->file[a][b]);
+    free(db);
+}
+
+int kerx_egdb_pairs(const struct kerx_egdb *db) {
+    return db->pairs;
+}
+
+retro_cell kerx_egdb_probe(void *ctx, const void *state) {
+    struct kerx_egdb *db = ctx;
+    const struct kerx_state *s = state;
+    if (kerx_status(db->g, db->drawat, s) != 2) return RETRO_TERMINAL;
+    int byte = kerx_egdb_byte(db, s->pieces[s->side][0], s->pieces[s->side ^ 1][0]);
+    return byte < 0 ? RETRO_HOLE : kerx_eg_cell(byte);
+}

@@ -1,0 +1,60 @@
+/*
+ * kerx_egdb_set.h - the opened files of a Kerx endgame database folder and
+ * the index of every tier; shared by the builder, the probes and the tests
+ * (not a public header: use kerx_egdb.h).
+ */
+#ifndef KIBITZ_KERX_EGDB_SET_H
+#define KIBITZ_KERX_EGDB_SET_H
+
+#include "games/kerx/kerx.h"
+#include "games/kerx/kerx_egdb.h"
+#include "games/kerx/kerx_egdb_index.h"
+
+enum { KERX_EG_SIDE = KERX_EGDB_MAX_SIDE + 1 };
+
+struct kerx_egdb {
+    struct variant v;
+    int size, drawat;
+    const struct kerx_geom *g;
+    const struct kerx_sym *sym;
+    char folder[KERX_EGDB_PATH_BYTES];
+    struct kerx_egdb_file file[KERX_EG_SIDE][KERX_EG_SIDE]; /* by (a, b), a >= b */
+    const uint8_t *values[KERX_EG_SIDE][KERX_EG_SIDE];      /* by tier (m, o) */
+    struct kerx_tier_index index[KERX_EG_SIDE][KERX_EG_SIDE];
+    int pairs;
+};
+
+/* An empty set for variant v (sizes 3..5), no file opened. NULL with err. */
+struct kerx_egdb *kerx_egdb_new(const struct variant *v, const char *data, char *err);
+
+/* The index of tier (m, o), made on first use. 0, or -1 with err. Not
+ * thread-safe: prepare the tiers before parallel lookups. */
+int kerx_egdb_tier(struct kerx_egdb *db, int m, int o, char *err);
+
+/* The path of pair (a, b)'s file. */
+void kerx_egdb_pair_path(const struct kerx_egdb *db, int a, int b, char *buf, size_t n);
+
+/* Open pair (a, b)'s file into the set. 0, or -1 with err. */
+int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err);
+
+/* Solve pair (x, y) (every lower pair already in the set) and write its
+ * file at `path` (kerx_egdb_pair.c). 0, or -1 with err. */
+int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, int threads, bool progress,
+                         const char *path, char *err);
+
+/* True when the material is over by rule (X6, X7), so never stored. */
+static inline bool kerx_egdb_over(const struct kerx_egdb *db, int m, int o) {
+    return m == 0 || o == 0 || (m <= db->drawat && o <= db->drawat);
+}
+
+/* The value byte of a non-over position (mover's set, other's set) whose
+ * material is in the set, or -1 when it is not. */
+static inline int kerx_egdb_byte(const struct kerx_egdb *db, uint64_t mover,
+                                 uint64_t other) {
+    int m = __builtin_popcountll(mover), o = __builtin_popcountll(other);
+    if (m >= KERX_EG_SIDE || o >= KERX_EG_SIDE || !db->values[m][o]) return -1;
+    kerx_sym_canon(db->sym, &mover, &other);
+    return db->values[m][o][kerx_index_rank(&db->index[m][o], mover, other)];
+}
+
+#endif

@@ -1,0 +1,391 @@
+/* Kerx endgame databases of the Kerx-specific builder (games/kerx/kerx_egdb*):
+ * - every stored value is consistent with its children across whole tiers;
+ * - every position of the generic tiered solver's databases (which use no
+ *   board symmetry) has the same value and remoteness here (size 3);
+ * - df-pn from scratch and a plain depth-limited search agree on random
+ *   positions (value; and remoteness, for the plain search);
+ * - a second build reads every pair back; one or two threads give the same
+ *   files;
+ * - another size, a corrupted or truncated file, or a stranger is refused.
+ * KIBITZ_KERX_FULL_CHECK=K runs the generic comparison with K pieces on
+ * size 3 (7: every material of the earlier size-3 databases) instead of 5. */
+#include "games/kerx/kerx_egdb_set.h"
+#include "games/kerx/kerx_tiers_db.h"
+#include "search/dfpn.h"
+#include "search/retro_check.h"
+#include "support.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char folder[256];
+
+static int setup(void **unused) {
+    (void)unused;
+    snprintf(folder, sizeof folder, "/tmp/kibitz-kerx-egdb-%ld", (long)getpid());
+    return 0;
+}
+
+static int teardown(void **unused) {
+    (void)unused;
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", folder);
+    return system(cmd);
+}
+
+static void build(const struct test_game *t, const char *dir, int pieces, int threads,
+                  struct kerx_egdb_stats *st) {
+    /* Every pair on `threads` threads, however small. */
+    struct kerx_egdb_build b = {
+        .pieces = pieces, .threads = threads, .parallel_from = 1, .folder = dir};
+    char err[GAME_ERROR_BYTES];
+    if (kerx_egdb_build(&t->variant, &b, st, err) != 0) fail_msg("%s", err);
+}
+
+static void state_of(struct kerx_state *s, uint64_t mover, uint64_t other) {
+    memset(s, 0, sizeof *s);
+    s->pieces[0][0] = mover;
+    s->pieces[1][0] = other;
+}
+
+/* Every canonical position of every stored tier agrees with its children. */
+static void check_all_tiers(const struct test_game *t, struct kerx_egdb *db) {
+    char err[GAME_ERROR_BYTES];
+    uint64_t checked = 0;
+    for (int m = 1; m < KERX_EG_SIDE; m++)
+        for (int o = 1; o < KERX_EG_SIDE; o++) {
+            if (!db->values[m][o]) continue;
+            const struct kerx_tier_index *ix = &db->index[m][o];
+            for (uint64_t i = 0; i < ix->size; i++) {
+                uint64_t a, b;
+                kerx_index_unrank(ix, i, &a, &b);
+                int byte = db->values[m][o][i];
+                int stab = kerx_index_stab(ix, (uint32_t)(i / ix->width), b);
+                if (!stab) {
+                    assert_int_equal(byte, KERX_EG_HOLE);
+                    continue;
+                }
+                assert_int_not_equal(byte, KERX_EG_HOLE);
+                struct kerx_state s;
+                state_of(&s, a, b);
+                if (kerx_status(db->g, db->drawat, &s) != 2) {
+                    assert_int_equal(byte, 1); /* no legal move: lost now */
+                    continue;
+                }
+                if (retro_check_position(t->game, &t->variant, &s, kerx_eg_cell(byte),
+                                         kerx_egdb_probe, db, err) != 0)
+                    fail_msg("tier %d+%d index %llu: %s", m, o, (unsigned long long)i,
+                             err);
+                checked++;
+            }
+        }
+    assert_true(checked > 1000);
+}
+
+static void test_consistent_size4(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=4");
+    struct kerx_egdb_stats st;
+    build(&t, folder, 5, 2, &st);
+    assert_int_equal(st.pairs, 1); /* 4+1 */
+    assert_true(st.counts.won > 0 && st.counts.lost > 0 && st.counts.drawn > 0);
+    struct kerx_egdb *db;
+    char err[GAME_ERROR_BYTES];
+    if (kerx_egdb_open(&db, &t.variant, folder, err) != 0) fail_msg("%s", err);
+    check_all_tiers(&t, db);
+    kerx_egdb_close(db);
+}
+
+/* The generic solver's databases (no board symmetry, move graphs) and these
+ * must agree on every position of every material. */
+static void compare_with_generic(const char *variant, int pieces) {
+    struct test_game t = test_game_make("kerx", variant);
+    char dir[300], err[GAME_ERROR_BYTES];
+    snprintf(dir, sizeof dir, "%s/generic", folder);
+    struct kerx_db_build gb = {.pieces = pieces, .threads = 2, .folder = dir};
+    struct kerx_db_stats gst;
+    if (kerx_db_build(&t.variant, &gb, &gst, err) != 0) fail_msg("%s", err);
+    struct kerx_egdb_stats st;
+    build(&t, dir, pieces, 2, &st);
+    struct kerx_db_set *gen;
+    struct kerx_egdb *db;
+    if (kerx_db_set_open(&gen, &t.variant, dir, err) != 0) fail_msg("%s", err);
+    if (kerx_egdb_open(&db, &t.variant, dir, err) != 0) fail_msg("%s", err);
+    uint64_t compared = 0;
+    for (int hi = 1; hi <= pieces; hi++)
+        for (int lo = 1; lo <= hi && hi + lo <= pieces; lo++) {
+            if (kerx_material_over(&t.variant, hi, lo)) continue;
+            tier_t tier = kerx_tier_id(hi, lo);
+            uint64_t n = kerx_tier_size(&t.variant, tier);
+            for (uint64_t r = 0; r < n; r++) {
+                struct kerx_state s;
+                if (!kerx_unrank(&t.variant, tier, r, &s)) continue;
+                retro_cell want = kerx_db_set_probe(gen, &s);
+                retro_cell got = kerx_egdb_probe(db, &s);
+                if (want != got) {
+                    char text[128], w[32], g[32];
+                    t.game->format_position(&t.variant, &s, text, sizeof text);
+                    retro_cell_text(want, w, sizeof w);
+                    retro_cell_text(got, g, sizeof g);
+                    fail_msg("%s %s: generic %s, symmetric %s", variant, text, w, g);
+                }
+                compared++;
+            }
+        }
+    /* Symmetry: the generic positions are about 12 times the stored ones. */
+    assert_int_equal(compared, gst.counts.positions);
+    assert_true(st.counts.positions * 10 < compared);
+    fprintf(stderr, "# %s, %d pieces: %llu positions agree (%llu stored here)\n", variant,
+            pieces, (unsigned long long)compared,
+            (unsigned long long)st.counts.positions);
+    kerx_db_set_close(gen);
+    kerx_egdb_close(db);
+}
+
+static void test_agrees_with_generic(void **unused) {
+    (void)unused;
+    const char *full = getenv("KIBITZ_KERX_FULL_CHECK");
+    compare_with_generic("size=3,drawat=2", 5);
+    compare_with_generic("size=3", full ? atoi(full) : 5);
+}
+
+/* Mover wins (+1) or loses (-1) within `depth` moves, else 0. */
+static int within(const struct test_game *t, const struct kerx_state *s, int depth,
+                  uint64_t *nodes) {
+    ++*nodes;
+    int status =
+        kerx_status(kerx_geom_of(&t->variant), kerx_options(&t->variant)->drawat, s);
+    if (status != 2) return status; /* 0: a draw by rule counts as neither */
+    if (depth == 0) return 0;
+    move_t moves[KERX_MAX_MOVES];
+    int n = kerx_moves(kerx_geom_of(&t->variant), s, moves);
+    bool all_win = true;
+    for (int i = 0; i < n; i++) {
+        struct kerx_state c = *s;
+        kerx_play(kerx_geom_of(&t->variant), &c, moves[i]);
+        int v = within(t, &c, depth - 1, nodes);
+        if (v == -1) return 1;
+        if (v != 1) all_win = false;
+    }
+    return all_win ? -1 : 0;
+}
+
+/* Random positions of size-3 materials: df-pn's value, and a plain search's
+ * value and exact remoteness up to depth 5. */
+static void test_searches_agree(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=3");
+    struct kerx_egdb_stats st;
+    char dir[300], err[GAME_ERROR_BYTES];
+    snprintf(dir, sizeof dir, "%s/search", folder);
+    build(&t, dir, 6, 1, &st);
+    struct kerx_egdb *db;
+    if (kerx_egdb_open(&db, &t.variant, dir, err) != 0) fail_msg("%s", err);
+    uint64_t rng = 12345;
+    int dfpn_done = 0, plain_done = 0, plain_exact = 0;
+    for (int k = 0; k < 300; k++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        int m = 1 + (int)((rng >> 33) % 5), o = 6 - m - (int)((rng >> 40) % 2);
+        if (o < 1 || kerx_egdb_over(db, m, o)) continue;
+        /* A random position of material (m, o) for the side to move, white
+         * or black (the databases forget colours). */
+        struct kerx_state s;
+        memset(&s, 0, sizeof s);
+        int mover = k & 1;
+        for (int side = 0; side < 2; side++)
+            for (int placed = 0; placed < (side ? o : m);) {
+                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+                int c = (int)((rng >> 33) % 19);
+                if (((s.pieces[0][0] | s.pieces[1][0]) >> c) & 1) continue;
+                s.pieces[side ^ mover][0] |= UINT64_C(1) << c;
+                placed++;
+            }
+        s.side = (uint8_t)mover;
+        retro_cell cell = kerx_egdb_probe(db, &s);
+        if (cell == RETRO_TERMINAL) continue;
+        assert_true(retro_is_value(cell));
+        int outcome = retro_outcome(cell), r = retro_remoteness(cell);
+        if (k % 3 == 0) {
+            struct dfpn_config cfg = {.game = t.game,
+                                      .variant = &t.variant,
+                                      .table_mib = 32,
+                                      .node_limit = 400000};
+            struct dfpn_result res;
+            assert_int_equal(dfpn_solve(&cfg, &s, &res, err), 0);
+            if (res.value != DFPN_UNKNOWN) {
+                int want = outcome == RETRO_WIN    ? DFPN_WIN
+                           : outcome == RETRO_LOSS ? DFPN_LOSS
+                                                   : DFPN_DRAW;
+                assert_int_equal(res.value, want);
+                dfpn_done++;
+            }
+        }
+        uint64_t nodes = 0;
+        int v5 = within(&t, &s, 5, &nodes);
+        plain_done++;
+        if (outcome == RETRO_DRAWN || r > 5) {
+            assert_int_equal(v5, 0); /* nothing forced within 5 moves */
+            continue;
+        }
+        assert_int_equal(v5, outcome); /* forced within r ... */
+        assert_int_equal(within(&t, &s, r, &nodes), outcome);
+        if (r > 0)
+            assert_int_not_equal(within(&t, &s, r - 1, &nodes), outcome); /* not sooner */
+        plain_exact++;
+    }
+    fprintf(stderr, "# df-pn agreed on %d, plain search on %d (%d with remoteness)\n",
+            dfpn_done, plain_done, plain_exact);
+    assert_true(dfpn_done >= 40 && plain_exact >= 40 && plain_done >= 150);
+    kerx_egdb_close(db);
+}
+
+/* Run a shell command made like printf; its exit status. */
+static int run(const char *fmt, ...) {
+    static char cmd[16384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    return system(cmd);
+}
+#define shell(...) assert_int_equal(run(__VA_ARGS__), 0)
+
+static bool same_file(const char *x, const char *y) {
+    return run("cmp -s '%s' '%s'", x, y) == 0;
+}
+
+/* One and two threads write the same files; a second build reads every
+ * pair back; a pair whose file is deleted is rebuilt, the same again. */
+static void test_threads_and_resume(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=3");
+    char one[300], two[300], f1[700], f2[700];
+    snprintf(one, sizeof one, "%s/one", folder);
+    snprintf(two, sizeof two, "%s/two", folder);
+    struct kerx_egdb_stats st;
+    build(&t, one, 6, 1, &st);
+    assert_int_equal(st.pairs, 3); /* 4+1 5+1 4+2 */
+    assert_int_equal(st.pairs_loaded, 0);
+    uint64_t positions = st.counts.positions;
+    build(&t, two, 6, 2, &st);
+    assert_int_equal(st.counts.positions, positions);
+    const char *pairs[] = {"4+1", "5+1", "4+2"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(f1, sizeof f1, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", one,
+                 pairs[i]);
+        snprintf(f2, sizeof f2, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", two,
+                 pairs[i]);
+        assert_true(same_file(f1, f2));
+    }
+    build(&t, two, 6, 2, &st);
+    assert_int_equal(st.pairs_loaded, 3);
+    assert_int_equal(st.solved_positions, 0);
+    /* Interrupted after 5+1: the later pair is missing, and a temporary
+     * file of the dead run lies around. */
+    for (int i = 2; i < 3; i++) {
+        snprintf(f2, sizeof f2, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", two,
+                 pairs[i]);
+        assert_int_equal(unlink(f2), 0);
+    }
+    shell("echo junk > '%s/egdb-kerx-size=3,drawat=3,huff=0/4+2.keg.tmp.1'", two);
+    build(&t, two, 6, 2, &st);
+    assert_int_equal(st.pairs_loaded, 2);
+    for (int i = 0; i < 3; i++) {
+        snprintf(f1, sizeof f1, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", one,
+                 pairs[i]);
+        snprintf(f2, sizeof f2, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", two,
+                 pairs[i]);
+        assert_true(same_file(f1, f2));
+    }
+}
+
+static void expect_refused(const struct test_game *t, const char *dir, const char *what) {
+    struct kerx_egdb *db;
+    char err[GAME_ERROR_BYTES] = "";
+    assert_int_equal(kerx_egdb_open(&db, &t->variant, dir, err), -1);
+    if (!strstr(err, what)) fail_msg("expected '%s' in: %s", what, err);
+}
+
+static void test_refusals(void **unused) {
+    (void)unused;
+    struct test_game t3 = test_game_make("kerx", "size=3");
+    struct test_game t4 = test_game_make("kerx", "size=4");
+    struct kerx_egdb_stats st;
+    build(&t3, folder, 5, 2, &st);
+    char dir3[KERX_EGDB_PATH_BYTES], dir4[KERX_EGDB_PATH_BYTES], other[300],
+        err[GAME_ERROR_BYTES];
+    kerx_egdb_folder(&t3.variant, folder, dir3, sizeof dir3);
+    snprintf(other, sizeof other, "%s/other", folder);
+    kerx_egdb_folder(&t4.variant, other, dir4, sizeof dir4);
+    /* A size-3 file where size 4 is looked for. */
+    shell("mkdir -p '%s' && cp '%s/4+1.keg' '%s/'", dir4, dir3, dir4);
+    expect_refused(&t4, other, "built for size=3");
+    /* drawat is part of the database too. */
+    struct test_game t3d = test_game_make("kerx", "size=3,drawat=2");
+    char dir3d[KERX_EGDB_PATH_BYTES];
+    kerx_egdb_folder(&t3d.variant, other, dir3d, sizeof dir3d);
+    shell("mkdir -p '%s' && cp '%s/4+1.keg' '%s/'", dir3d, dir3, dir3d);
+    expect_refused(&t3d, other, "drawat=3");
+    /* A file named for another material. */
+    char renamed[300], dir3r[KERX_EGDB_PATH_BYTES];
+    snprintf(renamed, sizeof renamed, "%s/renamed", folder);
+    kerx_egdb_folder(&t3.variant, renamed, dir3r, sizeof dir3r);
+    shell("mkdir -p '%s' && cp '%s/4+1.keg' '%s/5+1.keg'", dir3r, dir3, dir3r);
+    expect_refused(&t3, renamed, "another material");
+    /* One flipped value byte; then a flipped header byte. */
+    char path[KERX_EGDB_PATH_BYTES + 16];
+    snprintf(path, sizeof path, "%s/4+1.keg", dir3);
+    struct kerx_egdb *db;
+    if (kerx_egdb_open(&db, &t3.variant, folder, err) != 0) fail_msg("%s", err);
+    kerx_egdb_close(db);
+    shell("cp '%s' '%s.good'", path, path);
+    shell("printf '\\376' | dd of='%s' bs=1 seek=4000 conv=notrunc 2>/dev/null", path);
+    expect_refused(&t3, folder, "corrupt values");
+    shell("cp '%s.good' '%s'", path, path);
+    shell("printf '\\377' | dd of='%s' bs=1 seek=40 conv=notrunc 2>/dev/null", path);
+    expect_refused(&t3, folder, "corrupt header");
+    /* Truncated. */
+    shell("head -c 9000 '%s.good' > '%s'", path, path);
+    expect_refused(&t3, folder, "truncated");
+    shell("head -c 100 '%s.good' > '%s'", path, path);
+    expect_refused(&t3, folder, "too short");
+    /* Not a database at all. */
+    shell("head -c 5000 /dev/zero > '%s'", path);
+    expect_refused(&t3, folder, "not a Kerx endgame database");
+    /* A damaged pair is rebuilt by the next build, and reads again. */
+    build(&t3, folder, 5, 2, &st);
+    assert_int_equal(st.pairs_loaded, 0);
+    char good[KERX_EGDB_PATH_BYTES + 32];
+    snprintf(good, sizeof good, "%s.good", path);
+    assert_true(same_file(path, good));
+    /* Budgets and limits. */
+    struct kerx_egdb_build b = {
+        .pieces = 7, .threads = 1, .memory_mib = 1, .folder = folder};
+    assert_int_equal(kerx_egdb_build(&t4.variant, &b, &st, err), -1);
+    assert_non_null(strstr(err, "more than --memory 1"));
+    b.pieces = 3;
+    b.memory_mib = 0;
+    assert_int_equal(kerx_egdb_build(&t3.variant, &b, &st, err), -1);
+    assert_non_null(strstr(err, "over by rule"));
+    b.pieces = 11;
+    assert_int_equal(kerx_egdb_build(&t3.variant, &b, &st, err), -1);
+    assert_non_null(strstr(err, "--pieces must be"));
+    struct test_game t6 = test_game_make("kerx", "size=6");
+    b.pieces = 5;
+    assert_int_equal(kerx_egdb_build(&t6.variant, &b, &st, err), -1);
+    assert_non_null(strstr(err, "sizes 3..5"));
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_consistent_size4, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_agrees_with_generic, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_searches_agree, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_threads_and_resume, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
