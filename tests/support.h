@@ -37,4 +37,10 @@ void test_play(const struct test_game *t, void *state, const char *text, char *b
 /* Path of a file in tests/data (KIBITZ_TEST_DATA, else the source tree). */
 void test_data_path(const char *name, char *buf, size_t n);
 
+/* A scratch folder name unique to this process, /tmp/kibitz-<tag>-<pid>, into
+ * buf (not created); test_remove_folder deletes it and everything in it and
+ * returns 0 on success (usable as a cmocka teardown's result). */
+void test_scratch_folder(const char *tag, char *buf, size_t n);
+int test_remove_folder(const char *folder);
+
 #endif

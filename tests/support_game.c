@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct test_game test_game_make(const char *name, const char *variant_spec) {
     struct test_game t;
@@ -49,4 +50,14 @@ void test_play(const struct test_game *t, void *state, const char *text, char *b
 void test_data_path(const char *name, char *buf, size_t n) {
     const char *dir = getenv("KIBITZ_TEST_DATA");
     snprintf(buf, n, "%s/%s", dir ? dir : KIBITZ_SOURCE_DIR "/tests/data", name);
+}
+
+void test_scratch_folder(const char *tag, char *buf, size_t n) {
+    snprintf(buf, n, "/tmp/kibitz-%s-%ld", tag, (long)getpid());
+}
+
+int test_remove_folder(const char *folder) {
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", folder);
+    return system(cmd);
 }

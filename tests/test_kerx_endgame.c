@@ -25,15 +25,13 @@ static char folder[256];
 
 static int setup(void **unused) {
     (void)unused;
-    snprintf(folder, sizeof folder, "/tmp/kibitz-kerx-egdb-%ld", (long)getpid());
+    test_scratch_folder("kerx-egdb", folder, sizeof folder);
     return 0;
 }
 
 static int teardown(void **unused) {
     (void)unused;
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", folder);
-    return system(cmd);
+    return test_remove_folder(folder);
 }
 
 static void build(const struct test_game *t, const char *dir, int pieces, int threads,

@@ -44,15 +44,13 @@ static char folder[256];
 
 static int setup(void **unused) {
     (void)unused;
-    snprintf(folder, sizeof folder, "/tmp/kibitz-kerx-db-%ld", (long)getpid());
+    test_scratch_folder("kerx-db", folder, sizeof folder);
     return 0;
 }
 
 static int teardown(void **unused) {
     (void)unused;
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", folder);
-    return system(cmd);
+    return test_remove_folder(folder);
 }
 
 static void test_build_check_agree(void **unused) {
