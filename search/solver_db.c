@@ -95,18 +95,30 @@ void solver_db_path(const struct game *g, const struct variant *v, const char *d
 
 /* ---- writing ---- */
 
+int solver_db_make_folders(const char *path, char *err) {
+    char buf[SOLVER_DB_PATH_BYTES];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1;; p++) {
+        if (*p != '/' && *p != '\0') continue;
+        char c = *p;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+            snprintf(err, GAME_ERROR_BYTES, "cannot create folder %.90s: %s", buf,
+                     strerror(errno));
+            return -1;
+        }
+        if (!c) return 0;
+        *p = c;
+    }
+}
+
 static int make_parent(const char *path, char *err) {
     char folder[SOLVER_DB_PATH_BYTES];
     snprintf(folder, sizeof folder, "%s", path);
     char *slash = strrchr(folder, '/');
     if (!slash || slash == folder) return 0;
     *slash = '\0';
-    if (mkdir(folder, 0777) != 0 && errno != EEXIST) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot create folder %.80s: %s", folder,
-                 strerror(errno));
-        return -1;
-    }
-    return 0;
+    return solver_db_make_folders(folder, err);
 }
 
 int solver_db_create(struct solver_db_writer **out, const char *path,

@@ -36,6 +36,10 @@ void solver_db_path(const struct game *g, const struct variant *v, const char *d
                     char *path, size_t n);
 
 /* ---- writing ---- */
+/* mkdir -p: create `path` and any missing folders above it. 0, or -1 with
+ * `err` (GAME_ERROR_BYTES) naming the folder that could not be made. */
+int solver_db_make_folders(const char *path, char *err);
+
 /* Start a database at `path` (the folder is created if missing). 0, or -1
  * with `err` (GAME_ERROR_BYTES). */
 int solver_db_create(struct solver_db_writer **out, const char *path,

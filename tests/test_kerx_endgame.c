@@ -255,12 +255,25 @@ static bool same_file(const char *x, const char *y) {
     return run("cmp -s '%s' '%s'", x, y) == 0;
 }
 
+/* The files of the listed pairs are byte-identical in both folders. */
+static void assert_same_pairs(const char *one, const char *two, const char *const *pairs,
+                              int n) {
+    for (int i = 0; i < n; i++) {
+        char f1[700], f2[700];
+        snprintf(f1, sizeof f1, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", one,
+                 pairs[i]);
+        snprintf(f2, sizeof f2, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", two,
+                 pairs[i]);
+        assert_true(same_file(f1, f2));
+    }
+}
+
 /* One and two threads write the same files; a second build reads every
  * pair back; a pair whose file is deleted is rebuilt, the same again. */
 static void test_threads_and_resume(void **unused) {
     (void)unused;
     struct test_game t = test_game_make("kerx", "size=3");
-    char one[300], two[300], f1[700], f2[700];
+    char one[300], two[300], f2[700];
     snprintf(one, sizeof one, "%s/one", folder);
     snprintf(two, sizeof two, "%s/two", folder);
     struct kerx_egdb_stats st;
@@ -270,14 +283,8 @@ static void test_threads_and_resume(void **unused) {
     uint64_t positions = st.counts.positions;
     build(&t, two, 6, 2, &st);
     assert_int_equal(st.counts.positions, positions);
-    const char *pairs[] = {"4+1", "5+1", "4+2"};
-    for (int i = 0; i < 3; i++) {
-        snprintf(f1, sizeof f1, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", one,
-                 pairs[i]);
-        snprintf(f2, sizeof f2, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", two,
-                 pairs[i]);
-        assert_true(same_file(f1, f2));
-    }
+    const char *const pairs[] = {"4+1", "5+1", "4+2"};
+    assert_same_pairs(one, two, pairs, 3);
     build(&t, two, 6, 2, &st);
     assert_int_equal(st.pairs_loaded, 3);
     assert_int_equal(st.solved_positions, 0);
@@ -291,13 +298,7 @@ static void test_threads_and_resume(void **unused) {
     shell("echo junk > '%s/egdb-kerx-size=3,drawat=3,huff=0/4+2.keg.tmp.1'", two);
     build(&t, two, 6, 2, &st);
     assert_int_equal(st.pairs_loaded, 2);
-    for (int i = 0; i < 3; i++) {
-        snprintf(f1, sizeof f1, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", one,
-                 pairs[i]);
-        snprintf(f2, sizeof f2, "%s/egdb-kerx-size=3,drawat=3,huff=0/%s.keg", two,
-                 pairs[i]);
-        assert_true(same_file(f1, f2));
-    }
+    assert_same_pairs(one, two, pairs, 3);
 }
 
 static void expect_refused(const struct test_game *t, const char *dir, const char *what) {

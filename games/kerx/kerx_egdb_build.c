@@ -2,6 +2,7 @@
  * resume from finished files, and totals. Each pair is solved by
  * kerx_egdb_pair.c. */
 #include "games/kerx/kerx_egdb_set.h"
+#include "search/solver_db.h"
 
 #include "engine/timer.h"
 
@@ -13,24 +14,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* mkdir -p. */
-static int make_folders(const char *path, char *err) {
-    char buf[KERX_EGDB_PATH_BYTES];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1;; p++) {
-        if (*p != '/' && *p != '\0') continue;
-        char c = *p;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-            snprintf(err, GAME_ERROR_BYTES, "cannot create %.90s: %s", buf,
-                     strerror(errno));
-            return -1;
-        }
-        if (!c) return 0;
-        *p = c;
-    }
-}
 
 struct pair_id {
     int a, b;
@@ -95,7 +78,7 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                  (double)st->need_bytes / 1048576.0, largest, b->memory_mib);
         goto done;
     }
-    if (make_folders(db->folder, err) != 0) goto done;
+    if (solver_db_make_folders(db->folder, err) != 0) goto done;
     int threads = b->threads > 0 ? b->threads : omp_get_max_threads();
     double t0 = timer_now();
     for (int i = 0; i < npairs; i++) {

@@ -23,24 +23,6 @@ static void tier_path(const char *folder, tier_t t, char *buf, size_t n) {
     snprintf(buf, n, "%s/%d+%d.kdb", folder, kerx_tier_hi(t), kerx_tier_lo(t));
 }
 
-/* mkdir -p. */
-static int make_folders(const char *path, char *err) {
-    char buf[KERX_DB_PATH_BYTES];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1;; p++) {
-        if (*p != '/' && *p != '\0') continue;
-        char c = *p;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-            snprintf(err, GAME_ERROR_BYTES, "cannot create %.100s: %s", buf,
-                     strerror(errno));
-            return -1;
-        }
-        if (!c) return 0;
-        *p = c;
-    }
-}
-
 struct build_run {
     struct game game;
     const struct variant *v;
@@ -174,7 +156,7 @@ int kerx_db_build(const struct variant *v, const struct kerx_db_build *b,
                  largest);
         goto done;
     }
-    if (make_folders(run->folder, err) != 0) goto done;
+    if (solver_db_make_folders(run->folder, err) != 0) goto done;
     double t0 = timer_now();
     run->tier_start = t0;
     for (int i = 0; i < nroots; i++) {
