@@ -1,4 +1,5 @@
 /* kibitz arena: matches between engine settings, with win rates and Elo. */
+#include "engine/arena_seating.h"
 #include "engine/cli.h"
 #include "engine/repetition.h"
 #include "engine/rng.h"
@@ -169,27 +170,6 @@ static double elo_of(double score) {
     return -400.0 * log10(1.0 / score - 1.0);
 }
 
-/* Seat -> spec for game number `game`: the n! seatings in turn (in
- * lexicographic order, by the factorial number system), so that with three or
- * more players each player also sits both before and after each other one
- * (turn order and "next player clockwise" matter, e.g. Kodrek's pulls); for
- * two players this alternates. Returns n!, the games one opening is shared
- * by. */
-static long seating(long game, int n, int order[MAX_SPECS]) {
-    int pool[MAX_SPECS];
-    long block = 1;
-    for (int i = 0; i < n; i++) pool[i] = i, block *= i + 1;
-    long k = game % block, place = block;
-    for (int s = 0; s < n; s++) {
-        place /= n - s;
-        int pick = (int)(k / place);
-        k %= place;
-        order[s] = pool[pick];
-        for (int i = pick; i < n - s - 1; i++) pool[i] = pool[i + 1];
-    }
-    return block;
-}
-
 int cmd_arena(int argc, char **argv) {
     static const struct cli_spec spec = {
         .usage = "kibitz arena <game> --players SPEC,SPEC[,...] --games N [--seed N]",
@@ -242,7 +222,7 @@ int cmd_arena(int argc, char **argv) {
     bool progress = cli_progress_wanted(&o);
     for (long game = 0; game < o.games; game++) {
         int order[MAX_SPECS]; /* seat -> spec */
-        long block = seating(game, n, order);
+        long block = arena_seating(game, n, order);
         double r[GAME_MAX_PLAYERS];
         if (play_game(g, &o.variant, agents, order, o.seed, game / block, r)) {
             status = EXIT_BAD_INPUT;
