@@ -33,4 +33,13 @@ expect 2 "cannot write" -- bench kulibrat --json "$dir/missing/out.json"
 leftovers=$(find "$dir" -type f | wc -l)
 check "bench left $leftovers file(s) behind after a failed write" "$leftovers"
 rm -rf "$dir"
+
+# bench --threads 2 reports the speed-ups, root-parallel MCTS included, and
+# its signature (from the one-thread pass) is the one a plain bench gives.
+one=$("$kibitz" bench kodrek 2>&1 | grep -Eo 'signature [0-9]+')
+two=$("$kibitz" bench kodrek --threads 2 2>&1)
+grep -Eq 'speed-up .*mcts [0-9.]+ +mcts-root [0-9.]+' <<<"$two"
+check "bench --threads 2 prints the MCTS and mcts-root speed-ups" $?
+[ -n "$one" ] && grep -q -- "$one" <<<"$two"
+check "bench signature differs between 1 and 2 threads ('$one')" $?
 finish
