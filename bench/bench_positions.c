@@ -61,7 +61,7 @@ static const struct bench_position kauda_positions[] = {
 /* ab_depth 0: no alpha-beta (the game is not two-player zero-sum without
  * chance); a game with hidden information runs information-set MCTS. */
 const struct bench_suite bench_suites[] = {
-    {"kulibrat", kulibrat_positions, 20, 20000, 14, 500000},
+    {"kulibrat", kulibrat_positions, 20, 100000, 14, 500000},
     {"kerx", kerx_positions, 9, 5000, 12, 20000},
     {"kodrek", kodrek_positions, 0, 20000, 3, 200000},
     {"kotra", kotra_positions, 0, 300, 5, 2000},

@@ -40,6 +40,8 @@ one=$("$kibitz" bench kodrek 2>&1 | grep -Eo 'signature [0-9]+')
 two=$("$kibitz" bench kodrek --threads 2 2>&1)
 grep -Eq 'speed-up .*mcts [0-9.]+ +mcts-root [0-9.]+' <<<"$two"
 check "bench --threads 2 prints the MCTS and mcts-root speed-ups" $?
+grep -Eq 'round trip of a cache line between two threads: [1-9][0-9]* ns before, [1-9][0-9]* ns after' <<<"$two"
+check "bench --threads 2 prints the cache-line round trip before and after" $?
 [ -n "$one" ] && grep -q -- "$one" <<<"$two"
 check "bench signature differs between 1 and 2 threads ('$one')" $?
 finish
