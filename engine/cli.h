@@ -42,6 +42,7 @@ enum cli_option {
     OPT_QUIET = 1u << 17,     /* --quiet: no progress output */
     OPT_PIECES = 1u << 18,    /* --pieces N (material bound of a database build) */
     OPT_MEMORY = 1u << 19,    /* --memory MiB (memory budget of a database build) */
+    OPT_PARALLEL = 1u << 20,  /* --parallel N (arena: games played at once) */
 };
 
 struct cli_options {
@@ -67,6 +68,7 @@ struct cli_options {
     bool quiet;
     int pieces;     /* -1: not given */
     long memory_mb; /* -1: not given */
+    int parallel;   /* default 1 */
     /* Words that are not options (after the game name, if any). */
     const char *args[16];
     int arg_count;

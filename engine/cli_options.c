@@ -49,6 +49,7 @@ static const struct option_name option_names[] = {
     {"--quiet", OPT_QUIET, false, NULL},
     {"--pieces", OPT_PIECES, true, "N"},
     {"--memory", OPT_MEMORY, true, "MiB"},
+    {"--parallel", OPT_PARALLEL, true, "N"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -143,6 +144,10 @@ static int apply_option(const struct option_name *opt, const char *value,
         if (parse_long("--pieces", value, 1, 64, &number)) return EXIT_BAD_INPUT;
         o->pieces = (int)number;
         return 0;
+    case OPT_PARALLEL:
+        if (parse_long("--parallel", value, 1, 1024, &number)) return EXIT_BAD_INPUT;
+        o->parallel = (int)number;
+        return 0;
     case OPT_MEMORY:
         if (parse_long("--memory", value, 1, 1L << 24, &number)) return EXIT_BAD_INPUT;
         o->memory_mb = number;
@@ -162,6 +167,7 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
     o->games = -1;
     o->pieces = -1;
     o->memory_mb = -1;
+    o->parallel = 1;
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             print_help(spec);

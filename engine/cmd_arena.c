@@ -8,6 +8,8 @@
 #include "search/playout.h"
 
 #include <math.h>
+#include <omp.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,7 +174,8 @@ static double elo_of(double score) {
 
 int cmd_arena(int argc, char **argv) {
     static const struct cli_spec spec = {
-        .usage = "kibitz arena <game> --players SPEC,SPEC[,...] --games N [--seed N]",
+        .usage = "kibitz arena <game> --players SPEC,SPEC[,...] --games N [--seed N] "
+                 "[--parallel N]",
         .help =
             "Plays N games between engine settings, one per seat, going through every\n"
             "seating game by game (2 for two players, 6 for three, 24 for four; every\n"
@@ -198,9 +201,14 @@ int cmd_arena(int argc, char **argv) {
             "\"first\" is the share of first place with ties split (two winners get 1/2\n"
             "each, all equal 1/n each), so equal play expects 1/n; its interval is the\n"
             "normal one of a mean. Games with simultaneous moves start without the\n"
-            "random opening.",
-        .allowed =
-            OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON | OPT_QUIET,
+            "random opening.\n"
+            "--parallel N plays N games at once (one thread each, engines of their\n"
+            "own; engines then take no threads=). Every game starts its engines\n"
+            "afresh (no table or tree from an earlier game), so with budgets in\n"
+            "iterations or depth the report is the same for any N; time budgets\n"
+            "depend on how many cores the N games get.",
+        .allowed = OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON |
+                   OPT_QUIET | OPT_PARALLEL,
         .needs_game = true,
     };
     struct cli_options o;
@@ -218,21 +226,70 @@ int cmd_arena(int argc, char **argv) {
         return cli_fail("%s has %d players: --players needs %d specs, not %d", g->name,
                         players, players, n);
     }
-    struct tally tally[MAX_SPECS] = {{0}};
-    bool progress = cli_progress_wanted(&o);
-    for (long game = 0; game < o.games; game++) {
-        int order[MAX_SPECS]; /* seat -> spec */
-        long block = arena_seating(game, n, order);
-        double r[GAME_MAX_PLAYERS];
-        if (play_game(g, &o.variant, agents, order, o.seed, game / block, r)) {
-            status = EXIT_BAD_INPUT;
-            break;
+    /* `jobs` threads play games at once, each with engines of its own. Every
+     * game starts its engines afresh and draws its randomness from its
+     * number, and the games are tallied in their order, so the report is
+     * the same for any number of jobs (time budgets aside). */
+    const int jobs = o.parallel < o.games ? o.parallel : (int)o.games;
+    for (int i = 0; i < n && jobs > 1; i++)
+        if (agents[i].ab.threads > 1 || agents[i].mcts.threads > 1) {
+            for (int k = 0; k < n; k++) agent_free(&agents[k]);
+            return cli_fail("--parallel plays games at once with one thread per engine: "
+                            "drop threads= from '%s' or --parallel",
+                            agents[i].spec);
         }
-        score_game(n, order, r, tally);
-        if (progress)
-            fprintf(stderr, "\rgame %ld/%ld: %s %.1f%%", game + 1, o.games,
-                    agents[0].spec, 100.0 * tally[0].score_sum / (double)(game + 1));
+    double(*returns)[GAME_MAX_PLAYERS] = malloc(sizeof *returns * (size_t)o.games);
+    if (!returns) {
+        for (int i = 0; i < n; i++) agent_free(&agents[i]);
+        return cli_fail("out of memory for %ld games", o.games);
     }
+    bool progress = cli_progress_wanted(&o);
+    _Atomic bool failed = false;
+    long finished = 0;
+    double first_score = 0; /* the first spec's points in the finished games */
+#pragma omp parallel num_threads(jobs)
+    {
+        struct agent own[MAX_SPECS];
+        struct agent *mine = agents;
+        if (omp_get_thread_num() > 0) { /* parsed once already: cannot fail */
+            if (parse_players(o.players, g, own) == n)
+                mine = own;
+            else
+                atomic_store(&failed, true);
+        }
+#pragma omp for schedule(dynamic, 1)
+        for (long game = 0; game < o.games; game++) {
+            if (atomic_load(&failed)) continue;
+            int order[MAX_SPECS]; /* seat -> spec */
+            long block = arena_seating(game, n, order);
+            for (int i = 0; i < n; i++) agent_new_game(&mine[i]);
+            if (play_game(g, &o.variant, mine, order, o.seed, game / block,
+                          returns[game])) {
+                atomic_store(&failed, true);
+                continue;
+            }
+            struct tally one[MAX_SPECS] = {{0}};
+            score_game(n, order, returns[game], one);
+#pragma omp critical(arena_progress)
+            {
+                finished++;
+                first_score += one[0].score_sum;
+                if (progress)
+                    fprintf(stderr, "\rgame %ld/%ld: %s %.1f%%", finished, o.games,
+                            agents[0].spec, 100.0 * first_score / (double)finished);
+            }
+        }
+        if (mine == own)
+            for (int i = 0; i < n; i++) agent_free(&own[i]);
+    }
+    if (atomic_load(&failed)) status = EXIT_BAD_INPUT;
+    struct tally tally[MAX_SPECS] = {{0}};
+    for (long game = 0; game < o.games && status == 0; game++) {
+        int order[MAX_SPECS];
+        arena_seating(game, n, order);
+        score_game(n, order, returns[game], tally);
+    }
+    free(returns);
     if (progress) fprintf(stderr, "\n");
     if (status == 0) {
         double total = (double)o.games;

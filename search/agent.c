@@ -229,6 +229,12 @@ void agent_free(struct agent *a) {
     a->keep = NULL;
 }
 
+void agent_new_game(struct agent *a) {
+    if (a->kind == AGENT_ALPHABETA) tt_clear(&a->tt);
+    ismcts_keep_free(a->keep);
+    a->keep = NULL;
+}
+
 static int out_of_memory(char *err) {
     snprintf(err, GAME_ERROR_BYTES, "out of memory for the search result");
     return -1;

@@ -72,6 +72,11 @@ struct agent {
 int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err);
 void agent_free(struct agent *a);
 
+/* Forget what the agent kept from earlier moves (alpha-beta's table, the
+ * IS-MCTS tree), so that a new game is played as if it were the first: the
+ * games of an arena then do not depend on each other or on their order. */
+void agent_new_game(struct agent *a);
+
 /* The agent's move for the player to move in `state` (not terminal, not a
  * chance node); `seed` feeds its randomness. 0, or -1 with `err`. */
 int agent_choose(struct agent *a, const struct game *g, const struct variant *v,

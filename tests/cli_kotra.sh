@@ -34,5 +34,12 @@ expect 0 'games 2, score of mcts:iterations=30:keep=0' -- \
 expect 2 "agent option keep needs a number from 0 to 1, not '2'" -- \
     arena kotra --players mcts:keep=2,random --games 1
 expect 2 "agent 'mcts' has no option 'keep'" -- arena kulibrat --players mcts:keep=1,random --games 1
+# Kept trees do not carry from one game to the next, so games played two at
+# a time report what games played in turn do.
+players=mcts:iterations=60,pimc:iterations=12:worlds=5
+serial=$("$kibitz" arena kotra --players $players --games 6 --seed 4 --quiet 2>&1)
+both=$("$kibitz" arena kotra --players $players --games 6 --seed 4 --parallel 2 --quiet 2>&1)
+[ -n "$serial" ] && grep -q 'games 6' <<<"$serial" && [ "$serial" = "$both" ]
+check "kotra arena --parallel 2 reported differently from one game at a time" $?
 
 finish

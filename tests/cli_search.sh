@@ -25,6 +25,15 @@ expect 2 "bad player 'bogus'" -- arena kulibrat --players random,bogus --games 2
 expect 2 'iterations needs a number' -- arena kulibrat --players mcts:iterations=0,random --games 2
 expect 2 'arena needs --games' -- arena kulibrat --players random,random
 expect 0 'games 4' -- arena kulibrat --players alphabeta:depth=2,random --games 4 --seed 3
+expect 2 'drop threads= from' -- arena kulibrat --players alphabeta:depth=2:threads=2,random --games 4 --parallel 2
+expect 2 'parallel needs a whole number' -- arena kulibrat --players random,random --games 4 --parallel 0
+
+# Games played at once give the same report as one after another: every
+# game starts its engines afresh and is tallied in its place.
+serial=$("$kibitz" arena kulibrat --players alphabeta:depth=4,mcts:iterations=300 --games 12 --seed 5 --quiet 2>&1)
+both=$("$kibitz" arena kulibrat --players alphabeta:depth=4,mcts:iterations=300 --games 12 --seed 5 --parallel 2 --quiet 2>&1)
+[ -n "$serial" ] && grep -q 'games 12' <<<"$serial" && [ "$serial" = "$both" ]
+check "arena --parallel 2 reported differently from one game at a time" $?
 expect 2 "unknown game 'go'" -- bench go
 
 # A bench JSON file that cannot be written is refused and nothing is left.
