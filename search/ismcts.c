@@ -133,24 +133,30 @@ static uint32_t select_decision(struct is_worker *w, uint32_t node, const void *
     move_t moves[g->max_moves];
     uint64_t keys[g->max_moves];
     uint32_t child_of[g->max_moves];
+    uint32_t selectable[g->max_moves]; /* children with a move in this world */
     int count = g->moves(sh->v, world, moves);
     move_keys(sh, world, turn, moves, count, keys);
+    /* One walk of the child list matches children to this world's moves:
+     * children lie scattered over the pool, so each visit is a cache miss,
+     * and a walk per move cost more than the rest of the node. */
+    for (int i = 0; i < count; i++) child_of[i] = NONE;
+    int listed = 0;
+    for (uint32_t c = t->pool[node].child; c != NONE; c = t->pool[c].sibling) {
+        bool here = false;
+        for (int i = 0; i < count; i++)
+            if (keys[i] == t->pool[c].key) child_of[i] = c, here = true;
+        if (here) selectable[listed++] = c;
+    }
     int untried = 0;
     uint64_t fresh_key = 0;
     for (int i = 0; i < count; i++) {
-        child_of[i] = child_with(t, node, keys[i]);
         if (child_of[i] != NONE) continue;
         bool repeat = false; /* count each untried key once */
         for (int j = 0; j < i && !repeat; j++) repeat = keys[j] == keys[i];
         if (!repeat && rng_below(&w->rng, (uint32_t)++untried) == 0) fresh_key = keys[i];
     }
     /* Availability: every selectable child, once per visit of the parent. */
-    for (uint32_t c = t->pool[node].child; c != NONE; c = t->pool[c].sibling)
-        for (int i = 0; i < count; i++)
-            if (child_of[i] == c) {
-                t->pool[c].available++;
-                break;
-            }
+    for (int k = 0; k < listed; k++) t->pool[selectable[k]].available++;
     *created = untried > 0;
     if (untried > 0) {
         uint32_t c = node_new(t, node, fresh_key);
@@ -161,14 +167,11 @@ static uint32_t select_decision(struct is_worker *w, uint32_t node, const void *
     }
     uint32_t best = NONE;
     double best_score = -INFINITY;
-    for (uint32_t c = t->pool[node].child; c != NONE; c = t->pool[c].sibling) {
-        bool selectable = false;
-        for (int i = 0; i < count && !selectable; i++) selectable = child_of[i] == c;
-        if (!selectable) continue;
-        const struct is_node *n = &t->pool[c];
+    for (int k = 0; k < listed; k++) {
+        const struct is_node *n = &t->pool[selectable[k]];
         double score = n->sum[turn] / n->visits +
                        sh->c * sqrt(log((double)n->available) / n->visits);
-        if (score > best_score) best_score = score, best = c;
+        if (score > best_score) best_score = score, best = selectable[k];
     }
     *move = move_with_key(&w->rng, moves, keys, count, t->pool[best].key);
     return best;
