@@ -16,7 +16,10 @@ int cmd_analyse(int argc, char **argv) {
             "mcts takes --iterations (default 10000) or --time. --threads runs Lazy\n"
             "SMP (alphabeta) or tree parallelism (mcts). expectimax (two-player games\n"
             "with chance, Star1/Star2 pruning) takes --depth (decisions, default 3) or\n"
-            "--time. At a chance node there is nothing to choose: give the outcome.",
+            "--time. At a chance node there is nothing to choose: give the outcome.\n"
+            "--algo also takes an engine spec as arena does (kibitz arena --help),\n"
+            "e.g. mcts:root=1 (one tree per thread: no shared cache lines, for cores\n"
+            "far apart) or mcts:c=0.7:playout=40.",
         .allowed = SEARCH_COMMAND_OPTIONS,
         .needs_game = true,
     };
