@@ -153,6 +153,13 @@ static void walk(const struct kotra_state *s, int me, int sp, int left, int jump
 static void check_destinations(const struct test_game *t, const struct kotra_state *s,
                                const move_t *moves, int count) {
     const int me = s->side;
+    for (int i = 0; i < count; i++) { /* and nothing else is listed as a pick */
+        if (kotra_move_kind(moves[i]) != MV_PICK) continue;
+        int sp = kotra_move_a(moves[i]);
+        uint8_t c = s->cell[sp];
+        assert_true(c && kotra_owner(c) == me && kotra_mobile(kotra_rank_of(c)));
+        assert_true(!(s->extra[sp] & KX_TURN) && !kotra_stuck(s->flags[sp]));
+    }
     for (int sp = 0; sp < KOTRA_SPACES; sp++) {
         uint8_t c = s->cell[sp];
         if (!c || kotra_owner(c) != me || !kotra_mobile(kotra_rank_of(c)) ||

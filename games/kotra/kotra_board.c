@@ -5,6 +5,8 @@
  * them from (row, col, part) and checks they agree. */
 #include "games/kotra/kotra_board.h"
 
+#include <pthread.h>
+
 #include <string.h>
 
 const struct kotra_space kotra_board[KOTRA_SPACES] = {
@@ -69,6 +71,22 @@ static const char *const terrain_names[TERRAIN_KINDS] = {
 
 const char *kotra_terrain_name(int terrain) {
     return terrain >= 0 && terrain < TERRAIN_KINDS ? terrain_names[terrain] : "?";
+}
+
+static struct kotra_masks masks;
+static pthread_once_t masks_once = PTHREAD_ONCE_INIT;
+
+static void masks_build(void) {
+    for (int i = 0; i < KOTRA_SPACES; i++) {
+        const struct kotra_space *sp = &kotra_board[i];
+        for (int k = 0; k < sp->degree; k++) masks.next[i] |= UINT64_C(1) << sp->next[k];
+        if (sp->terrain == TERRAIN_DOOR) masks.door |= UINT64_C(1) << i;
+    }
+}
+
+const struct kotra_masks *kotra_masks(void) {
+    pthread_once(&masks_once, masks_build);
+    return &masks;
 }
 
 int kotra_space_find(const char *name) {

@@ -68,6 +68,15 @@ extern const struct kotra_space kotra_board[KOTRA_SPACES];
 /* Name of a terrain kind, e.g. "loyalty". */
 const char *kotra_terrain_name(int terrain);
 
+/* The table as sets of spaces (bit i: space i; 51 spaces fit one word), for
+ * move generation, which asks about whole neighbourhoods at once. Derived
+ * from kotra_board on first use. */
+struct kotra_masks {
+    uint64_t next[KOTRA_SPACES]; /* the neighbours of each space */
+    uint64_t door;               /* the door spaces */
+};
+const struct kotra_masks *kotra_masks(void);
+
 /* The space with `name`, or KOTRA_NONE. */
 int kotra_space_find(const char *name);
 

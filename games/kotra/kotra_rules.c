@@ -2,7 +2,11 @@
  * promotion, relocation, scoring and the end (see RULES.md). */
 #include "games/kotra/kotra.h"
 
+#include <stddef.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* agent garresh gil glinn dalin dal gul legate mine capital (from the text) */
 const uint8_t kotra_rank_count[RANK_KINDS] = {0, 1, 5, 3, 3, 2, 1, 1, 1, 3, 1};
@@ -62,9 +66,67 @@ static int allowance(const struct kotra_state *s, int from) {
     return n < 0 ? 0 : n;
 }
 
-static int attackable(const struct kotra_state *s, int sp, int me) {
-    return s->cell[sp] && kotra_owner(s->cell[sp]) != me &&
-           kotra_shield(s->flags[sp]) == 0;
+static uint64_t neighbours_of(const struct kotra_masks *m, uint64_t set) {
+    uint64_t out = 0;
+    for (; set; set &= set - 1) out |= m->next[__builtin_ctzll(set)];
+    return out;
+}
+
+/* Spaces as sets: bit i set where the i-th of 64 bytes from `bytes` (a
+ * per-space array of the state; the bytes past space 50 belong to other
+ * fields and are masked off) has (byte & `mask`) == `value`. Sixteen bytes a
+ * step with SSE2 (every x86-64): move generation asks this of whole arrays
+ * at every decision. */
+static const uint64_t ALL_SPACES = (UINT64_C(1) << KOTRA_SPACES) - 1;
+
+static uint64_t spaces_where(const uint8_t *bytes, uint8_t mask, uint8_t value) {
+    uint64_t set = 0;
+#ifdef __SSE2__
+    const __m128i m = _mm_set1_epi8((char)mask), x = _mm_set1_epi8((char)value);
+    for (int i = 0; i < 64; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(bytes + i));
+        v = _mm_cmpeq_epi8(_mm_and_si128(v, m), x);
+        set |= (uint64_t)(uint16_t)_mm_movemask_epi8(v) << i;
+    }
+#else
+    for (int i = 0; i < 64; i++) set |= (uint64_t)((bytes[i] & mask) == value) << i;
+#endif
+    return set & ALL_SPACES;
+}
+
+/* The per-space arrays are read 64 bytes at a time from the state's start,
+ * so the state must go on for that long after each of them. */
+_Static_assert(offsetof(struct kotra_state, flags) + 64 <= sizeof(struct kotra_state) &&
+                   offsetof(struct kotra_state, extra) + 64 <= sizeof(struct kotra_state),
+               "kotra_state: 64 bytes readable from every per-space array");
+
+static const uint8_t *state_bytes(const struct kotra_state *s, size_t offset) {
+    return (const uint8_t *)s + offset;
+}
+
+/* The open spaces. */
+static uint64_t open_spaces(const struct kotra_state *s) {
+    return spaces_where(state_bytes(s, offsetof(struct kotra_state, cell)), 0xFF, 0);
+}
+
+/* The spaces `me` may attack: enemy pieces without a shield. */
+static uint64_t attackable_spaces(const struct kotra_state *s, int me, uint64_t open) {
+    const uint8_t *cell = state_bytes(s, offsetof(struct kotra_state, cell));
+    const uint8_t *flags = state_bytes(s, offsetof(struct kotra_state, flags));
+    return ~open & spaces_where(cell, 0x10, (uint8_t)((1 - me) << 4)) &
+           spaces_where(flags, (uint8_t)(3 * KF_SHIELD1), 0);
+}
+
+/* The spaces of `me`'s pieces that may be picked: mobile (no mine, no
+ * capital), not moved this turn, not stuck in a bog. */
+static uint64_t pickable_spaces(const struct kotra_state *s, int me, uint64_t open) {
+    const uint8_t *cell = state_bytes(s, offsetof(struct kotra_state, cell));
+    const uint8_t *flags = state_bytes(s, offsetof(struct kotra_state, flags));
+    const uint8_t *extra = state_bytes(s, offsetof(struct kotra_state, extra));
+    return ~open & spaces_where(cell, 0x10, (uint8_t)(me << 4)) &
+           ~spaces_where(cell, 15, RANK_MINE) & ~spaces_where(cell, 15, RANK_CAPITAL) &
+           ~spaces_where(cell, 15, RANK_NONE) & spaces_where(extra, KX_TURN, 0) &
+           spaces_where(flags, (uint8_t)(3 * KF_STUCK1), 0);
 }
 
 /* Destinations of the piece on `from` with `budget` steps: open spaces within
@@ -77,48 +139,25 @@ static int attackable(const struct kotra_state *s, int sp, int me) {
  * every open door at once, so a level that holds a door holds every open
  * door; the limit of two jumps in a row never binds (a chain of jumps can be
  * replaced by its last jump). */
-static uint64_t neighbours_of(uint64_t set) {
-    uint64_t out = 0;
-    for (; set; set &= set - 1) {
-        const struct kotra_space *sp = &kotra_board[__builtin_ctzll(set)];
-        for (int k = 0; k < sp->degree; k++) out |= UINT64_C(1) << sp->next[k];
-    }
-    return out;
-}
-
-static uint64_t doors_in(uint64_t set) {
-    uint64_t out = 0;
-    for (; set; set &= set - 1) {
-        int sp = __builtin_ctzll(set);
-        if (kotra_board[sp].terrain == TERRAIN_DOOR) out |= UINT64_C(1) << sp;
-    }
-    return out;
-}
-
 static int destinations(const struct kotra_state *s, int from, int budget, move_t *out) {
-    const int me = kotra_owner(s->cell[from]);
-    uint64_t open = 0, enemy = 0;
-    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
-        if (!s->cell[sp])
-            open |= UINT64_C(1) << sp;
-        else if (attackable(s, sp, me))
-            enemy |= UINT64_C(1) << sp;
-    }
-    const uint64_t open_doors = doors_in(open);
+    const struct kotra_masks *m = kotra_masks();
+    const uint64_t open = open_spaces(s);
+    const uint64_t enemy = attackable_spaces(s, kotra_owner(s->cell[from]), open);
+    const uint64_t open_doors = open & m->door;
     uint64_t frontier = UINT64_C(1) << from, reach = frontier, inner = 0;
     for (int d = 0;; d++) {
-        if (doors_in(frontier)) { /* door jumps: same level */
+        if (frontier & m->door) { /* door jumps: same level */
             uint64_t jumped = open_doors & ~reach;
             frontier |= jumped, reach |= jumped;
         }
         if (d >= budget) break;
         inner |= frontier; /* attacks reach one step beyond these */
-        frontier = neighbours_of(frontier) & open & ~reach;
+        frontier = neighbours_of(m, frontier) & open & ~reach;
         if (!frontier) break;
         reach |= frontier;
     }
     uint64_t steps = reach & ~(UINT64_C(1) << from),
-             attacks = neighbours_of(inner) & enemy;
+             attacks = neighbours_of(m, inner) & enemy;
     int n = 0;
     for (uint64_t all = steps | attacks; all; all &= all - 1) {
         int sp = __builtin_ctzll(all);
@@ -130,25 +169,13 @@ static int destinations(const struct kotra_state *s, int from, int budget, move_
 /* Whether destinations(s, from, budget, ...) would list anything, without the
  * search: a door jump to an open door (free, even with no steps), or with a
  * step to spend an open neighbour or an enemy to attack beside the start.
- * The pick list asks this of every piece each decision, so it must be cheap. */
-static int has_destination(const struct kotra_state *s, int from, int budget) {
-    const int me = kotra_owner(s->cell[from]);
-    if (kotra_board[from].terrain == TERRAIN_DOOR)
-        for (int sp = 0; sp < KOTRA_SPACES; sp++)
-            if (sp != from && !s->cell[sp] && kotra_board[sp].terrain == TERRAIN_DOOR)
-                return 1;
-    if (budget < 1) return 0;
-    for (int k = 0; k < kotra_board[from].degree; k++) {
-        int nb = kotra_board[from].next[k];
-        if (!s->cell[nb] || attackable(s, nb, me)) return 1;
-    }
-    return 0;
-}
-
-static int can_pick(const struct kotra_state *s, int sp, int me) {
-    uint8_t c = s->cell[sp];
-    return c && kotra_owner(c) == me && kotra_mobile(kotra_rank_of(c)) &&
-           !(s->extra[sp] & KX_TURN) && kotra_stuck(s->flags[sp]) == 0;
+ * `open` and `enemy` as open_spaces and attackable_spaces give them for the
+ * piece's owner. The pick list asks this of every piece each decision. */
+static int has_destination(const struct kotra_masks *m, int from, int budget,
+                           uint64_t open, uint64_t enemy) {
+    const uint64_t at = UINT64_C(1) << from;
+    if ((m->door & at) && (m->door & open & ~at)) return 1;
+    return budget >= 1 && (m->next[from] & (open | enemy)) != 0;
 }
 
 static int capital_space(const struct kotra_state *s, int player) {
@@ -240,9 +267,13 @@ int kotra_moves_of(const struct kotra_state *s, move_t *out) {
         out[n++] = kotra_move(MV_ENTER, 0, 0);
         break;
     case PHASE_PICK: {
-        for (int sp = 0; sp < KOTRA_SPACES; sp++)
-            if (can_pick(s, sp, me) && has_destination(s, sp, allowance(s, sp)))
+        const struct kotra_masks *m = kotra_masks();
+        const uint64_t open = open_spaces(s), enemy = attackable_spaces(s, me, open);
+        for (uint64_t left = pickable_spaces(s, me, open); left; left &= left - 1) {
+            int sp = __builtin_ctzll(left);
+            if (has_destination(m, sp, allowance(s, sp), open, enemy))
                 out[n++] = kotra_move(MV_PICK, sp, 0);
+        }
         if (can_relocate(s, me)) out[n++] = kotra_move(MV_RELOC, capital_space(s, me), 0);
         if (n > 0) out[n++] = kotra_move(MV_DONE, 0, 0);
         break;
