@@ -394,7 +394,7 @@ int ismcts_search_kept(const struct game *g, const struct variant *v, const void
         .max_playout = limits->max_playout > 0 ? limits->max_playout
                        : g->evaluate           ? ISMCTS_CUT_PLAYOUT
                                                : 1000,
-        .c = limits->c > 0 ? limits->c : 1.4,
+        .c = limits->c > 0 ? limits->c : ISMCTS_DEFAULT_C,
         .iterations = limits->iterations > 0 ? limits->iterations : 0,
         .deadline = limits->time > 0 ? start + limits->time : 0,
     };
