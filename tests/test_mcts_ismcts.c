@@ -1,10 +1,10 @@
 /* Information-set MCTS and PIMC on Kotra never read hidden information: a
  * state and another world drawn from the mover's view of it (so the hidden
  * ranks differ, the view is the same) give the same result for the same
- * seed; a fixed seed repeats; the move is legal; a kept tree carries over
- * exactly the played move's statistics, and never after a move whose outcome
- * was hidden; plain MCTS refuses a game with hidden information and IS-MCTS
- * one without. */
+ * seed; a fixed seed repeats; c defaults to ISMCTS_DEFAULT_C; the move is
+ * legal; a kept tree carries over exactly the played move's statistics, and
+ * never after a move whose outcome was hidden; plain MCTS refuses a game
+ * with hidden information and IS-MCTS one without. */
 #include "support.h"
 
 #include "engine/rng.h"
@@ -114,6 +114,16 @@ static void test_repeatable(void **state) {
     long total = 0;
     for (int i = 0; i < a->root_count; i++) total += a->root_visits[i];
     assert_int_equal(total, 200); /* every iteration passes one root move */
+    /* c left at 0 means ISMCTS_DEFAULT_C, not plain MCTS's 1.4. */
+    limits.c = ISMCTS_DEFAULT_C;
+    assert_int_equal(ismcts_search(t.game, &t.variant, s, &limits, b, err), 0);
+    same_result(a, b);
+    limits.c = 1.4;
+    assert_int_equal(ismcts_search(t.game, &t.variant, s, &limits, b, err), 0);
+    bool differs = a->nodes != b->nodes;
+    for (int i = 0; i < a->root_count && i < b->root_count; i++)
+        differs |= a->root_visits[i] != b->root_visits[i];
+    assert_true(differs);
     free(a);
     free(b);
 }
