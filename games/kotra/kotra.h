@@ -176,6 +176,18 @@ int kotra_moves_of(const struct kotra_state *s, move_t *out);
  * he surrenders at the start of his turn. */
 int kotra_can_move(const struct kotra_state *s, int player);
 
+/* State queries shared by move generation (kotra_moves.c) and applying
+ * moves (kotra_rules.c). Pieces of `player` on the board; */
+int kotra_count_on_board(const struct kotra_state *s, int player);
+/* pieces of each rank `player` has still to place in his setup; */
+void kotra_setup_remaining(const struct kotra_state *s, int player, int left[RANK_KINDS]);
+/* pieces in `player`'s reserve; whether his base is free; */
+int kotra_reserve_count(const struct kotra_state *s, int player);
+int kotra_base_free(const struct kotra_state *s, int player);
+/* the rescue choices of `me` (pieces in the enemy tray, distinct, no mines
+ * or capital) written to `out` if not NULL, and their number. */
+int kotra_rescue_options(const struct kotra_state *s, int me, move_t *out);
+
 /* Insert a byte into a sorted descending list of n bytes (0 padded). */
 void kotra_list_insert(uint8_t *list, int n, uint8_t value);
 /* Remove one occurrence of value; returns 0, or -1 if absent. */
