@@ -202,7 +202,8 @@ void kotra_setup_sensible(int player, uint64_t (*next_random)(void *ctx), void *
 /* The setup move for the current setup decision of `s` according to plan. */
 move_t kotra_setup_move(const struct kotra_state *s, const uint8_t plan[KOTRA_TERRITORY]);
 
-/* Callbacks implemented in kotra_hidden.c, kotra_text.c, kotra_variant.c. */
+/* Callbacks implemented in kotra_hidden.c, kotra_position.c, kotra_text.c,
+ * kotra_variant.c. */
 void kotra_view(const struct variant *v, void *state, int player);
 void kotra_determinize(const struct variant *v, const void *view, int player,
                        uint64_t (*next_random)(void *ctx), void *ctx, void *state_out);
@@ -222,5 +223,9 @@ void kotra_draw(const struct variant *v, const void *state, FILE *out);
 const char *kotra_player_name(const struct variant *v, int player);
 /* Letter of a rank ('L' legate ... 'C' capital, 'X' unknown), upper case. */
 char kotra_rank_letter(int rank);
+/* The letter of a piece: its rank's letter, lower case for silver. */
+char kotra_piece_letter(int owner, int rank);
+/* Rank of an upper-case letter (X: unknown), or -1. */
+int kotra_letter_rank(char c);
 
 #endif
