@@ -3,7 +3,8 @@
  * position, pieces conserved across board, trays, reserves and destroyed
  * mines, chance odds sum to one, a view never shows an unrevealed enemy
  * rank, determinizations always agree with the view they came from, and
- * every piece's moves agree with a reference walk written in the test. */
+ * every piece's moves agree with a reference walk written in the test, as
+ * does whether a player can move at all. */
 #include "engine/rng.h"
 #include "games/kotra/kotra.h"
 #include "support.h"
@@ -201,6 +202,29 @@ static void check_destinations(const struct test_game *t, const struct kotra_sta
     }
 }
 
+/* kotra_can_move against the rules read directly: a reserve piece and a
+ * free base, or a mobile piece with a neighbour that is not its own side's,
+ * or on a door while some door is free. */
+static void check_can_move(const struct kotra_state *s) {
+    for (int p = 0; p < 2; p++) {
+        int base = kotra_space_of(p, TERRAIN_BASE);
+        int expected = s->reserve[p][0] && base >= 0 && !s->cell[base];
+        int door_free = 0;
+        for (int sp = 0; sp < KOTRA_SPACES; sp++)
+            door_free |= kotra_board[sp].terrain == TERRAIN_DOOR && !s->cell[sp];
+        for (int sp = 0; sp < KOTRA_SPACES && !expected; sp++) {
+            uint8_t c = s->cell[sp];
+            if (!c || kotra_owner(c) != p || !kotra_mobile(kotra_rank_of(c))) continue;
+            expected = kotra_board[sp].terrain == TERRAIN_DOOR && door_free;
+            for (int k = 0; k < kotra_board[sp].degree; k++) {
+                uint8_t other = s->cell[kotra_board[sp].next[k]];
+                expected |= !other || kotra_owner(other) != p;
+            }
+        }
+        assert_int_equal(kotra_can_move(s, p), expected);
+    }
+}
+
 static int play_one(const struct test_game *t, struct rng *rng, int sensible) {
     const struct game *g = t->game;
     struct kotra_state s;
@@ -225,6 +249,7 @@ static int play_one(const struct test_game *t, struct rng *rng, int sensible) {
         check_moves(t, &s, moves, count, turn != TURN_CHANCE && ply % 5 == 0);
         if (s.phase == PHASE_PICK && ply % 2 == 0)
             check_destinations(t, &s, moves, count);
+        if (ply % 3 == 0) check_can_move(&s);
         move_t m;
         if (turn == TURN_CHANCE) {
             double prob[KOTRA_MAX_MOVES], sum = 0;

@@ -379,6 +379,27 @@ static void test_surrender_and_limit(void **unused) {
     s.reserve[KOTRA_SILVER][0] = RANK_GIL;
     play(&s, "done");
     assert_int_equal(T.game->turn(&T.variant, &s), TURN_CHANCE);
+    /* What counts as able to move: a mobile piece boxed in by its own side
+     * cannot; an enemy beside it can be attacked, a free door jumped to. */
+    s = turn_of(KOTRA_GOLD, 1, 1);
+    put(&s, "b9", KOTRA_SILVER, RANK_GIL);
+    const struct kotra_space *b9 = &kotra_board[at("b9")];
+    for (int k = 0; k < b9->degree; k++)
+        s.cell[b9->next[k]] = kotra_cell(KOTRA_SILVER, RANK_MINE);
+    assert_false(kotra_can_move(&s, KOTRA_SILVER));
+    s.cell[b9->next[0]] = kotra_cell(KOTRA_GOLD, RANK_MINE);
+    assert_true(kotra_can_move(&s, KOTRA_SILVER));
+    s = turn_of(KOTRA_GOLD, 1, 1);
+    int door = 0;
+    while (kotra_board[door].terrain != TERRAIN_DOOR) door++;
+    s.cell[door] = kotra_cell(KOTRA_SILVER, RANK_GIL);
+    for (int k = 0; k < kotra_board[door].degree; k++)
+        s.cell[kotra_board[door].next[k]] = kotra_cell(KOTRA_SILVER, RANK_MINE);
+    assert_true(kotra_can_move(&s, KOTRA_SILVER)); /* the other doors are free */
+    for (int sp = 0; sp < KOTRA_SPACES; sp++)
+        if (kotra_board[sp].terrain == TERRAIN_DOOR && !s.cell[sp])
+            s.cell[sp] = kotra_cell(KOTRA_SILVER, RANK_MINE);
+    assert_false(kotra_can_move(&s, KOTRA_SILVER));
     /* The turn limit ends the game on points. */
     struct test_game short_game = test_game_make("kotra", "turns=11");
     s = turn_of(KOTRA_GOLD, 1, 1);

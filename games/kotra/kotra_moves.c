@@ -72,15 +72,25 @@ static uint64_t attackable_spaces(const struct kotra_state *s, int me, uint64_t 
            spaces_where(flags, (uint8_t)(3 * KF_SHIELD1), 0);
 }
 
-/* The spaces of `me`'s pieces that may be picked: mobile (no mine, no
- * capital), not moved this turn, not stuck in a bog. */
-static uint64_t pickable_spaces(const struct kotra_state *s, int me, uint64_t open) {
+/* The spaces of `me`'s pieces. */
+static uint64_t own_spaces(const struct kotra_state *s, int me, uint64_t open) {
     const uint8_t *cell = state_bytes(s, offsetof(struct kotra_state, cell));
+    return ~open & spaces_where(cell, 0x10, (uint8_t)(me << 4));
+}
+
+/* The spaces of `me`'s mobile pieces (kotra_mobile: no mine, no capital). */
+static uint64_t mobile_spaces(const struct kotra_state *s, int me, uint64_t open) {
+    const uint8_t *cell = state_bytes(s, offsetof(struct kotra_state, cell));
+    return own_spaces(s, me, open) & ~spaces_where(cell, 15, RANK_MINE) &
+           ~spaces_where(cell, 15, RANK_CAPITAL) & ~spaces_where(cell, 15, RANK_NONE);
+}
+
+/* The spaces of `me`'s pieces that may be picked: mobile, not moved this
+ * turn, not stuck in a bog. */
+static uint64_t pickable_spaces(const struct kotra_state *s, int me, uint64_t open) {
     const uint8_t *flags = state_bytes(s, offsetof(struct kotra_state, flags));
     const uint8_t *extra = state_bytes(s, offsetof(struct kotra_state, extra));
-    return ~open & spaces_where(cell, 0x10, (uint8_t)(me << 4)) &
-           ~spaces_where(cell, 15, RANK_MINE) & ~spaces_where(cell, 15, RANK_CAPITAL) &
-           ~spaces_where(cell, 15, RANK_NONE) & spaces_where(extra, KX_TURN, 0) &
+    return mobile_spaces(s, me, open) & spaces_where(extra, KX_TURN, 0) &
            spaces_where(flags, (uint8_t)(3 * KF_STUCK1), 0);
 }
 
@@ -237,17 +247,12 @@ int kotra_moves_of(const struct kotra_state *s, move_t *out) {
 
 int kotra_can_move(const struct kotra_state *s, int player) {
     if (kotra_reserve_count(s, player) > 0 && kotra_base_free(s, player)) return 1;
-    int doors_free = 0;
-    for (int sp = 0; sp < KOTRA_SPACES; sp++)
-        if (kotra_board[sp].terrain == TERRAIN_DOOR && !s->cell[sp]) doors_free++;
-    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
-        uint8_t c = s->cell[sp];
-        if (!c || kotra_owner(c) != player || !kotra_mobile(kotra_rank_of(c))) continue;
-        if (kotra_board[sp].terrain == TERRAIN_DOOR && doors_free > 0) return 1;
-        for (int k = 0; k < kotra_board[sp].degree; k++) {
-            uint8_t other = s->cell[kotra_board[sp].next[k]];
-            if (!other || kotra_owner(other) != player) return 1;
-        }
-    }
-    return 0;
+    /* With the best roll a mobile piece goes anywhere beside it that is not
+     * its own side's (open, or an enemy to attack, shielded or not: the
+     * shield wears off), or jumps from a door to a free door. Asked at the
+     * start of every turn, so on sets like the pick list. */
+    const struct kotra_masks *m = kotra_masks();
+    const uint64_t open = open_spaces(s), mobile = mobile_spaces(s, player, open);
+    if ((mobile & m->door) && (open & m->door)) return 1;
+    return (neighbours_of(m, mobile) & ~own_spaces(s, player, open)) != 0;
 }
