@@ -6,7 +6,6 @@
 #include "games/kotra/kotra_board.h"
 
 #include <pthread.h>
-
 #include <string.h>
 
 const struct kotra_space kotra_board[KOTRA_SPACES] = {
