@@ -3,8 +3,8 @@
  * the best opening move. */
 #include "cli/cli.h"
 #include "cli/solve_dfpn.h"
-#include "cli/solve_kerx.h"
 #include "engine/timer.h"
+#include "search/game_database.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
 
@@ -161,10 +161,22 @@ int cmd_solve(int argc, char **argv) {
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--threads", 9) == 0) threads_given = true;
     int threads = threads_given ? o.threads : omp_get_num_procs();
-    if (strcmp(g->name, "kerx") == 0 && o.pieces > 0)
-        return solve_kerx_build(&o, threads);
+    if (g->database && o.pieces > 0) {
+        struct game_database_build b = {
+            .pieces = o.pieces,
+            .threads = threads,
+            .memory_mib = o.memory_mb > 0 ? (size_t)o.memory_mb : 0,
+            .progress = cli_progress_wanted(&o),
+            .data = o.db,
+            .generic = o.algo && strcmp(o.algo, "retro") == 0,
+            .json = o.json,
+        };
+        if (g->database->build(v, &b, stdout, err) != 0) return cli_fail("%s", err);
+        return EXIT_OK;
+    }
     if (o.pieces > 0 || o.memory_mb > 0)
-        return cli_fail("--pieces and --memory build Kerx databases only");
+        return cli_fail("--pieces and --memory build a game's own databases; %s has none",
+                        g->name);
     bool retro = retro_supported(g, err);
     if (o.position || o.moves || (o.algo && strcmp(o.algo, "dfpn") == 0) ||
         (!retro && !(o.algo && strcmp(o.algo, "retro") == 0)))

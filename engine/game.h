@@ -86,6 +86,9 @@ struct variant_key {
  * own 64-bit labels. */
 typedef uint64_t tier_t;
 
+struct game_database;  /* search/game_database.h */
+struct search_kernels; /* search/kernels.h */
+
 struct game {
     /* ---- identity (required) ---- */
     const char *name;    /* lower-case command-line name, e.g. "kulibrat" */
@@ -228,6 +231,18 @@ struct game {
      * database answers them too. Fills `out` (room for `max`), returns the
      * count (`v` itself may be listed). */
     int (*solved_variants)(const struct variant *v, struct variant *out, int max);
+
+    /* ---- extensions (optional: NULL means the generic machinery) ----
+     * For a game that needs more than the callbacks above offer. The engine
+     * and the searches use them without knowing which game they serve. */
+    /* A database builder and prober of the game's own (Kerx: endgame
+     * databases by material), used by `solve --pieces`, `query`, df-pn's leaf
+     * probes and `solvebench --games` instead of search/solver_db.h. */
+    const struct game_database *database;
+    /* Hot loops (perft, playouts, alpha-beta) compiled with the game's rules
+     * inlined (search/kernels.h); they must count, move and order exactly as
+     * the generic kernels do (tests/test_kernels_agree.c). */
+    const struct search_kernels *kernels;
 };
 
 #endif

@@ -17,6 +17,8 @@ static void kulibrat_start(const struct variant *v, void *state) {
     s->side = kulibrat_options(v)->first;
 }
 
+extern const struct search_kernels kulibrat_kernels; /* kulibrat_kernels.c */
+
 const struct game kulibrat_game = {
     .name = "kulibrat",
     .summary = "two players, 3x4 board, race pieces across and score",
@@ -48,4 +50,5 @@ const struct game kulibrat_game = {
     .tier_name = kulibrat_tier_name,
     .tier_shape = kulibrat_tier_shape,
     .solved_variants = kulibrat_solved_variants,
+    .kernels = &kulibrat_kernels,
 };
