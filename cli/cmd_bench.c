@@ -292,7 +292,8 @@ int cmd_bench(int argc, char **argv) {
                "playouts)\n",
                s->game, s->ab_depth, s->mcts_iterations, s->perft_depth, s->playouts);
         struct rates one, many;
-        if (run_suite(s, g, 1, o.hash_mb, true, &one, json, &json_first)) {
+        if (run_suite(s, g, 1, cli_hash_mib(&o, TT_DEFAULT_MIB), true, &one, json,
+                      &json_first)) {
             status = EXIT_BAD_INPUT;
             break;
         }
@@ -304,7 +305,8 @@ int cmd_bench(int argc, char **argv) {
         double trip_before = 0, trip_after = 0;
         if (o.threads > 1) {
             trip_before = line_round_trip_ns();
-            if (run_suite(s, g, o.threads, o.hash_mb, false, &many, NULL, NULL)) {
+            if (run_suite(s, g, o.threads, cli_hash_mib(&o, TT_DEFAULT_MIB), false, &many,
+                          NULL, NULL)) {
                 status = EXIT_BAD_INPUT;
                 break;
             }

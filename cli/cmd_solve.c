@@ -157,10 +157,7 @@ int cmd_solve(int argc, char **argv) {
     char err[GAME_ERROR_BYTES];
     if (o.algo && strcmp(o.algo, "dfpn") != 0 && strcmp(o.algo, "retro") != 0)
         return cli_fail("unknown solver '%s' (dfpn, retro)", o.algo);
-    bool threads_given = false;
-    for (int i = 1; i < argc; i++)
-        if (strncmp(argv[i], "--threads", 9) == 0) threads_given = true;
-    int threads = threads_given ? o.threads : omp_get_num_procs();
+    int threads = (o.given & OPT_THREADS) ? o.threads : omp_get_num_procs();
     if (g->database && o.pieces > 0) {
         struct game_database_build b = {
             .pieces = o.pieces,

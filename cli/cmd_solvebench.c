@@ -71,12 +71,12 @@ static int run_set(const struct cli_options *o, const char *file) {
             snprintf(groups[k].name, sizeof groups[k].name, "%s", name);
             ngroups++;
         }
-        struct dfpn_config cfg = {.game = g,
-                                  .variant = v,
-                                  .table_mib = o->hash_mb,
-                                  .time_limit = o->time > 0 ? o->time : 10,
-                                  .node_limit =
-                                      o->iterations > 0 ? (uint64_t)o->iterations : 0};
+        struct dfpn_config cfg = {
+            .game = g,
+            .variant = v,
+            .table_mib = (size_t)cli_hash_mib(o, DFPN_DEFAULT_TABLE_MIB),
+            .time_limit = o->time > 0 ? o->time : 10,
+            .node_limit = o->iterations > 0 ? (uint64_t)o->iterations : 0};
         if (dfpn_solve(&cfg, s, r, err) != 0) {
             fclose(f);
             free(r);

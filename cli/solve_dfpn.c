@@ -50,11 +50,10 @@ int solve_dfpn_run(const struct cli_options *o) {
         db = solver_db_for_engine(g, v, o->db, db_path, sizeof db_path, err);
         if (!db && err[0]) return cli_fail("%s", err);
     }
-    bool hash_given = o->hash_mb != 64; /* cli default */
     struct dfpn_config cfg = {
         .game = g,
         .variant = v,
-        .table_mib = hash_given ? (size_t)o->hash_mb : 256,
+        .table_mib = (size_t)cli_hash_mib(o, DFPN_DEFAULT_TABLE_MIB),
         .time_limit = o->time > 0 ? o->time : 0,
         .node_limit = o->iterations > 0 ? (uint64_t)o->iterations : 0,
         .probe = db       ? solver_db_lookup
