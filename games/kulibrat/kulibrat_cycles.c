@@ -144,8 +144,8 @@ static void attract(const struct kulibrat_graph *g, int player, uint8_t *in,
     }
 }
 
-int kulibrat_cycle_region(const struct kulibrat_graph *g, int player, uint8_t *in,
-                          uint32_t *rank_out) {
+int kulibrat_cycle_region(const struct kulibrat_graph *g, int player, int max_rounds,
+                          uint8_t *in, uint32_t *rank_out) {
     uint32_t n = g->nodes;
     uint8_t *z = malloc(n), *y = malloc(n);
     uint32_t *rank = malloc(n * sizeof *rank), *queue = malloc(n * sizeof *queue),
@@ -171,8 +171,13 @@ int kulibrat_cycle_region(const struct kulibrat_graph *g, int player, uint8_t *i
             if (seed) y[x] = 1, queue[tail++] = x;
         }
         attract(g, player, y, rank, queue, tail, left);
-        if (memcmp(y, z, n) == 0) break;
+        bool same = memcmp(y, z, n) == 0;
         memcpy(z, y, n);
+        if (same) break;
+        if (rounds + 1 == max_rounds) {
+            rounds = max_rounds;
+            break;
+        }
     }
     memcpy(in, z, n);
     if (rank_out) memcpy(rank_out, rank, n * sizeof *rank);

@@ -72,9 +72,13 @@ static inline int kulibrat_node_side(uint32_t node) {
  * in[n] = 1 for nodes of Z_P. rank[n] (may be NULL) is, for n in Z_P, the
  * plies P needs at most to score next (0 for a lock P has won), else
  * KULIBRAT_NODE_NONE. Returns the number of rounds of the outer iteration
- * (the first k with round k+1 equal to round k). */
-int kulibrat_cycle_region(const struct kulibrat_graph *g, int player, uint8_t *in,
-                          uint32_t *rank);
+ * (the first k with round k+1 equal to round k), or -1 when out of memory.
+ * With max_rounds > 0 the iteration stops after that many rounds: `in` is
+ * then round max_rounds, the nodes from which P scores max_rounds points
+ * before the other side scores one (or the fixed point, if reached first),
+ * and the return value is max_rounds. */
+int kulibrat_cycle_region(const struct kulibrat_graph *g, int player, int max_rounds,
+                          uint8_t *in, uint32_t *rank);
 
 /* Nodes from which `player` can keep the other side from ever scoring and
  * from ever winning by a lock (in[n] = 1). Where both sides can, nobody

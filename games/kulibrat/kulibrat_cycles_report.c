@@ -188,7 +188,7 @@ static int report_cycles(const struct variant *v, const char *db_option, int thr
             snprintf(err, GAME_ERROR_BYTES, "out of memory");
             goto done;
         }
-        pc[p].rounds = kulibrat_cycle_region(&g, p, pc[p].in, pc[p].rank);
+        pc[p].rounds = kulibrat_cycle_region(&g, p, 0, pc[p].in, pc[p].rank);
         if (pc[p].rounds < 0) {
             snprintf(err, GAME_ERROR_BYTES, "out of memory");
             goto done;

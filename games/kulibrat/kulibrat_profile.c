@@ -86,7 +86,15 @@ int kulibrat_profile_build(struct kulibrat_profile *p, const struct variant *v,
     struct solver_db *db = NULL;
     char path[SOLVER_DB_PATH_BYTES], db_err[GAME_ERROR_BYTES];
     bool none = db_option && strcmp(db_option, "none") == 0;
-    if (!none && solver_db_find(&db, g, v, db_option, path, sizeof path, db_err) == 0) {
+    int found =
+        none ? -1 : solver_db_find(&db, g, v, db_option, path, sizeof path, db_err);
+    if (found != 0 && db_option && !none) {
+        /* A database the user named must be used, not silently replaced. */
+        snprintf(err, GAME_ERROR_BYTES, "%s", db_err);
+        kulibrat_profile_free(p);
+        return -1;
+    }
+    if (found == 0) {
         for (int nb = 1; nb <= target; nb++)
             for (int nr = 1; nr <= target; nr++) {
                 uint64_t size = 0;

@@ -46,8 +46,9 @@ void kulibrat_profile_add_tier(struct kulibrat_profile *p, tier_t tier,
 
 /* Fill the profile of variant `v` (Kulibrat): from the database `db_option`
  * finds (see solver_db_find) when one answers v, else by solving v in
- * memory with `threads` threads. `source` gets "database <path>" or
- * "solved in memory". 0, or -1 with `err`. */
+ * memory with `threads` threads (db_option "none": always; NULL: when the
+ * default folder has none; a named file or folder must hold one). `source` gets "database
+ * <path>" or "solved in memory". 0, or -1 with `err`. */
 int kulibrat_profile_build(struct kulibrat_profile *p, const struct variant *v,
                            const char *db_option, int threads, char *source,
                            size_t source_bytes, char *err);
