@@ -113,7 +113,7 @@ static const char *outcome_word(retro_cell c) {
 static int solve_report(const struct cli_options *o, int threads) {
     char err[GAME_ERROR_BYTES];
     if (strcmp(o->game->name, "kulibrat") != 0 || !kulibrat_report_known(o->report))
-        return cli_fail("unknown report '%s' for %s (kulibrat has: cycles, remoteness)",
+        return cli_fail("unknown report '%s' for %s (kulibrat has: cycles, remoteness, start)",
                         o->report, o->game->name);
     if (o->position || o->moves || o->algo)
         return cli_fail("--report analyses the whole solution: no --position, --moves "
@@ -133,8 +133,9 @@ int cmd_solve(int argc, char **argv) {
             "       kibitz solve kerx --variant size=N --pieces K [--memory MiB] "
             "[--threads N]\n"
             "                    [--db DIR]\n"
-            "       kibitz solve kulibrat --report cycles|remoteness [--variant target=N]\n"
-            "                    [--db PATH|none] [--threads N]",
+            "       kibitz solve kulibrat --report cycles|remoteness|start\n"
+            "                    [--variant target=N]"
+             " [--db PATH|none] [--threads N]",
         .help =
             "Solves the variant by retrograde analysis (tiered backward induction):\n"
             "win, loss or draw for the player to move, with remoteness (moves to the\n"
@@ -167,7 +168,8 @@ int cmd_solve(int argc, char **argv) {
             "and checks it against the solution of target N (every pair of points still\n"
             "needed; from the database when one answers it, else solved in memory);\n"
             "exit 1 if they disagree. --report remoteness prints how many positions are\n"
-            "won and lost at each remoteness.",
+            "won and lost at each remoteness, --report start the start position's value\n"
+            "for every pair of points still needed.",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_TIME | OPT_HASH | OPT_ITERATIONS |
                    OPT_ALGO | OPT_PIECES | OPT_MEMORY | OPT_REPORT,

@@ -41,6 +41,16 @@ sums=$("$kibitz" solve kulibrat --variant target=3 --report remoteness --db none
 check "remoteness histogram sums ($sums) = won and lost ($won $lost)" \
     "$([ "$sums" = "$won $lost" ]; echo $?)"
 
+# The start report's diagonal (both sides need the target) is the start's
+# value for each target, as the solve itself reports it.
+diagonal=$("$kibitz" solve kulibrat --variant target=3 --report start --db none |
+    awk '$1 ~ /^[0-9]+$/ && $1 == $2 {printf "%s %s,", $3, $4}')
+from_solve=$(grep -Eo '"start":\[[^]]*\]' <<<"$json" |
+    grep -Eo '"value":"[a-z]+","remoteness":[0-9]+' |
+    sed -E 's/"value":"([a-z]+)","remoteness":([0-9]+)/\1 \2,/' | tr -d '\n')
+check "start report diagonal ($diagonal) = solve's start values ($from_solve)" \
+    "$([ -n "$diagonal" ] && [ "$diagonal" = "$from_solve" ]; echo $?)"
+
 expect 2 "unknown report 'loops'" -- solve kulibrat --report loops
 expect 2 "unknown report 'cycles' for kerx" -- solve kerx --report cycles
 expect 2 'no --position' -- solve kulibrat --report cycles --position '.../.../.../... b 0-0'

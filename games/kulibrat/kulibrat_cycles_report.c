@@ -13,7 +13,8 @@
 enum { CYCLE_ROOM = 4096, BOARDS_PER_BLOCK = 8 };
 
 int kulibrat_report_known(const char *name) {
-    return strcmp(name, "cycles") == 0 || strcmp(name, "remoteness") == 0;
+    return strcmp(name, "cycles") == 0 || strcmp(name, "remoteness") == 0 ||
+           strcmp(name, "start") == 0;
 }
 
 static const char *const SIDE_NAME[2] = {"black", "red"};
@@ -361,12 +362,40 @@ static int report_remoteness(const struct variant *v, const char *db_option, int
     return 0;
 }
 
+static int report_start(const struct variant *v, const char *db_option, int threads,
+                        FILE *out, char *err) {
+    struct kulibrat_profile prof;
+    char source[KULIBRAT_PROFILE_SOURCE_BYTES];
+    if (kulibrat_profile_build(&prof, v, db_option, threads, source, sizeof source, err) !=
+        0)
+        return -1;
+    fprintf(out, "# Kulibrat target %d (%s): the start position (empty board, black to\n"
+                 "# move) for every pair of points still needed; value for black\n"
+                 "black_needs red_needs value remoteness\n",
+            prof.target, source);
+    for (int nb = 1; nb <= prof.target; nb++)
+        for (int nr = 1; nr <= prof.target; nr++) {
+            retro_cell c = prof.start[(nb - 1) * prof.target + (nr - 1)];
+            int o = retro_outcome(c);
+            fprintf(out, "%d %d %s %d\n", nb, nr,
+                    !retro_is_value(c) ? "unknown"
+                    : o == RETRO_WIN   ? "win"
+                    : o == RETRO_LOSS  ? "loss"
+                                       : "draw",
+                    retro_remoteness(c));
+        }
+    kulibrat_profile_free(&prof);
+    return 0;
+}
+
 int kulibrat_report(const char *name, const struct variant *v, const char *db_option,
                     int threads, FILE *out, char *err) {
     if (strcmp(name, "cycles") == 0)
         return report_cycles(v, db_option, threads, out, err);
     if (strcmp(name, "remoteness") == 0)
         return report_remoteness(v, db_option, threads, out, err);
-    snprintf(err, GAME_ERROR_BYTES, "unknown report '%.40s' (cycles, remoteness)", name);
+    if (strcmp(name, "start") == 0) return report_start(v, db_option, threads, out, err);
+    snprintf(err, GAME_ERROR_BYTES, "unknown report '%.40s' (cycles, remoteness, start)",
+             name);
     return -1;
 }

@@ -9,6 +9,8 @@
  *               needed).
  *   remoteness  how many positions of the solution are won and lost at each
  *               remoteness (for the distribution plot).
+ *   start       the start position's value and remoteness for every pair of
+ *               points still needed (black's, red's).
  *
  * The solution is read from the database `db_option` names (see
  * solver_db_find) when one answers the variant, else solved in memory.
