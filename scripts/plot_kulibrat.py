@@ -90,18 +90,23 @@ def start_by_needs(start_txt, out):
     plt.close(fig)
 
 
-def remoteness(remote_txt, out):
+def remoteness(remote_txt, out, width=10):
+    """Positions by remoteness in bins of `width` moves (single moves
+    alternate between odd and even counts too much to read)."""
     rows = read_table(remote_txt)
-    r = [int(x[0]) for x in rows]
-    won = [int(x[1]) for x in rows]
-    lost = [int(x[2]) for x in rows]
+    bins = (max(int(x[0]) for x in rows) // width) + 1
+    won, lost = [0] * bins, [0] * bins
+    for r, w, l in ((int(x[0]), int(x[1]), int(x[2])) for x in rows):
+        won[r // width] += w
+        lost[r // width] += l
+    edges = [b * width for b in range(bins)]
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.plot(r, won, label="won for the side to move", color="tab:green", lw=0.8)
-    ax.plot(r, lost, label="lost for the side to move", color="tab:red", lw=0.8)
+    ax.step(edges, won, where="post", label="won for the side to move", color="tab:green")
+    ax.step(edges, lost, where="post", label="lost for the side to move", color="tab:red")
     ax.set_yscale("log")
-    ax.set_xlabel("remoteness (moves to the end under best play)")
-    ax.set_ylabel("positions")
-    ax.set_title("Kulibrat, every position of every target up to 100, by remoteness")
+    ax.set_xlabel(f"remoteness (moves to the end under best play), bins of {width}")
+    ax.set_ylabel("positions per bin")
+    ax.set_title("Kulibrat: every position of every target up to 100, by remoteness")
     ax.legend()
     fig.tight_layout()
     fig.savefig(os.path.join(out, "kulibrat-remoteness.png"), dpi=110)
