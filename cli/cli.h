@@ -67,9 +67,9 @@ struct cli_options {
     const char *side;
     const char *moves;
     bool quiet;
-    int pieces;     /* -1: not given */
-    long memory_mb; /* -1: not given */
-    int parallel;   /* default 1 */
+    int pieces;         /* -1: not given */
+    long memory_mb;     /* -1: not given */
+    int parallel;       /* default 1 */
     const char *report; /* NULL: not given */
     /* Words that are not options (after the game name, if any). */
     const char *args[16];

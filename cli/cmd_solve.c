@@ -113,8 +113,9 @@ static const char *outcome_word(retro_cell c) {
 static int solve_report(const struct cli_options *o, int threads) {
     char err[GAME_ERROR_BYTES];
     if (strcmp(o->game->name, "kulibrat") != 0 || !kulibrat_report_known(o->report))
-        return cli_fail("unknown report '%s' for %s (kulibrat has: cycles, remoteness, start)",
-                        o->report, o->game->name);
+        return cli_fail(
+            "unknown report '%s' for %s (kulibrat has: cycles, remoteness, start)",
+            o->report, o->game->name);
     if (o->position || o->moves || o->algo)
         return cli_fail("--report analyses the whole solution: no --position, --moves "
                         "or --algo");
@@ -135,7 +136,7 @@ int cmd_solve(int argc, char **argv) {
             "                    [--db DIR]\n"
             "       kibitz solve kulibrat --report cycles|remoteness|start\n"
             "                    [--variant target=N]"
-             " [--db PATH|none] [--threads N]",
+            " [--db PATH|none] [--threads N]",
         .help =
             "Solves the variant by retrograde analysis (tiered backward induction):\n"
             "win, loss or draw for the player to move, with remoteness (moves to the\n"
