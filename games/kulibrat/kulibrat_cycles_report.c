@@ -165,6 +165,13 @@ static int report_cycles(const struct variant *v, const char *db_option, int thr
         snprintf(err, GAME_ERROR_BYTES, "out of memory");
         goto done;
     }
+    /* The solution first: a bad database fails before anything is printed. */
+    char source[KULIBRAT_PROFILE_SOURCE_BYTES];
+    int target = kulibrat_options(v)->target;
+    if (kulibrat_profile_build(&prof, v, db_option, threads, source, sizeof source,
+                               err) != 0)
+        goto done;
+    have_profile = true;
     uint32_t start = 0; /* empty board, black to move */
     kulibrat_distances(&g, start, dist);
     uint32_t locks = 0, reachable = 0;
@@ -209,12 +216,6 @@ static int report_cycles(const struct variant *v, const char *db_option, int thr
                 SIDE_NAME[p], count, groups, pc[p].rounds, SIDE_NAME[p], nearest);
     }
 
-    char source[KULIBRAT_PROFILE_SOURCE_BYTES];
-    int target = kulibrat_options(v)->target;
-    if (kulibrat_profile_build(&prof, v, db_option, threads, source, sizeof source,
-                               err) != 0)
-        goto done;
-    have_profile = true;
     fprintf(out,
             "\nCheck against the solution of target %d (%s), every pair of points\n"
             "still needed from (1, 1) to (%d, %d):\n",
@@ -366,12 +367,13 @@ static int report_start(const struct variant *v, const char *db_option, int thre
                         FILE *out, char *err) {
     struct kulibrat_profile prof;
     char source[KULIBRAT_PROFILE_SOURCE_BYTES];
-    if (kulibrat_profile_build(&prof, v, db_option, threads, source, sizeof source, err) !=
-        0)
+    if (kulibrat_profile_build(&prof, v, db_option, threads, source, sizeof source,
+                               err) != 0)
         return -1;
-    fprintf(out, "# Kulibrat target %d (%s): the start position (empty board, black to\n"
-                 "# move) for every pair of points still needed; value for black\n"
-                 "black_needs red_needs value remoteness\n",
+    fprintf(out,
+            "# Kulibrat target %d (%s): the start position (empty board, black to\n"
+            "# move) for every pair of points still needed; value for black\n"
+            "black_needs red_needs value remoteness\n",
             prof.target, source);
     for (int nb = 1; nb <= prof.target; nb++)
         for (int nr = 1; nr <= prof.target; nr++) {
@@ -390,6 +392,13 @@ static int report_start(const struct variant *v, const char *db_option, int thre
 
 int kulibrat_report(const char *name, const struct variant *v, const char *db_option,
                     int threads, FILE *out, char *err) {
+    /* Refuse before printing anything (the profile checks it again). */
+    if (kulibrat_options(v)->first != KULIBRAT_BLACK) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "the Kulibrat reports need first=black (the tiers' start is black to "
+                 "move)");
+        return -1;
+    }
     if (strcmp(name, "cycles") == 0)
         return report_cycles(v, db_option, threads, out, err);
     if (strcmp(name, "remoteness") == 0)
