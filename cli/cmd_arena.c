@@ -6,6 +6,7 @@
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/playout.h"
+#include "search/search_probe.h"
 
 #include <math.h>
 #include <omp.h>
@@ -26,7 +27,8 @@ struct tally {
 };
 
 /* Split "a,b,c" into agents; returns the count or -1 after printing. */
-static int parse_players(const char *list, const struct game *g, struct agent *agents) {
+static int parse_players(const char *list, const struct game *g, struct agent *agents,
+                         const struct search_probe *dbs) {
     char buf[512];
     if (strlen(list) >= sizeof buf) return cli_fail("--players list too long"), -1;
     strcpy(buf, list);
@@ -41,6 +43,7 @@ static int parse_players(const char *list, const struct game *g, struct agent *a
             for (int i = 0; i < n; i++) agent_free(&agents[i]);
             return cli_fail("bad player '%s': %s", rest, err), -1;
         }
+        if (dbs->probe) agent_use_databases(&agents[n], dbs->probe, dbs->ctx);
         n++;
         rest = comma ? comma + 1 : NULL;
     }
@@ -48,11 +51,11 @@ static int parse_players(const char *list, const struct game *g, struct agent *a
 }
 
 /* One game; seat s is played by agents[order[s]]. Fills returns per seat. */
-static int play_game(const struct game *g, const struct variant *v, struct agent *agents,
-                     const int *order, uint64_t seed, long opening,
+static int play_game(const struct game *g, const struct variant *v, const void *start,
+                     struct agent *agents, const int *order, uint64_t seed, long opening,
                      double returns[GAME_MAX_PLAYERS]) {
     unsigned char state[GAME_MAX_STATE_BYTES] = {0};
-    g->start(v, state);
+    memcpy(state, start, g->state_size);
     struct rng open_rng, rng;
     rng_seed(&open_rng, seed ^ (uint64_t)opening * UINT64_C(0xD1B54A32D192ED03));
     rng_seed(&rng, seed + (uint64_t)opening * 7919 + (uint64_t)order[0]);
@@ -207,9 +210,12 @@ int cmd_arena(int argc, char **argv) {
             "own; engines then take no threads=). Every game starts its engines\n"
             "afresh (no table or tree from an earlier game), so with budgets in\n"
             "iterations or depth the report is the same for any N; time budgets\n"
-            "depend on how many cores the N games get.",
+            "depend on how many cores the N games get.\n"
+            "--position/--moves start every game there (then the random opening).\n"
+            "--db PATH opens endgame databases (Kerx: 'kibitz solve kerx --pieces K')\n"
+            "that every alphabeta and mcts player probes, except those given db=0.",
         .allowed = OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON |
-                   OPT_QUIET | OPT_PARALLEL,
+                   OPT_QUIET | OPT_PARALLEL | OPT_POSITION | OPT_MOVES | OPT_DB,
         .needs_game = true,
     };
     struct cli_options o;
@@ -219,11 +225,24 @@ int cmd_arena(int argc, char **argv) {
     const int players = variant_players(g, &o.variant);
     if (!o.players) return cli_fail("arena needs --players SPEC,SPEC[,...]");
     if (o.games <= 0) return cli_fail("arena needs --games N");
+    _Alignas(8) unsigned char start[GAME_MAX_STATE_BYTES] = {0};
+    if ((status = cli_load_position(&o, start))) return status;
+    if (g->turn(&o.variant, start) == TURN_OVER)
+        return cli_fail("the game is over in this position: nothing to play");
+    struct search_probe dbs = {0};
+    if (o.db && strcmp(o.db, "none") != 0) {
+        char err[GAME_ERROR_BYTES];
+        if (search_probe_open(&dbs, g, &o.variant, o.db, err)) return cli_fail("%s", err);
+    }
     struct agent agents[MAX_SPECS];
-    int n = parse_players(o.players, g, agents);
-    if (n < 0) return EXIT_BAD_INPUT;
+    int n = parse_players(o.players, g, agents, &dbs);
+    if (n < 0) {
+        search_probe_close(&dbs);
+        return EXIT_BAD_INPUT;
+    }
     if (n != players) {
         for (int i = 0; i < n; i++) agent_free(&agents[i]);
+        search_probe_close(&dbs);
         return cli_fail("%s has %d players: --players needs %d specs, not %d", g->name,
                         players, players, n);
     }
@@ -235,6 +254,7 @@ int cmd_arena(int argc, char **argv) {
     for (int i = 0; i < n && jobs > 1; i++)
         if (agents[i].ab.threads > 1 || agents[i].mcts.threads > 1) {
             for (int k = 0; k < n; k++) agent_free(&agents[k]);
+            search_probe_close(&dbs);
             return cli_fail("--parallel plays games at once with one thread per engine: "
                             "drop threads= from '%s' or --parallel",
                             agents[i].spec);
@@ -242,6 +262,7 @@ int cmd_arena(int argc, char **argv) {
     double(*returns)[GAME_MAX_PLAYERS] = malloc(sizeof *returns * (size_t)o.games);
     if (!returns) {
         for (int i = 0; i < n; i++) agent_free(&agents[i]);
+        search_probe_close(&dbs);
         return cli_fail("out of memory for %ld games", o.games);
     }
     bool progress = cli_progress_wanted(&o);
@@ -253,7 +274,7 @@ int cmd_arena(int argc, char **argv) {
         struct agent own[MAX_SPECS];
         struct agent *mine = agents;
         if (omp_get_thread_num() > 0) { /* parsed once already: cannot fail */
-            if (parse_players(o.players, g, own) == n)
+            if (parse_players(o.players, g, own, &dbs) == n)
                 mine = own;
             else
                 atomic_store(&failed, true);
@@ -264,7 +285,7 @@ int cmd_arena(int argc, char **argv) {
             int order[MAX_SPECS]; /* seat -> spec */
             long block = arena_seating(game, n, order);
             for (int i = 0; i < n; i++) agent_new_game(&mine[i]);
-            if (play_game(g, &o.variant, mine, order, o.seed, game / block,
+            if (play_game(g, &o.variant, start, mine, order, o.seed, game / block,
                           returns[game])) {
                 atomic_store(&failed, true);
                 continue;
@@ -341,5 +362,6 @@ int cmd_arena(int argc, char **argv) {
         if (o.json) printf("}\n");
     }
     for (int i = 0; i < n; i++) agent_free(&agents[i]);
+    search_probe_close(&dbs);
     return status;
 }

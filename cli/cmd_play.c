@@ -5,6 +5,7 @@
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/playout.h"
+#include "search/search_probe.h"
 #include "search/solver_db_move.h"
 
 #include <ctype.h>
@@ -248,8 +249,21 @@ int cmd_play(int argc, char **argv) {
     /* Perfect play from a solver database when one answers this variant and
      * no --algo asks for a search. */
     char db_path[SOLVER_DB_PATH_BYTES], err[GAME_ERROR_BYTES] = "";
-    struct solver_db *db =
-        o.algo ? NULL : solver_db_for_engine(g, v, o.db, db_path, sizeof db_path, err);
+    /* --db with a game's own databases or a chosen search: the engine's
+     * search probes them (search/search_probe.h). */
+    struct search_probe dbs = {0};
+    const bool probing = o.db && strcmp(o.db, "none") != 0 && (g->database || o.algo);
+    if (probing && search_probe_open(&dbs, g, v, o.db, err) != 0) {
+        agent_free(&agent);
+        return cli_fail("%s", err);
+    }
+    if (probing) {
+        agent_use_databases(&agent, dbs.probe, dbs.ctx);
+        printf("(the engine's search probes the databases %s)\n", dbs.where);
+    }
+    struct solver_db *db = o.algo || probing ? NULL
+                                             : solver_db_for_engine(g, v, o.db, db_path,
+                                                                    sizeof db_path, err);
     if (!db && err[0]) {
         agent_free(&agent);
         return cli_fail("%s", err);
@@ -333,6 +347,7 @@ int cmd_play(int argc, char **argv) {
     printf("\n");
 done:
     solver_db_close(db);
+    search_probe_close(&dbs);
     repetition_free(&seen);
     agent_free(&agent);
     return status;

@@ -9,6 +9,7 @@
 #include "search/mcts.h"
 #include "search/mcts_report.h"
 #include "search/pimc.h"
+#include "search/search_probe.h"
 #include "search/search_report.h"
 #include "search/solver_db_move.h"
 #include "search/tt.h"
@@ -36,6 +37,9 @@ static int search_command_side(const struct cli_options *o, int *player) {
         "--side must name a player of %s (e.g. '%s') or a number from 1 to %d", g->name,
         g->player_name(&o->variant, 0), players);
 }
+
+static int search_command_with(const struct cli_options *op, const void *state,
+                               struct agent *ap, const char *algo, bool analyse);
 
 int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool analyse) {
     struct cli_options o;
@@ -72,7 +76,11 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         return cli_fail("alphabeta takes --depth or --time, not --iterations");
     if (!is_alphabeta && !is_expectimax && o.depth >= 0)
         return cli_fail("%.4s takes --iterations or --time, not --depth", algo);
-    if (!o.algo) { /* a solver database answers exactly, when there is one */
+    /* --db with a game's own databases, or with a chosen search: the search
+     * probes them (search/search_probe.h). */
+    const bool probing =
+        o.db && strcmp(o.db, "none") != 0 && (g->database || o.algo) && !is_expectimax;
+    if (!o.algo && !probing) { /* a solver database answers exactly, when there is one */
         char path[SOLVER_DB_PATH_BYTES];
         struct solver_db *db =
             solver_db_for_engine(g, &o.variant, o.db, path, sizeof path, err);
@@ -90,6 +98,28 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     struct agent agent;
     if (agent_parse(&agent, algo, g, err)) return cli_fail("--algo %s: %s", algo, err);
     agent_free(&agent);
+    struct search_probe dbs = {0};
+    if (probing) {
+        if (search_probe_open(&dbs, g, &o.variant, o.db, err)) return cli_fail("%s", err);
+        agent_use_databases(&agent, dbs.probe, dbs.ctx);
+    }
+    status = search_command_with(&o, state, &agent, algo, analyse);
+    search_probe_close(&dbs);
+    return status;
+}
+
+/* The search itself, the databases (if any) open in `agent`. */
+static int search_command_with(const struct cli_options *op, const void *state,
+                               struct agent *ap, const char *algo, bool analyse) {
+    const struct cli_options o = *op;
+    const struct agent agent = *ap;
+    const struct game *g = o.game;
+    char err[GAME_ERROR_BYTES];
+    int status;
+    size_t name_length = strcspn(algo, ":");
+    bool is_alphabeta = name_length == 9 && strncmp(algo, "alphabeta", 9) == 0;
+    bool is_pimc = name_length == 4 && strncmp(algo, "pimc", 4) == 0;
+    bool is_expectimax = name_length == 10 && strncmp(algo, "expectimax", 10) == 0;
     bool budget_given =
         agent.budget_given || o.depth > 0 || o.time > 0 || o.iterations > 0;
 
@@ -114,7 +144,8 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
             limits.depth = o.depth > 0 ? o.depth : 0;
             limits.time = o.time > 0 ? o.time : 0;
         } else if (!budget_given) {
-            limits.depth = AGENT_ANALYSIS_AB_DEPTH;
+            limits.depth =
+                limits.probe ? AGENT_ANALYSIS_AB_DB_DEPTH : AGENT_ANALYSIS_AB_DEPTH;
         }
         if (o.given & OPT_THREADS) limits.threads = o.threads;
         int hash_mib =

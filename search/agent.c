@@ -132,6 +132,9 @@ static int set_option(struct agent *a, const char *key, const char *value, char 
     } else if (strcmp(key, "keep") == 0 && mc && !pi && a->hidden) {
         if (parse_number(key, value, 0, 1, &x, err)) return -1;
         a->fresh = x == 0;
+    } else if (strcmp(key, "db") == 0 && (ab || (mc && !pi))) {
+        if (parse_number(key, value, 0, 1, &x, err)) return -1;
+        a->no_db = x == 0;
     } else if (strcmp(key, "solver") == 0 && mc && !pi) {
         if (parse_number(key, value, 0, 1, &x, err)) return -1;
         a->mcts.no_solver = x == 0;
@@ -227,6 +230,12 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
         return -1;
     }
     return 0;
+}
+
+void agent_use_databases(struct agent *a, search_probe_fn probe, void *ctx) {
+    if (a->no_db) return;
+    a->ab.probe = probe, a->ab.probe_ctx = ctx;
+    a->mcts.probe = probe, a->mcts.probe_ctx = ctx;
 }
 
 void agent_free(struct agent *a) {

@@ -4,9 +4,9 @@
  * share one syntax:
  *
  *   random
- *   alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB]
+ *   alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB][:db=0]
  *   mcts[:iterations=N][:time=S][:threads=N][:c=X][:root=1][:playout=N][:solver=0]
- *       [:sim=duct|exp3|rm][:gamma=X][:keep=0|1]
+ *       [:sim=duct|exp3|rm][:gamma=X][:keep=0|1][:db=0]
  *   pimc[:worlds=N][:iterations=N][:time=S][:c=X][:playout=N]
  *   expectimax[:depth=N][:time=S][:prune=star1|star2|none]  (two players, chance)
  *   greedy      (the move whose position evaluates best for the mover, one ply;
@@ -15,6 +15,10 @@
  *                N random playouts in all, shared equally by the root options;
  *                one playout per MCTS iteration, so equal N is equal work;
  *                default 1000)
+ *
+ * `db=0` keeps an alpha-beta or MCTS agent from probing the databases the
+ * command opened with --db (agent_use_databases), so that an arena can
+ * match the same search with and without them.
  *
  * `sim` is the selection at simultaneous nodes (decoupled UCT by default),
  * `gamma` the exploration share of EXP3/RM. On a game with hidden
@@ -57,6 +61,9 @@ enum {
     AGENT_DEFAULT_FLATMC_PLAYOUTS = 1000,
     /* `bestmove` / `analyse` without a budget (pimc: in all, over the worlds). */
     AGENT_ANALYSIS_AB_DEPTH = 8,
+    /* The same with databases to probe (--db): lines end where the databases
+     * take over, so deeper searches cost little and reach them. */
+    AGENT_ANALYSIS_AB_DB_DEPTH = 14,
     AGENT_ANALYSIS_MCTS_ITERATIONS = 10000,
     AGENT_ANALYSIS_PIMC_ITERATIONS = 1000,
 };
@@ -89,12 +96,18 @@ struct agent {
      * options apply only to what it left open. */
     bool budget_given; /* depth=, time= or iterations= */
     bool hash_given;   /* hash= */
+    bool no_db;        /* db=0 */
 };
 
 /* Parse `spec` for game `g`. 0, or -1 with a message in `err`
  * (GAME_ERROR_BYTES). On success the agent owns memory: agent_free it. */
 int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err);
 void agent_free(struct agent *a);
+
+/* Let an alpha-beta or MCTS agent probe open databases
+ * (search/search_probe.h) unless its spec said db=0. The databases must
+ * outlive the agent's searches. */
+void agent_use_databases(struct agent *a, search_probe_fn probe, void *ctx);
 
 /* Forget what the agent kept from earlier moves (alpha-beta's table, the
  * IS-MCTS tree), so that a new game is played as if it were the first: the

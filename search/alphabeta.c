@@ -33,6 +33,75 @@ bool ab_supports(const struct game *g, char *err) {
     return true;
 }
 
+/* The value for the mover of `state` of playing `m`, from the databases or
+ * the finished game; RETRO_HOLE when neither knows. */
+static retro_cell move_value(const struct game *g, const struct variant *v,
+                             const void *state, int mover, move_t m,
+                             const struct ab_limits *limits) {
+    unsigned char child[GAME_MAX_STATE_BYTES];
+    memcpy(child, state, g->state_size);
+    g->apply(v, child, m);
+    int next = g->turn(v, child);
+    retro_cell c;
+    if (next == TURN_OVER) {
+        double r[GAME_MAX_PLAYERS];
+        g->returns(v, child, r);
+        return r[mover] > 0.999    ? retro_win(1)
+               : r[mover] < -0.999 ? retro_loss(1)
+                                   : RETRO_DRAW;
+    }
+    c = limits->probe(limits->probe_ctx, child);
+    if (!retro_is_value(c)) return RETRO_HOLE;
+    return retro_through(c, next != mover, m == GAME_MOVE_PASS);
+}
+
+/* Syzygy-style root filter: when the databases hold the root and every
+ * child is held or finished, keep the moves that keep the root's value.
+ * Returns how many were kept (0: no filter). */
+static int filter_root(const struct game *g, const struct variant *v, const void *state,
+                       const struct ab_limits *limits, const move_t *root, int count,
+                       move_t *kept) {
+    if (!limits->probe || limits->analyse) return 0;
+    retro_cell here = limits->probe(limits->probe_ctx, state);
+    if (!retro_is_value(here)) return 0;
+    int mover = g->turn(v, state), outcome = retro_outcome(here), n = 0;
+    for (int i = 0; i < count; i++) {
+        retro_cell c = move_value(g, v, state, mover, root[i], limits);
+        if (c == RETRO_HOLE) return 0;
+        if (retro_outcome(c) == outcome) kept[n++] = root[i];
+    }
+    return n;
+}
+
+/* Where the principal variation ends in a position the databases hold,
+ * carry it on with their best moves (the quickest win, the longest loss),
+ * so that a proven line is shown whole. */
+static void extend_pv(const struct game *g, const struct variant *v, const void *root,
+                      const struct ab_limits *limits, struct ab_result *out) {
+    if (!limits->probe) return;
+    unsigned char state[GAME_MAX_STATE_BYTES];
+    memcpy(state, root, g->state_size);
+    for (int i = 0; i < out->pv_length; i++) g->apply(v, state, out->pv[i]);
+    move_t moves[g->max_moves];
+    while (out->pv_length < AB_MAX_PLY) {
+        int mover = g->turn(v, state);
+        retro_cell here = limits->probe(limits->probe_ctx, state);
+        /* A draw has no end to show. */
+        if (mover < 0 || !retro_is_value(here) || retro_outcome(here) == RETRO_DRAWN)
+            return;
+        int count = g->moves(v, state, moves), best = -1;
+        retro_cell best_value = RETRO_HOLE;
+        for (int i = 0; i < count; i++) {
+            retro_cell c = move_value(g, v, state, mover, moves[i], limits);
+            if (c == RETRO_HOLE) return;
+            if (best < 0 || retro_better(c, best_value)) best = i, best_value = c;
+        }
+        if (best < 0) return;
+        out->pv[out->pv_length++] = moves[best];
+        g->apply(v, state, moves[best]);
+    }
+}
+
 static void thread_init(struct ab_thread *t, struct ab_shared *sh, int id,
                         const void *state) {
     memset(t, 0, sizeof *t);
@@ -112,6 +181,8 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
         .table_depth = search_kernels_for(g)->ab_table_depth > 1
                            ? search_kernels_for(g)->ab_table_depth
                            : 1,
+        .probe = limits->probe,
+        .probe_ctx = limits->probe_ctx,
     };
     atomic_init(&sh.stop, false);
     tt_new_search(tt);
@@ -130,15 +201,24 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
         snprintf(err, GAME_ERROR_BYTES, "too many root moves (%d)", root_count);
         return -1;
     }
+    move_t kept[AB_MAX_ROOT_MOVES];
+    int kept_count = filter_root(g, v, state, limits, root, root_count, kept);
+    if (kept_count > 0) {
+        sh.root_count = root_count = kept_count;
+        sh.root_moves = kept;
+        memcpy(root, kept, sizeof(move_t) * (size_t)kept_count);
+    }
+    out->root_held =
+        limits->probe && retro_is_value(limits->probe(limits->probe_ctx, state));
     out->root_count = root_count;
     memcpy(out->root_moves, root, sizeof(move_t) * (size_t)root_count);
     out->move = root[0];
     out->has_move = true;
 
     struct ab_thread *pool = malloc(sizeof(struct ab_thread) * (size_t)threads);
-    uint64_t nodes = 0;
+    uint64_t nodes = 0, hits = 0;
     int completed = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : nodes)
+#pragma omp parallel num_threads(threads) reduction(+ : nodes, hits)
     {
         int id = omp_get_thread_num();
         struct ab_thread *t = &pool[id];
@@ -153,12 +233,15 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
             deepen(t, AB_MAX_PLY - 2, root_player, &s, pv, &l, NULL);
         }
         nodes += t->nodes;
+        hits += t->probe_hits;
         free(t->stack);
     }
     free(pool);
     if (out->pv_length > 0) out->move = out->pv[0];
+    if (completed > 0) extend_pv(g, v, state, limits, out);
     out->depth = completed;
     out->nodes = nodes;
+    out->probe_hits = hits;
     out->seconds = timer_now() - start;
     return 0;
 }

@@ -19,6 +19,7 @@
 #define KIBITZ_ALPHABETA_H
 
 #include "engine/game.h"
+#include "search/search_probe.h"
 #include "search/tt.h"
 
 #include <stdbool.h>
@@ -40,6 +41,13 @@ struct ab_limits {
     bool generic; /* call the game through the contract even where a
                      specialised kernel exists (search/kernels.h); the same
                      result, for tests and the bench */
+    /* Endgame databases (search/search_probe.h), or NULL. Every node below
+     * the root that they hold scores its exact value (win or loss in N
+     * counted from the root, so that proven lines sort by length); a held
+     * root searches only the moves that keep its value (all of them with
+     * `analyse`, each then scored exactly). */
+    search_probe_fn probe;
+    void *probe_ctx;
 };
 
 struct ab_result {
@@ -55,6 +63,8 @@ struct ab_result {
     int root_count;
     move_t root_moves[AB_MAX_ROOT_MOVES];
     int root_scores[AB_MAX_ROOT_MOVES];
+    uint64_t probe_hits; /* nodes the databases answered (all threads) */
+    bool root_held;      /* the databases hold the root: `score` is exact */
 };
 
 /* +1 if `score` is a proven win for the side to move, -1 a proven loss (then

@@ -26,6 +26,8 @@ static inline int body_ab_leaf(struct ab_thread *t, int ply, int dist, int pov) 
         BODY_RETURNS(sh->v, state, r);
         return ab_terminal_score(r, pov, dist);
     }
+    int held;
+    if (ab_probe(t, state, dist, &held)) return mover == pov ? held : -held;
     if (sh->cycles && ab_repeated(t, ply)) return 0;
     int score = ab_clamp_eval(BODY_EVALUATE(sh->v, state, mover));
     return mover == pov ? score : -score;
@@ -71,6 +73,10 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     move_t moves[BODY_MAX_MOVES];
     int order[BODY_MAX_MOVES], index[BODY_MAX_MOVES];
     int count = BODY_MOVES(v, state, moves);
+    if (ply == 0 && sh->root_count > 0) { /* a held root: the value-keeping moves */
+        count = sh->root_count;
+        memcpy(moves, sh->root_moves, sizeof(move_t) * (size_t)count);
+    }
     const bool sorted = !(ply == 0 && sh->analyse);
     /* Children that will probe the table have their bucket
      * fetched into the cache ahead of the probe (a probe into a large table
@@ -204,6 +210,8 @@ static int body_ab_node(struct ab_thread *t, int ply, int dist, int depth, int a
         BODY_RETURNS(t->sh->v, state, r);
         return ab_terminal_score(r, pov, dist);
     }
+    int held;
+    if (ply > 0 && ab_probe(t, state, dist, &held)) return mover == pov ? held : -held;
     /* One call site, so that the compiler can inline body_ab_mover here. */
     const int sign = mover == pov ? 1 : -1;
     return sign * body_ab_mover(t, ply, dist, depth, sign > 0 ? alpha : -beta,

@@ -30,6 +30,11 @@ struct ab_shared {
     bool cycles;
     bool analyse;
     atomic_bool stop;
+    search_probe_fn probe; /* databases, or NULL (search/search_probe.h) */
+    void *probe_ctx;
+    /* A held root searches only these moves (root_count > 0). */
+    int root_count;
+    const move_t *root_moves;
 };
 
 /* One thread's search state: the copy-make stack and the ordering tables. */
@@ -37,6 +42,7 @@ struct ab_thread {
     struct ab_shared *sh;
     int id;
     uint64_t nodes;
+    uint64_t probe_hits;
     unsigned char (*stack)[GAME_MAX_STATE_BYTES];
     uint64_t keys[AB_MAX_PLY + 1];
     /* seen[p]: one bit per key at plies p, p - 2, ... (ab_seen_bit), set
@@ -60,6 +66,31 @@ static inline int ab_score_from_tt(int score, int dist) {
     if (score > AB_PROVEN_BOUND) return score - dist;
     if (score < -AB_PROVEN_BOUND) return score + dist;
     return score;
+}
+
+/* The score, for the side to move, of a position the databases hold, `dist`
+ * moves from the root: a win or loss in (dist + remoteness) like a proof
+ * found by the search itself. */
+static inline int ab_database_score(retro_cell c, int dist) {
+    int n = dist + retro_remoteness(c);
+    if (n > AB_MAX_DISTANCE - 1) n = AB_MAX_DISTANCE - 1;
+    switch (retro_outcome(c)) {
+    case RETRO_WIN: return AB_WIN - n;
+    case RETRO_LOSS: return -AB_WIN + n;
+    default: return 0;
+    }
+}
+
+/* The databases' score of `state` for its mover when they hold it. */
+static inline bool ab_probe(struct ab_thread *t, const void *state, int dist,
+                            int *score) {
+    const struct ab_shared *sh = t->sh;
+    if (!sh->probe) return false;
+    retro_cell c = sh->probe(sh->probe_ctx, state);
+    if (!retro_is_value(c)) return false;
+    t->probe_hits++;
+    *score = ab_database_score(c, dist);
+    return true;
 }
 
 static inline unsigned ab_history_slot(move_t m) {

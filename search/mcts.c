@@ -34,6 +34,8 @@ struct shared {
     double c;
     int max_playout;
     bool solver;
+    search_probe_fn probe; /* only with the solver on */
+    void *probe_ctx;
     bool batch_root; /* a player moves at the root: threads batch its updates */
     bool batch_kids; /* and those of its children (no simultaneous nodes, whose
                         selection reads the node directly) */
@@ -297,6 +299,22 @@ static void returns_of_proven(uint8_t proven, double *r) {
     if (proven == 2) r[0] = -1, r[1] = 1;
 }
 
+/* A node the databases hold becomes a proven terminal: its proof and the
+ * returns it scores. False when they do not hold it (or none are open). */
+static bool probe_node(const struct shared *sh, struct mcts_node *n, const void *state,
+                       int turn, double *r) {
+    if (!sh->probe || turn < 0) return false;
+    retro_cell c = sh->probe(sh->probe_ctx, state);
+    if (!retro_is_value(c)) return false;
+    int o = retro_outcome(c);
+    uint8_t proven = o == RETRO_DRAWN ? PROVEN_DRAW
+                     : o == RETRO_WIN ? (uint8_t)(1 + turn)
+                                      : (uint8_t)(1 + (1 - turn));
+    atomic_store_explicit(&n->proven, proven, memory_order_relaxed);
+    returns_of_proven(proven, r);
+    return true;
+}
+
 static void iterate(struct worker *w) {
     const struct shared *sh = w->sh;
     const struct game *g = sh->g;
@@ -329,6 +347,10 @@ static void iterate(struct worker *w) {
                                       memory_order_relaxed);
                 leaf_proven = true;
             }
+            break;
+        }
+        if (length > 1 && probe_node(sh, n, state, turn, r)) {
+            leaf_proven = true;
             break;
         }
         uint8_t ex = atomic_load_explicit(&n->expand, memory_order_acquire);
@@ -378,7 +400,12 @@ static void iterate(struct worker *w) {
                                       memory_order_relaxed);
         path[length++] = child;
         if (fresh) { /* a new leaf: simulate from the chosen child */
-            if (g->turn(sh->v, state) == TURN_OVER) continue;
+            int next = g->turn(sh->v, state);
+            if (next == TURN_OVER) continue;
+            if (probe_node(sh, c, state, next, r)) {
+                leaf_proven = true;
+                break;
+            }
             w->plies +=
                 (uint64_t)playout_run(g, sh->v, state, &w->rng, sh->max_playout, r);
             break;
@@ -526,6 +553,7 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
     };
     atomic_init(&sh.done, 0);
     atomic_init(&sh.stop, false);
+    if (sh.solver) sh.probe = limits->probe, sh.probe_ctx = limits->probe_ctx;
 
     size_t capacity;
     if (limits->memory_mib) {

@@ -37,6 +37,7 @@
 #define KIBITZ_MCTS_H
 
 #include "engine/game.h"
+#include "search/search_probe.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -80,6 +81,11 @@ struct mcts_limits {
      * of a GAME_HAS_HIDDEN game and wants it searched as if everything were
      * known (search/pimc.c). */
     bool assume_perfect;
+    /* Endgame databases (search/search_probe.h), or NULL: with MCTS-Solver
+     * on, a node below the root they hold is a proven terminal of its
+     * value. */
+    search_probe_fn probe;
+    void *probe_ctx;
 };
 
 struct mcts_result {

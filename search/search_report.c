@@ -55,6 +55,9 @@ void report_alphabeta(const struct game *g, const struct variant *v, const void 
     if (json) {
         fprintf(out, "],\"depth\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.6f,\"nps\":%.0f",
                 res->depth, res->nodes, res->seconds, nps);
+        if (res->probe_hits || res->root_held)
+            fprintf(out, ",\"database_hits\":%" PRIu64 ",\"root_held\":%s",
+                    res->probe_hits, res->root_held ? "true" : "false");
         if (all_moves) {
             fprintf(out, ",\"moves\":[");
             for (int i = 0; i < res->root_count; i++) {
@@ -75,6 +78,9 @@ void report_alphabeta(const struct game *g, const struct variant *v, const void 
         }
         fprintf(out, "depth %d nodes %" PRIu64 " time %.3f s nps %.0f\n", res->depth,
                 res->nodes, res->seconds, nps);
+        if (res->probe_hits || res->root_held)
+            fprintf(out, "databases: %" PRIu64 " positions answered%s\n", res->probe_hits,
+                    res->root_held ? "; the root is held: its value is exact" : "");
     }
 }
 
