@@ -420,7 +420,7 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
         if (r->value == DFPN_DRAW) r->root_values[idx] = DFPN_DRAW;
     }
     if (r->value == DFPN_UNKNOWN)
-        snprintf(r->stopped, sizeof r->stopped, "%.40s%s%.50s",
+        snprintf(r->stopped, sizeof r->stopped, "%.60s%s%.180s",
                  stop ? stop : "unfinished", why[0] ? ": " : "", why);
     dfpn_table_free(&c.table);
     r->seconds = timer_now() - t0;

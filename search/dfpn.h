@@ -73,7 +73,7 @@ struct dfpn_result {
     double seconds;
     uint32_t pn[2], dn[2]; /* root proof/disproof numbers: [0] mover wins,
                               [1] opponent wins */
-    char stopped[96];      /* why the search ended unfinished, else "" */
+    char stopped[256];     /* why the search ended unfinished, else "" */
     /* Every root move and what is known of it for the mover (DFPN_WIN,
      * DFPN_LOSS, DFPN_DRAW only for the checked best move of a draw, else
      * DFPN_UNKNOWN). */

@@ -83,14 +83,15 @@ static int kerx_database_build(const struct variant *v,
         fprintf(out,
                 "{\"game\":\"kerx\",\"variant\":\"%s\",\"pieces\":%d,\"tiers\":%d,"
                 "\"tiers_read_back\":%d,\"positions\":%" PRIu64 ",\"won\":%" PRIu64
-                ",\"lost\":%" PRIu64 ",\"drawn\":%" PRIu64 ",\"max_remoteness\":%d,"
+                ",\"lost\":%" PRIu64 ",\"drawn\":%" PRIu64 ",\"terminal\":%" PRIu64
+                ",\"max_remoteness\":%d,"
                 "\"solved_positions\":%" PRIu64 ",\"seconds\":%.3f,"
                 "\"positions_per_second\":%.0f,\"threads\":%d,\"bytes_on_disk\":%" PRIu64
                 ",\"folder\":\"%s\"}\n",
                 vtext, b.pieces, st.tiers, st.tiers_loaded, st.counts.positions,
-                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.max_remoteness,
-                st.solved_positions, st.seconds, rate, b.threads, st.bytes_on_disk,
-                folder);
+                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
+                st.counts.max_remoteness, st.solved_positions, st.seconds, rate,
+                b.threads, st.bytes_on_disk, folder);
     } else {
         fprintf(out,
                 "kerx %s, every material of at most %d pieces: %d tiers (%d read back "
@@ -98,10 +99,11 @@ static int kerx_database_build(const struct variant *v,
                 vtext, b.pieces, st.tiers, st.tiers_loaded);
         fprintf(out,
                 "positions %" PRIu64 ": won %" PRIu64 ", lost %" PRIu64 ", drawn %" PRIu64
-                " (for the player to move; longest win or loss %d "
-                "moves)\n",
+                ", no move %" PRIu64
+                " (for the player to move; no move: the game is over there; longest "
+                "win or loss %d moves)\n",
                 st.counts.positions, st.counts.won, st.counts.lost, st.counts.drawn,
-                st.counts.max_remoteness);
+                st.counts.terminal, st.counts.max_remoteness);
         fprintf(out,
                 "solved %" PRIu64
                 " positions in %.3f s (%.2f M positions/s, %d thread%s)\n",

@@ -93,7 +93,11 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                             y);
                 continue;
             }
-            if (b->progress) fprintf(stderr, "kerx egdb: rebuilding: %s\n", why);
+            /* Said even with --quiet: a finished file was thrown away. */
+            fprintf(stderr,
+                    "kibitz: kerx egdb %d+%d: the finished file was refused (%s); "
+                    "rebuilding it\n",
+                    x, y, why);
         }
         double tp = timer_now();
         uint64_t entries = db->index[x][y].size + (x == y ? 0 : db->index[y][x].size);

@@ -90,9 +90,21 @@ static int kerx_parse_row(const struct kerx_geom *g, int row, const char *text,
         if (c == '.') {
             run = 1;
         } else if (c >= '1' && c <= '9') {
-            run = c - '0';
-            if (i + 1 < len && text[i + 1] >= '0' && text[i + 1] <= '9')
-                run = run * 10 + (text[++i] - '0');
+            /* The whole number, so that a message quotes what was written. */
+            size_t digits = 1;
+            while (i + digits < len && text[i + digits] >= '0' && text[i + digits] <= '9')
+                digits++;
+            for (size_t d = 0; d < digits && run <= g->row_len[row]; d++)
+                run = run * 10 + (text[i + d] - '0');
+            if (k + run > g->row_len[row]) {
+                snprintf(err, GAME_ERROR_BYTES,
+                         "row %d has %d cells at size %d: a run of %.*s empty cells "
+                         "does not fit",
+                         row + 1, g->row_len[row], g->n, digits > 24 ? 24 : (int)digits,
+                         text + i);
+                return -1;
+            }
+            i += digits - 1;
         } else if (c == 'w' || c == 'b') {
             if (k < g->row_len[row]) kerx_set(s->pieces[c == 'b'], g->row_start[row] + k);
             if (++k > g->row_len[row]) break;
@@ -289,9 +301,10 @@ int kerx_parse_move(const struct variant *v, const void *state, const char *text
     }
     if (n > 0 && kerx_move_jumps(list[0]) > 0)
         snprintf(err, GAME_ERROR_BYTES,
-                 "'%.40s' is not legal here: the longest capture (%d pieces) is "
+                 "'%.40s' is not legal here: the longest capture (%d piece%s) is "
                  "compulsory",
-                 text, kerx_move_jumps(list[0]));
+                 text, kerx_move_jumps(list[0]),
+                 kerx_move_jumps(list[0]) == 1 ? "" : "s");
     else
         snprintf(err, GAME_ERROR_BYTES, "'%.40s' is not legal here", text);
     return -1;

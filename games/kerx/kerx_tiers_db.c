@@ -44,12 +44,20 @@ static const retro_cell *build_preload(void *ctx, tier_t tier, uint64_t size) {
     if (access(path, F_OK) != 0 || run->open_count == KERX_DB_MAX_TIERS) return NULL;
     struct solver_db *db;
     if (solver_db_open(&db, path, &run->game, run->v, err) != 0) {
-        if (run->b->progress) fprintf(stderr, "kerx db: rebuilding %s: %s\n", path, err);
+        /* Said even with --quiet: a finished file is thrown away. */
+        fprintf(stderr,
+                "kibitz: kerx db: the finished file %s was refused (%s); "
+                "rebuilding it\n",
+                path, err);
         return NULL;
     }
     uint64_t have;
     const retro_cell *cells = solver_db_tier(db, tier, &have);
     if (!cells || have != size) {
+        fprintf(stderr,
+                "kibitz: kerx db: the finished file %s was refused (it does not "
+                "hold the tier's %" PRIu64 " positions); rebuilding it\n",
+                path, size);
         solver_db_close(db);
         return NULL;
     }

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Kerx messages and totals that once were wrong: a capture of one piece, an
+# overlong run of empty cells, df-pn's whole stop reason, the positions
+# without a move in the generic builder's totals.
+set -u
+source "$(dirname "$0")/cli_lib.bash" "$1"
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+expect 2 'the longest capture \(1 piece\) is compulsory' -- show kerx --variant drawat=0 --position '4/5/6/3wb2/6/5/b3 w' --moves d4-d5
+# The run is quoted as written, not cut to two digits.
+expect 2 'row 1 has 3 cells at size 3: a run of 18446744073709551617 empty cells does not fit' -- \
+    show kerx --variant size=3 --position '3/4/5/4/18446744073709551617 w'
+expect 2 'a run of 999 empty cells does not fit' -- show kerx --variant size=3 --position '3/4/5/4/999 w'
+expect 2 'a run of 4 empty cells does not fit' -- show kerx --variant size=3 --position '3/4/5/4/b4 w'
+expect 0 'white to move' -- show kerx --variant size=3 --position '3/4/5/4/1b1 w'
+# df-pn's reason for stopping, whole (it was cut at 96 characters).
+expect 0 'unfinished \(table full: no closed defence set holds the root \(graph-history interaction\)\)' -- \
+    solve kerx --variant size=3 --position 'bbb/bbbb/bb1ww/wwww/www w' --hash 24 --db none
+# The generic builder's totals: won + lost + drawn + no move = positions.
+out=$("$kibitz" solve kerx --variant size=3 --algo retro --pieces 5 --db "$dir" --quiet)
+line=$(grep '^positions' <<<"$out")
+read -r total won lost drawn none < <(sed -E 's/^positions ([0-9]+): won ([0-9]+), lost ([0-9]+), drawn ([0-9]+), no move ([0-9]+).*/\1 \2 \3 \4 \5/' <<<"$line")
+check "the totals name the positions without a move: $line" \
+    "$([ -n "${none:-}" ] && [ $((won + lost + drawn + none)) -eq "$total" ]; echo $?)"
+finish
