@@ -88,6 +88,7 @@ int solve_dfpn_run(const struct cli_options *o) {
         } else {
             printf("\"best_move\":null,");
         }
+        if (r->remoteness >= 0) printf("\"remoteness\":%d,", r->remoteness);
         printf("\"mover_wins\":\"%s\",\"mover_loses\":\"%s\",\"proof_size\":%" PRIu64
                ",\"nodes\":%" PRIu64 ",\"table_entries\":%" PRIu64
                ",\"seconds\":%.6f,\"stopped\":\"%s\",\"database\":",
@@ -113,7 +114,9 @@ int solve_dfpn_run(const struct cli_options *o) {
                    who, known_word(r->mover_wins), r->pn[0], r->dn[0], who,
                    known_word(r->mover_loses), r->pn[1], r->dn[1]);
         } else {
-            printf("%s to move: %s%s\n", who, value_word(r->value),
+            char in[48] = "";
+            if (r->remoteness >= 0) snprintf(in, sizeof in, " in %d", r->remoteness);
+            printf("%s to move: %s%s%s\n", who, value_word(r->value), in,
                    r->value == DFPN_DRAW ? " (neither side can force a win)" : "");
         }
         if (r->has_move) {
@@ -142,9 +145,12 @@ int solve_dfpn_run(const struct cli_options *o) {
             char ctext[32];
             retro_cell_text(root, ctext, sizeof ctext);
             printf("database: %s\n", ctext);
-        } else {
-            printf("remoteness: not computed by df-pn (kibitz query gives it from "
-                   "databases)\n");
+        } else if (r->remoteness >= 0) {
+            printf("remoteness: %d, the shortest %s inside the proof (an upper bound of "
+                   "the exact one)\n",
+                   r->remoteness, r->value == DFPN_WIN ? "win" : "loss");
+        } else if (r->value != DFPN_DRAW && r->value != DFPN_UNKNOWN) {
+            printf("remoteness: not measured (the proof's lines repeat)\n");
         }
     }
     free(r);

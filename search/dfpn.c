@@ -308,6 +308,7 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     const struct game *g = cfg->game;
     memset(r, 0, sizeof *r);
     r->value = DFPN_UNKNOWN;
+    r->remoteness = -1;
     r->mover_wins = r->mover_loses = -1;
     r->pn[0] = r->pn[1] = r->dn[0] = r->dn[1] = 1; /* nothing known yet */
     if (!dfpn_supports(g, err)) return -1;
@@ -395,15 +396,17 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     if (r->pn[0] == 0) {
         r->mover_wins = 1;
         r->mover_loses = 0;
-        if (dfpn_walk_proof(&c, root, mover, &r->proof_size, &idx, why) == 0)
+        if (dfpn_walk_proof(&c, root, mover, &r->proof_size, &idx, why) == 0) {
             r->value = DFPN_WIN;
-        else
+            r->remoteness = dfpn_proof_distance(&c, root, mover);
+        } else
             stop = "the proof walk failed";
     } else if (r->pn[1] == 0) {
         r->mover_loses = 1;
         r->mover_wins = 0;
         if (dfpn_walk_proof(&c, root, 1 - mover, &r->proof_size, &idx, why) == 0) {
             r->value = DFPN_LOSS;
+            r->remoteness = dfpn_proof_distance(&c, root, 1 - mover);
             idx = 0;
         } else {
             stop = "the proof walk failed";

@@ -21,8 +21,10 @@
  * proved winning or losing).
  *
  * Leaves may be answered by a probe (an endgame database): a value from it
- * is taken as exact. Remoteness is not computed: df-pn proves values, not
- * shortest wins (the databases give remoteness, see `kibitz query`).
+ * is taken as exact. df-pn proves values, not shortest wins; for a proved
+ * win or loss a walk of the proof afterwards gives the shortest win the
+ * proof holds (`remoteness`, an upper bound of the exact one, which the
+ * databases give, see `kibitz query`).
  */
 #ifndef KIBITZ_DFPN_H
 #define KIBITZ_DFPN_H
@@ -65,6 +67,9 @@ struct dfpn_result {
     bool has_move;   /* best move: the winning one, a checked non-losing one,
                         or (in a loss) the first */
     move_t move;
+    int remoteness;      /* a win or loss: its length in moves, the shortest win
+                            inside the proof (an upper bound of the exact
+                            remoteness, see dfpn_proof_distance); -1 unknown */
     uint64_t proof_size; /* positions in the proof tree, or (draw) in the two
                             checked closed defence sets */
     uint64_t nodes;      /* expansions */

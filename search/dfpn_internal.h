@@ -42,4 +42,13 @@ int dfpn_check_disproof(struct dfpn_ctx *c, const void *root, int attacker,
 int dfpn_walk_proof(struct dfpn_ctx *c, const void *root, int attacker, uint64_t *size,
                     int *move_index, char *err);
 
+/* The length in moves (passes not counted) of the shortest win for
+ * `attacker` that stays inside the proof at `root` (its proved table
+ * positions and leaves, a leaf's own remoteness where the probe knows it):
+ * the attacker picks the quickest proved child, the defender the slowest.
+ * An upper bound of the true remoteness, exact when the proof holds the
+ * shortest win. -1 when it cannot be measured (no memory, or every line
+ * of the proof runs through a repetition of a position on it). */
+int dfpn_proof_distance(struct dfpn_ctx *c, const void *root, int attacker);
+
 #endif

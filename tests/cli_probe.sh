@@ -52,6 +52,16 @@ expect 2 'agent option db needs' -- arena kerx $v --players 'alphabeta:db=2,rand
 expect 2 'no Kerx databases' -- bestmove kerx $v --db "$dir/none" --moves c2-c3
 expect 2 'no Kerx databases' -- arena kerx $v --db "$dir/none" --players random,random --games 1
 
+# df-pn measures its proofs: the shortest win inside the proof, never shorter
+# than the exact remoteness the databases give.
+expect 0 'white to move: win in 1$' -- solve kerx $v --position 'www/4/1bw2/4/3 w' --db none
+expect 0 '"remoteness":1,' -- solve kerx $v --position 'www/4/1bw2/4/3 w' --db none --json
+out=$("$kibitz" solve kerx $v --moves "$held" --db none)
+d=$(sed -n 's/^black to move: win in \([0-9]*\)$/\1/p' <<<"$out")
+check "df-pn alone: a win in $d, at least the databases' $n" \
+    "$([ -n "$d" ] && [ "$d" -ge "$n" ]; echo $?)"
+expect 0 'remoteness: [0-9]+, the shortest win inside the proof' -- solve kerx $v --moves c2-c3 --db none
+
 # Kulibrat's solver database: a chosen search probes it and scores the start
 # as the solver did.
 "$kibitz" solve kulibrat --variant target=3 --db "$dir" --quiet >"$dir/solve.txt"
