@@ -52,8 +52,8 @@ static int parse_players(const char *list, const struct game *g, struct agent *a
 
 /* One game; seat s is played by agents[order[s]]. Fills returns per seat. */
 static int play_game(const struct game *g, const struct variant *v, const void *start,
-                     struct agent *agents, const int *order, uint64_t seed, long opening,
-                     double returns[GAME_MAX_PLAYERS]) {
+                     bool from_start, struct agent *agents, const int *order,
+                     uint64_t seed, long opening, double returns[GAME_MAX_PLAYERS]) {
     unsigned char state[GAME_MAX_STATE_BYTES] = {0};
     memcpy(state, start, g->state_size);
     struct rng open_rng, rng;
@@ -65,7 +65,8 @@ static int play_game(const struct game *g, const struct variant *v, const void *
      * move can lose at once (Kodrek: most first thrusts throw the craft out)
      * and decide the game before any engine plays; the secret choices vary
      * the games enough. */
-    const int opening_plies = (g->flags & GAME_HAS_SIMULTANEOUS) ? 0 : OPENING_PLIES;
+    const int opening_plies =
+        (g->flags & GAME_HAS_SIMULTANEOUS) || !from_start ? 0 : OPENING_PLIES;
     struct repetition seen;
     repetition_init(&seen);
     for (int ply = 0; ply < MAX_GAME_PLIES; ply++) {
@@ -211,7 +212,9 @@ int cmd_arena(int argc, char **argv) {
             "afresh (no table or tree from an earlier game), so with budgets in\n"
             "iterations or depth the report is the same for any N; time budgets\n"
             "depend on how many cores the N games get.\n"
-            "--position/--moves start every game there (then the random opening).\n"
+            "--position/--moves start every game there, without the random opening\n"
+            "(so that a set of positions, each played with both seatings, is a fair\n"
+            "match).\n"
             "--db PATH opens endgame databases (Kerx: 'kibitz solve kerx --pieces K')\n"
             "that every alphabeta and mcts player probes, except those given db=0.",
         .allowed = OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON |
@@ -285,8 +288,8 @@ int cmd_arena(int argc, char **argv) {
             int order[MAX_SPECS]; /* seat -> spec */
             long block = arena_seating(game, n, order);
             for (int i = 0; i < n; i++) agent_new_game(&mine[i]);
-            if (play_game(g, &o.variant, start, mine, order, o.seed, game / block,
-                          returns[game])) {
+            if (play_game(g, &o.variant, start, !o.position && !o.moves, mine, order,
+                          o.seed, game / block, returns[game])) {
                 atomic_store(&failed, true);
                 continue;
             }
