@@ -6,7 +6,7 @@ int cmd_bestmove(int argc, char **argv) {
         .usage = "kibitz bestmove <game> [--position P] [--algo "
                  "alphabeta|mcts|expectimax] [--depth N "
                  "| --time S | --iterations N] [--threads N] [--hash MiB] [--seed N] "
-                 "[--json]",
+                 "[--db PATH] [--json]",
         .help =
             "Searches the position and prints the best move, its score (or a proven\n"
             "win or loss in N moves, passes not counted), the principal variation,\n"
@@ -18,7 +18,7 @@ int cmd_bestmove(int argc, char **argv) {
             "--time. At a chance node there is nothing to choose: give the outcome.\n"
             "--algo also takes an engine spec as arena does (kibitz arena --help),\n"
             "e.g. mcts:root=1 (one tree per thread: no shared cache lines, for cores\n"
-            "far apart) or mcts:c=0.7:playout=40.",
+            "far apart) or mcts:c=0.7:playout=40.\n" SEARCH_COMMAND_DB_HELP,
         .allowed = SEARCH_COMMAND_OPTIONS,
         .needs_game = true,
     };

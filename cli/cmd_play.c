@@ -222,7 +222,10 @@ int cmd_play(int argc, char **argv) {
                 "engine is alphabeta (depth 6 unless --depth or --time) where the game "
                 "allows it,\n"
                 "else mcts (1000 iterations unless --iterations or --time); --algo\n"
-                "random gives a random player.",
+                "random gives a random player. --db PATH: a solver database answering\n"
+                "the variant makes the engine play perfectly (without --algo); a game's\n"
+                "own endgame databases (Kerx), or any with --algo, are probed by its\n"
+                "search.",
         .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED |
                    OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS |
                    OPT_DB,

@@ -18,4 +18,14 @@
 /* Exit status as cli.h describes. */
 int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool analyse);
 
+/* The --db paragraph of bestmove's and analyse's help. */
+#define SEARCH_COMMAND_DB_HELP                                                           \
+    "--db PATH: without --algo, a solver database answering the variant gives\n"         \
+    "the exact value (Kulibrat); a game's own endgame databases (Kerx: 'kibitz\n"        \
+    "solve kerx --pieces K') and, with --algo, a solver database are probed by\n"        \
+    "the search instead: alpha-beta scores every position they hold exactly (win\n"      \
+    "or loss in N) and, at a held root, searches only the moves that keep its\n"         \
+    "value (default depth 14 then); MCTS takes held positions as proven. Agent\n"        \
+    "specs take db=0 to leave them out."
+
 #endif
