@@ -264,9 +264,10 @@ int cmd_play(int argc, char **argv) {
         agent_use_databases(&agent, dbs.probe, dbs.ctx);
         printf("(the engine's search probes the databases %s)\n", dbs.where);
     }
-    struct solver_db *db = o.algo || probing ? NULL
-                                             : solver_db_for_engine(g, v, o.db, db_path,
-                                                                    sizeof db_path, err);
+    struct solver_db *db =
+        o.algo || probing || g->database
+            ? NULL
+            : solver_db_for_engine(g, v, o.db, db_path, sizeof db_path, err);
     if (!db && err[0]) {
         agent_free(&agent);
         return cli_fail("%s", err);

@@ -80,7 +80,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
      * probes them (search/search_probe.h). */
     const bool probing =
         o.db && strcmp(o.db, "none") != 0 && (g->database || o.algo) && !is_expectimax;
-    if (!o.algo && !probing) { /* a solver database answers exactly, when there is one */
+    if (!o.algo && !probing && !g->database) { /* a solver database answers exactly */
         char path[SOLVER_DB_PATH_BYTES];
         struct solver_db *db =
             solver_db_for_engine(g, &o.variant, o.db, path, sizeof path, err);

@@ -48,6 +48,8 @@ expect 0 'games 2, score of alphabeta:depth=1: 75.0%' -- arena kerx $v --moves "
     --players 'alphabeta:depth=1,alphabeta:depth=1:db=0' --games 2 --db "$dir" --quiet
 expect 0 'probes the databases' -- play kerx $v --moves "$held" --db "$dir" --algo alphabeta:depth=1
 expect 2 'agent option db needs' -- arena kerx $v --players 'alphabeta:db=2,random' --games 1
+# --db none: a plain search.
+expect 0 'bestmove' -- bestmove kerx $v --db none --depth 2
 # Refusals: a folder without databases, a file of another game.
 expect 2 'no Kerx databases' -- bestmove kerx $v --db "$dir/none" --moves c2-c3
 expect 2 'no Kerx databases' -- arena kerx $v --db "$dir/none" --players random,random --games 1
