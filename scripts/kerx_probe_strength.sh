@@ -46,7 +46,9 @@ for _ in range(count):
 PY
 }
 
-playable() { "$kibitz" show kerx $v --position "$1" 2>/dev/null | grep -q 'to move'; }
+# (Every kibitz call below reads /dev/null: the loops read positions from
+# their standard input.)
+playable() { "$kibitz" show kerx $v --position "$1" </dev/null 2>/dev/null | grep -q 'to move'; }
 
 echo "# match: alphabeta:depth=$depth with $probe against alphabeta:depth=$depth:db=0"
 for pieces in 10 11 12 13 14; do
@@ -54,7 +56,7 @@ for pieces in 10 11 12 13 14; do
     while read -r p; do
         playable "$p" || continue
         line=$("$kibitz" arena kerx $v --position "$p" --db "$probe" --games 2 --json --quiet \
-            --players "alphabeta:depth=$depth,alphabeta:depth=$depth:db=0")
+            --players "alphabeta:depth=$depth,alphabeta:depth=$depth:db=0" </dev/null)
         read -r a b c < <(/usr/bin/python3 -c '
 import json, sys
 r = json.loads(sys.argv[1])["players"][0]
@@ -85,12 +87,12 @@ echo "# conversion: won 10-piece positions (by $won), white to play and win"
 tried=0 with=0 without=0
 while read -r p; do
     playable "$p" || continue
-    "$kibitz" query kerx $v --position "$p" --db "$won" 2>/dev/null |
+    "$kibitz" query kerx $v --position "$p" --db "$won" </dev/null 2>/dev/null |
         grep -q '^white to move: win' || continue
     tried=$((tried + 1))
     for who in "alphabeta:depth=$depth" "alphabeta:depth=$depth:db=0"; do
         line=$("$kibitz" arena kerx $v --position "$p" --db "$probe" --games 1 --json --quiet \
-            --players "$who,alphabeta:depth=$depth")
+            --players "$who,alphabeta:depth=$depth" </dev/null)
         r=$(/usr/bin/python3 -c 'import json, sys; print(json.loads(sys.argv[1])["players"][0]["win"][0])' "$line")
         if [ "$r" = 1.0 ] || [ "$r" = 1 ]; then
             if [ "$who" = "alphabeta:depth=$depth" ]; then with=$((with + 1)); else without=$((without + 1)); fi
