@@ -4,6 +4,7 @@
 #include "engine/cli.h"
 #include "engine/solve_dfpn.h"
 #include "engine/solve_kerx.h"
+#include "engine/threads.h"
 #include "engine/timer.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
@@ -161,6 +162,7 @@ int cmd_solve(int argc, char **argv) {
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--threads", 9) == 0) threads_given = true;
     int threads = threads_given ? o.threads : omp_get_num_procs();
+    if (threads_reserve(threads, err) != 0) return cli_fail("%s", err);
     if (strcmp(g->name, "kerx") == 0 && o.pieces > 0)
         return solve_kerx_build(&o, threads);
     if (o.pieces > 0 || o.memory_mb > 0)
