@@ -93,15 +93,21 @@ int query_report(const struct game *g, const struct variant *v, const void *stat
     /* Answer only what the moves confirm: a damaged or crafted database can
      * hold any bytes, and a checksum does not stop anyone who rewrites it. */
     bool over = g->turn(v, state) == TURN_OVER;
-    bool consistent = over ? cell == RETRO_TERMINAL : retro_is_value(cell) && best == cell;
-    for (int i = 0; i < n && consistent; i++) consistent = retro_is_value(values[i]);
-    if (!consistent) {
+    bool held = true;
+    for (int i = 0; i < n; i++) held &= retro_is_value(values[i]);
+    bool consistent =
+        over ? cell == RETRO_TERMINAL : retro_is_value(cell) && best == cell;
+    if (!held || !consistent) {
         char have[32], want[32];
         retro_cell_text(cell, have, sizeof have);
         retro_cell_text(best, want, sizeof want);
         free(moves);
         free(values);
         free(order);
+        if (!held)
+            return cli_fail("database %s does not hold every position a move here "
+                            "leads to: solve again",
+                            source ? source : "");
         return cli_fail("database %s is damaged at this position (it stores %s, its "
                         "moves give %s): solve again",
                         source ? source : "", have, want);
