@@ -18,15 +18,21 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+static char scratch[128];
+
+static void remove_scratch(void) {
+    unlink(scratch);
+}
+
 static const char *scratch_path(void) {
-    static char path[128];
-    if (!path[0]) {
-        snprintf(path, sizeof path, "%s/kibitz-fuzz-kdb-%ld.kdb", fuzz_scratch_folder(),
+    if (!scratch[0]) {
+        snprintf(scratch, sizeof scratch, "%s/kibitz-fuzz-kdb-%ld.kdb", fuzz_scratch_folder(),
                  (long)getpid());
         /* query_report prints its answer: keep the fuzzer's output readable. */
         if (!freopen("/dev/null", "w", stdout)) abort();
+        atexit(remove_scratch);
     }
-    return path;
+    return scratch;
 }
 
 static void write_file(const char *path, const uint8_t *data, size_t size) {

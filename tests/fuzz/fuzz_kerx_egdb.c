@@ -23,6 +23,12 @@ enum { AT_A = 24, AT_B = 28, CELLS = 19 /* size 3: 3+4+5+4+3 */ };
 
 static char data_folder[128], pair_folder[256], last[512];
 
+static void remove_scratch(void) {
+    if (last[0]) unlink(last);
+    rmdir(pair_folder);
+    rmdir(data_folder);
+}
+
 static void setup(const struct variant *v) {
     if (data_folder[0]) return;
     snprintf(data_folder, sizeof data_folder, "%s/kibitz-fuzz-keg-%ld",
@@ -31,6 +37,7 @@ static void setup(const struct variant *v) {
     kerx_egdb_folder(v, data_folder, pair_folder, sizeof pair_folder);
     mkdir(pair_folder, 0777);
     if (!freopen("/dev/null", "w", stdout)) abort();
+    atexit(remove_scratch);
 }
 
 static uint32_t get32(const uint8_t *data, size_t size, size_t at) {
