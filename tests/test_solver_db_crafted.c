@@ -8,7 +8,7 @@
  *  - an "unknown" working marker stored in a cell is refused at open;
  *  - a "game over" marker or a forged value at a live position makes the
  *    query fail with a message instead of answering. */
-#include "engine/query_report.h"
+#include "cli/query_report.h"
 #include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"
 #include "search/retro.h"

@@ -4,7 +4,7 @@
  * tested. A file that opens is then queried along a random line of play
  * (seeded by the input): probes, move values, the query report and the best
  * move must neither crash nor read outside the file. */
-#include "engine/query_report.h"
+#include "cli/query_report.h"
 #include "engine/rng.h"
 #include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"

@@ -4,7 +4,7 @@
  * both checksums so the structural checks are reached, and opens the folder.
  * When it opens, random positions (seeded by the input) are probed and
  * reported: nothing may crash or read outside the file. */
-#include "engine/query_report.h"
+#include "cli/query_report.h"
 #include "engine/rng.h"
 #include "engine/variant.h"
 #include "games/kerx/kerx.h"
