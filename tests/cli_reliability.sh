@@ -59,7 +59,7 @@ check "Kodrek position without a move refused (status $code: $out)" \
 # cannot start at all under it: the check needs a program that runs there
 # with one thread.
 if ! (ulimit -v 12000 && ulimit -s 8192 &&
-    "$kibitz" bestmove kulibrat --depth 2 --hash 1 >/dev/null 2>&1); then
+    "$kibitz" show kulibrat >/dev/null 2>&1); then
     echo "skipped: kibitz cannot start under ulimit -v 12000 (sanitizer build?)"
     finish
     exit

@@ -20,12 +20,8 @@ void fuzz_fail(const char *format, ...) {
 
 const struct game *fuzz_game(uint8_t selector) {
     int count;
-    const struct registry_entry *list = registry_list(&count);
-    const struct game *available[32];
-    int n = 0;
-    for (int i = 0; i < count && n < 32; i++)
-        if (list[i].game) available[n++] = list[i].game;
-    return n ? available[selector % n] : NULL;
+    const struct game *const *games = registry_games(&count);
+    return count > 0 ? games[selector % count] : NULL;
 }
 
 char *fuzz_text(const uint8_t *data, size_t size) {
