@@ -287,7 +287,8 @@ int solver_db_reseal(void *file, size_t bytes) {
     if (bytes < HEADER_BYTES) return -1;
     struct header h;
     memcpy(&h, file, sizeof h);
-    h.payload_hash = XXH3_64bits((unsigned char *)file + HEADER_BYTES, bytes - HEADER_BYTES);
+    h.payload_hash =
+        XXH3_64bits((unsigned char *)file + HEADER_BYTES, bytes - HEADER_BYTES);
     h.header_hash = 0;
     h.header_hash = XXH3_64bits(&h, sizeof h);
     memcpy(file, &h, sizeof h);
@@ -390,8 +391,10 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
     }
     for (uint64_t i = 0; i < h->positions; i++) {
         retro_cell c = db->cells[i];
-        if (c == RETRO_UNKNOWN || (retro_is_value(c) && c > retro_loss(RETRO_MAX_REMOTENESS))) {
-            snprintf(what, sizeof what, "corrupt data (cell %llu holds %#x, never stored)",
+        if (c == RETRO_UNKNOWN ||
+            (retro_is_value(c) && c > retro_loss(RETRO_MAX_REMOTENESS))) {
+            snprintf(what, sizeof what,
+                     "corrupt data (cell %llu holds %#x, never stored)",
                      (unsigned long long)i, (unsigned)c);
             return refuse(err, path, what);
         }

@@ -126,7 +126,8 @@ int kerx_egdb_file_reseal(void *file, size_t bytes) {
     if (bytes < HEADER_BYTES) return -1;
     struct header h;
     memcpy(&h, file, sizeof h);
-    h.payload_hash = XXH3_64bits((unsigned char *)file + HEADER_BYTES, bytes - HEADER_BYTES);
+    h.payload_hash =
+        XXH3_64bits((unsigned char *)file + HEADER_BYTES, bytes - HEADER_BYTES);
     h.header_hash = 0;
     h.header_hash = XXH3_64bits(&h, sizeof h);
     memcpy(file, &h, sizeof h);

@@ -26,8 +26,8 @@ static void remove_scratch(void) {
 
 static const char *scratch_path(void) {
     if (!scratch[0]) {
-        snprintf(scratch, sizeof scratch, "%s/kibitz-fuzz-kdb-%ld.kdb", fuzz_scratch_folder(),
-                 (long)getpid());
+        snprintf(scratch, sizeof scratch, "%s/kibitz-fuzz-kdb-%ld.kdb",
+                 fuzz_scratch_folder(), (long)getpid());
         /* query_report prints its answer: keep the fuzzer's output readable. */
         if (!freopen("/dev/null", "w", stdout)) abort();
         atexit(remove_scratch);
