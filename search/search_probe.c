@@ -13,6 +13,10 @@ int search_probe_open(struct search_probe *p, const struct game *g,
                       const struct variant *v, const char *option, char *err) {
     memset(p, 0, sizeof *p);
     err[0] = '\0';
+    if (option && !option[0]) { /* names no folder (not the default one) */
+        snprintf(err, GAME_ERROR_BYTES, "the database path is empty");
+        return -1;
+    }
     if (g->database) {
         int found =
             g->database->open(v, option, &p->own_db, p->where, sizeof p->where, err);

@@ -52,6 +52,7 @@ expect 2 'agent option db needs' -- arena kerx $v --players 'alphabeta:db=2,rand
 expect 0 'bestmove' -- bestmove kerx $v --db none --depth 2
 # Refusals: a folder without databases, a file of another game.
 expect 2 'no Kerx databases' -- bestmove kerx $v --db "$dir/none" --moves c2-c3
+expect 2 'the database path is empty' -- bestmove kerx $v --db '' --moves c2-c3
 expect 2 'no Kerx databases' -- arena kerx $v --db "$dir/none" --players random,random --games 1
 
 # df-pn measures its proofs: the shortest win inside the proof, never shorter
