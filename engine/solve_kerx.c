@@ -130,6 +130,7 @@ void solve_kerx_probe_close(struct solve_kerx_probe *p) {
 }
 
 int solve_kerx_query(const struct cli_options *o) {
+    if (kerx_options(&o->variant)->huff) return cli_fail("%s", KERX_DB_HUFF_REFUSAL);
     _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
     int status = cli_load_position(o, state);
     if (status) return status;

@@ -33,4 +33,5 @@ trap 'rm -rf "$dir"' EXIT
 expect 2 'databases are for huff=0 only' -- solve kerx --variant size=3,huff=1 --pieces 4 --db "$dir"
 expect 2 'databases are for huff=0 only' -- solve kerx --variant size=3,huff=1 --algo retro --pieces 4 --db "$dir"
 expect 2 'databases are for huff=0 only' -- solvebench kerx --variant size=3,huff=1 --games 2 --db "$dir"
+expect 2 'databases are for huff=0 only' -- query kerx --variant size=3,huff=1 --db "$dir"
 finish
