@@ -43,6 +43,7 @@ enum cli_option {
     OPT_PIECES = 1u << 18,    /* --pieces N (material bound of a database build) */
     OPT_MEMORY = 1u << 19,    /* --memory MiB (memory budget of a database build) */
     OPT_PARALLEL = 1u << 20,  /* --parallel N (arena: games played at once) */
+    OPT_REPORT = 1u << 21,    /* --report NAME (solve: an analysis of the solution) */
 };
 
 struct cli_options {
@@ -66,9 +67,10 @@ struct cli_options {
     const char *side;
     const char *moves;
     bool quiet;
-    int pieces;     /* -1: not given */
-    long memory_mb; /* -1: not given */
-    int parallel;   /* default 1 */
+    int pieces;         /* -1: not given */
+    long memory_mb;     /* -1: not given */
+    int parallel;       /* default 1 */
+    const char *report; /* NULL: not given */
     /* Words that are not options (after the game name, if any). */
     const char *args[16];
     int arg_count;
