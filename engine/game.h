@@ -198,6 +198,12 @@ struct game {
     void (*determinize)(const struct variant *v, const void *view, int player,
                         uint64_t (*next_random)(void *ctx), void *ctx, void *state_out);
 
+    /* ---- reports (optional) ---- */
+    /* Why a finished game ended, a few lower-case words ("capital",
+     * "surrender", "turn limit"), for arena's tally of endings; NULL (or a
+     * NULL callback): not told. Only called when `turn` is TURN_OVER. */
+    const char *(*end_reason)(const struct variant *v, const void *state);
+
     /* ---- solving (optional: a game without these cannot be `solve`d) ---- */
     /* The tier of a state. */
     tier_t (*tier_of)(const struct variant *v, const void *state);

@@ -42,4 +42,11 @@ both=$("$kibitz" arena kotra --players $players --games 6 --seed 4 --parallel 2 
 [ -n "$serial" ] && grep -q 'games 6' <<<"$serial" && [ "$serial" = "$both" ]
 check "kotra arena --parallel 2 reported differently from one game at a time" $?
 
+# Arena says how Kotra games ended (capital, surrender, turn limit).
+expect 0 '^endings: capital [0-9]+ \([0-9.]+%\)' -- arena kotra --players greedy,random --games 4 --seed 3 --quiet
+expect 0 '"endings":\{"capital":4\}' -- arena kotra --players greedy,random --games 4 --seed 3 --quiet --json
+expect 0 '^endings:.*turn limit [0-9]' -- arena kotra --variant turns=1 --players random,random --games 2 --quiet
+expect 0 'surrender=loss\|points \(default loss\)' -- games
+expect 2 "surrender is loss or points, not 'draw'" -- show kotra --variant surrender=draw
+
 finish

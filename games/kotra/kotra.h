@@ -94,10 +94,18 @@ static inline int kotra_stuck(uint8_t f) {
 
 /* extra[]: promotions (bits 0-2) and per-turn facts. */
 enum {
-    KX_PROMO = 7,    /* times promoted: rank = rank at setup + promotions */
+    KX_PROMO = 7,    /* times promoted: rank = rank at setup + promotions (a
+                        piece is promoted at most once: 0 or 1) */
     KX_TURN = 8,     /* moved (or arrived) this turn */
     KX_ENTERED = 16, /* came onto the board from the reserve */
+    KX_JUMPS1 = 32,  /* door jumps (2 bits): the piece's last moves in a row
+                        that used a door jump, 0..2 */
 };
+static inline int kotra_jumps(uint8_t x) {
+    return (x >> 5) & 3;
+}
+/* Most consecutive moves of a piece that may use a door jump. */
+enum { KOTRA_MAX_JUMPS = 2 };
 
 /* status[]: per player. */
 enum { KS_UNLOCKED = 1, KS_RELOCATED = 2, KS_RESCUED = 4 };
@@ -124,7 +132,9 @@ struct kotra_state {
 };
 
 struct kotra_variant {
-    uint16_t max_turns; /* turns before the game ends on points */
+    uint16_t max_turns;       /* turns before the game ends on points */
+    uint8_t surrender_points; /* 1: a surrender is scored on points (the old
+                                 reading); 0: the side that surrenders loses */
 };
 
 static inline const struct kotra_variant *kotra_options(const struct variant *v) {
@@ -144,6 +154,9 @@ enum kotra_move_kind {
     MV_RESCUE = 9, /* b tray byte of the piece (0: none) */
     MV_DONE = 10,  /* end the turn */
 };
+/* A step (or attack) whose destination only a door jump reaches carries this
+ * bit: the piece's count of consecutive jump moves goes up. */
+#define KOTRA_MOVE_JUMP ((move_t)1 << 24)
 static inline move_t kotra_move(int kind, int a, int b) {
     return (move_t)kind | (move_t)a << 8 | (move_t)b << 16;
 }
@@ -168,6 +181,11 @@ int kotra_territory_space(int player, int i);
 
 /* Score of `player`: captured pieces' values plus bonuses. */
 int kotra_score(const struct kotra_state *s, int player);
+
+/* The winner of a finished game (KOTRA_GOLD or KOTRA_SILVER), or -1 for a
+ * draw: the side that surrendered loses (unless the variant scores
+ * surrenders on points); otherwise the most points win. */
+int kotra_winner(const struct variant *v, const struct kotra_state *s);
 
 /* Move list of a state (the `moves` callback, without the variant). */
 int kotra_moves_of(const struct kotra_state *s, move_t *out);

@@ -78,6 +78,31 @@ static void sample_partial_setup(struct kotra_state *s, int enemy,
     for (int i = 0; i < k; i++) s->cell[slots[i]] = kotra_cell(enemy, pool[i]);
 }
 
+/* A rank from the pool, uniformly among its pieces of ranks agent..top
+ * (without garresh if `no_garresh`), taken out of the pool; 0 if none is
+ * left at all. An impossible view (nothing allowed left) takes any rank. */
+static int draw_mobile_rank(int pool[RANK_KINDS], int top, int no_garresh,
+                            uint64_t (*next_random)(void *), void *ctx) {
+    for (int relax = 0; relax < 2; relax++) {
+        int total = 0;
+        for (int r = RANK_AGENT; r <= top; r++)
+            total += no_garresh && r == RANK_GARRESH ? 0 : pool[r];
+        if (total == 0) {
+            top = RANK_LEGATE, no_garresh = 0;
+            continue;
+        }
+        int pick = (int)below(next_random, ctx, (uint32_t)total), r = RANK_AGENT;
+        for (;; r++) {
+            int here = no_garresh && r == RANK_GARRESH ? 0 : pool[r];
+            if (pick < here) break;
+            pick -= here;
+        }
+        pool[r]--;
+        return r;
+    }
+    return 0;
+}
+
 void kotra_determinize(const struct variant *v, const void *view, int player,
                        uint64_t (*next_random)(void *ctx), void *ctx, void *state_out) {
     struct kotra_state *s = state_out;
@@ -98,6 +123,7 @@ void kotra_determinize(const struct variant *v, const void *view, int player,
     }
     /* Unknown slots: board spaces (>= 0) and reserve entries (-1 - index). */
     int slot[KOTRA_PIECES], promo[KOTRA_PIECES], fixed_ok[KOTRA_PIECES];
+    int no_garresh[KOTRA_PIECES]; /* made a rescue unpromoted: no garresh */
     int n = 0;
     for (int sp = 0; sp < KOTRA_SPACES; sp++) {
         uint8_t c = s->cell[sp];
@@ -124,12 +150,14 @@ void kotra_determinize(const struct variant *v, const void *view, int player,
                         ? allow & 2
                         : 0;
         fixed_ok[n] = allow;
+        no_garresh[n] = (s->flags[sp] & KF_RESCUER) && !pr;
         n++;
     }
     for (int i = 0; i < KOTRA_RESERVE && n < KOTRA_PIECES; i++) {
         if (s->reserve[enemy][i] != RANK_UNKNOWN) continue;
         slot[n] = -1 - i;
         promo[n] = 0;
+        no_garresh[n] = 0;
         fixed_ok[n] = 1; /* the reserve may hold mines, never the capital */
         n++;
     }
@@ -151,23 +179,18 @@ void kotra_determinize(const struct variant *v, const void *view, int player,
         }
     }
     /* Mobile ranks: most promoted slots first (they need the lowest ranks at
-     * setup: rank + promotions <= legate); the allowed sets are nested, so
-     * choosing uniformly among the allowed ranks never paints us into a
-     * corner. */
+     * setup: rank + promotions <= legate), and at each promotion count the
+     * rescuers (no garresh) before the rest; the allowed sets are then
+     * (nearly) nested, so choosing uniformly among the allowed ranks does not
+     * paint us into a corner. */
     for (int want = 7; want >= 0; want--) {
-        for (int i = 0; i < n; i++) {
-            if (rank_of[i] || promo[i] != want) continue;
-            int top = RANK_LEGATE - want, total = 0;
-            for (int r = RANK_AGENT; r <= top; r++) total += pool[r];
-            if (total == 0) { /* impossible view: take any rank left */
-                top = RANK_LEGATE;
-                for (int r = RANK_AGENT; r <= top; r++) total += pool[r];
-                if (total == 0) continue;
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < n; i++) {
+                if (rank_of[i] || promo[i] != want || no_garresh[i] != (pass == 0))
+                    continue;
+                rank_of[i] = draw_mobile_rank(pool, RANK_LEGATE - want, no_garresh[i],
+                                              next_random, ctx);
             }
-            int pick = (int)below(next_random, ctx, (uint32_t)total), r = RANK_AGENT;
-            while (pick >= pool[r]) pick -= pool[r++];
-            pool[r]--;
-            rank_of[i] = r;
         }
     }
     for (int i = 0; i < n; i++) {
