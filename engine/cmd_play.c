@@ -94,17 +94,17 @@ static void list_moves(const struct game *g, const struct variant *v, const void
     printf("\n");
 }
 
-/* What the person may see: the whole state, or his view of a hidden game. */
+/* What the person may see: the whole state, or his view of a hidden game;
+ * drawn, and as a position line he can paste into other commands. */
 static void draw_for(const struct game *g, const struct variant *v, const void *state,
                      int seat) {
-    if (!(g->flags & GAME_HAS_HIDDEN) || seat < 0) {
-        g->draw(v, state, stdout);
-        return;
-    }
     unsigned char view[GAME_MAX_STATE_BYTES];
     memcpy(view, state, g->state_size);
-    g->view(v, view, seat);
+    if ((g->flags & GAME_HAS_HIDDEN) && seat >= 0) g->view(v, view, seat);
     g->draw(v, view, stdout);
+    char text[1024];
+    g->format_position(v, view, text, sizeof text);
+    printf("position: %s\n", text);
 }
 
 /* Does `seat` see which move was played? Not if another legal move leaves

@@ -239,6 +239,8 @@ void kotra_format_move(const struct variant *v, const void *state, move_t move, 
                        size_t n);
 void kotra_draw(const struct variant *v, const void *state, FILE *out);
 const char *kotra_player_name(const struct variant *v, int player);
+/* The drawing's symbol of a terrain kind (kotra_draw.c). */
+char kotra_terrain_symbol(int terrain);
 /* Letter of a rank ('L' legate ... 'C' capital, 'X' unknown), upper case. */
 char kotra_rank_letter(int rank);
 /* The letter of a piece: its rank's letter, lower case for silver. */
