@@ -43,6 +43,7 @@ enum cli_option {
     OPT_PIECES = 1u << 18,    /* --pieces N (material bound of a database build) */
     OPT_MEMORY = 1u << 19,    /* --memory MiB (memory budget of a database build) */
     OPT_PARALLEL = 1u << 20,  /* --parallel N (arena: games played at once) */
+    OPT_SETUP = 1u << 21,     /* --setup NAME (play: a setup preset for the person) */
 };
 
 struct cli_options {
@@ -69,6 +70,7 @@ struct cli_options {
     int pieces;     /* -1: not given */
     long memory_mb; /* -1: not given */
     int parallel;   /* default 1 */
+    const char *setup;
     /* Words that are not options (after the game name, if any). */
     const char *args[16];
     int arg_count;

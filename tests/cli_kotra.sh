@@ -48,5 +48,17 @@ expect 0 '"endings":\{"capital":4\}' -- arena kotra --players greedy,random --ga
 expect 0 '^endings:.*turn limit [0-9]' -- arena kotra --variant turns=1 --players random,random --games 2 --quiet
 expect 0 'surrender=loss\|points \(default loss\)' -- games
 expect 2 "surrender is loss or points, not 'draw'" -- show kotra --variant surrender=draw
+# play: a setup preset instead of 24 prompts, a move typed whole, the
+# position line under the board, the legend with it.
+out=$(printf 'moves\nquit\n' | "$kibitz" play kotra --setup defensive --seed 3 --algo random 2>&1)
+grep -q '^1\. gold plays c4n=' <<<"$out" && grep -q '^position: .* g pick ' <<<"$out" &&
+    grep -q 'Marks, as in the position line' <<<"$out" && ! grep -q 'gold> c4n' <<<"$out"
+check "play --setup defensive did not place gold's setup by itself" $?
+pick=$(grep -o '^gold> legal moves: [a-g][0-9][ns]*' <<<"$out" | awk '{print $4}')
+out=$(printf 'setup random\n%s-x9\nquit\n' "$pick" | "$kibitz" play kotra --seed 3 --algo random 2>&1)
+grep -q "illegal move '$pick-x9'\|malformed move '$pick-x9'" <<<"$out"
+check "play: a bad move typed whole was not refused with its name" $?
+expect 2 "--setup bogus: setup takes sensible, defensive, offensive or random" -- play kotra --setup bogus --algo random
+expect 2 "--setup is for games with a setup to type" -- play kulibrat --setup defensive
 
 finish

@@ -611,6 +611,69 @@ static void test_surrender_scoring(void **unused) {
     }
 }
 
+/* A line typed by a person: a move typed whole (pick and destination),
+ * several moves, setup presets; bad words are refused with the reason. */
+static void test_typed_lines(void **unused) {
+    struct kotra_state s = turn_of(KOTRA_GOLD, 2, 1);
+    put(&s, "d2", KOTRA_GOLD, RANK_GUL);
+    put(&s, "e2", KOTRA_GOLD, RANK_GIL);
+    put(&s, "f9", KOTRA_SILVER, RANK_CAPITAL);
+    move_t out[64];
+    char err[GAME_ERROR_BYTES];
+    int n = T.game->parse_line(&T.variant, &s, "d2-d3", 1, out, 64, err);
+    assert_int_equal(n, 2);
+    assert_true(out[0] == kotra_move(MV_PICK, at("d2"), 0));
+    assert_true(out[1] == kotra_move(MV_STEP, at("d2"), at("d3")));
+    n = T.game->parse_line(&T.variant, &s, " d2-d3  e2 e2-f2 ", 1, out, 64, err);
+    assert_int_equal(n, 4);
+    assert_int_equal(T.game->parse_line(&T.variant, &s, "d2-d7", 1, out, 64, err), -1);
+    assert_non_null(strstr(err, "illegal move 'd2-d7'"));
+    /* The turn ends after two pieces: a third word is refused. */
+    assert_int_equal(
+        T.game->parse_line(&T.variant, &s, "d2-d3 e2-f2 d3", 1, out, 64, err), -1);
+    assert_non_null(strstr(err, "turn is over"));
+    assert_int_equal(
+        T.game->parse_line(&T.variant, &s, "setup defensive", 1, out, 64, err), -1);
+    /* Presets: each makes the whole setup, every decision legal, with the
+     * capital at the back; defensive puts mines beside it. */
+    static const char *const presets[] = {"setup sensible", "setup defensive",
+                                          "setup offensive", "setup random"};
+    for (int k = 0; k < 4; k++) {
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            struct kotra_state st;
+            T.game->start(&T.variant, &st);
+            n = T.game->parse_line(&T.variant, &st, presets[k], seed, out, 64, err);
+            if (n <= 0) fail_msg("%s: %s", presets[k], err);
+            for (int i = 0; i < n; i++) {
+                move_t legal_moves[KOTRA_MAX_MOVES];
+                int count = T.game->moves(&T.variant, &st, legal_moves), found = 0;
+                for (int j = 0; j < count; j++) found |= legal_moves[j] == out[i];
+                assert_true(found);
+                T.game->apply(&T.variant, &st, out[i]);
+            }
+            assert_int_equal(st.side, KOTRA_SILVER);
+            assert_int_equal(kotra_count_on_board(&st, KOTRA_GOLD), KOTRA_ON_BOARD);
+            int capital = -1;
+            for (int sp = 0; sp < KOTRA_SPACES; sp++)
+                if (st.cell[sp] == kotra_cell(KOTRA_GOLD, RANK_CAPITAL)) capital = sp;
+            assert_true(capital >= 0);
+            if (k == 3) continue;
+            assert_int_equal(kotra_board[capital].row, KOTRA_ROWS - 1);
+            int guards = 0;
+            for (int j = 0; j < kotra_board[capital].degree; j++)
+                guards += st.cell[kotra_board[capital].next[j]] ==
+                          kotra_cell(KOTRA_GOLD, RANK_MINE);
+            assert_true(guards >= 1);
+            if (k == 1) assert_true(guards >= 2);
+        }
+    }
+    struct kotra_state st;
+    T.game->start(&T.variant, &st);
+    assert_int_equal(T.game->parse_line(&T.variant, &st, "setup bold", 1, out, 64, err),
+                     -1);
+    assert_non_null(strstr(err, "setup takes sensible, defensive, offensive or random"));
+}
+
 static void test_rescue(void **unused) {
     /* Gold lands on silver's loyalty space c9 with a gil: rescue a piece. */
     struct kotra_state s = turn_of(KOTRA_GOLD, 2, 1);
@@ -766,6 +829,7 @@ int main(void) {
         cmocka_unit_test(test_door_jump_limit),
         cmocka_unit_test(test_promotion_once_and_legate),
         cmocka_unit_test(test_surrender_scoring),
+        cmocka_unit_test(test_typed_lines),
         cmocka_unit_test(test_safety_and_bog),
         cmocka_unit_test(test_promotion_boundary_bonuses),
         cmocka_unit_test(test_rescue),

@@ -211,14 +211,32 @@ void kotra_list_insert(uint8_t *list, int n, uint8_t value);
 /* Remove one occurrence of value; returns 0, or -1 if absent. */
 int kotra_list_remove(uint8_t *list, int n, uint8_t value);
 
-/* A sensible setup for engines: the rank for each of `player`'s territory
- * spaces (0: empty), 17 pieces with capital, legate and >= 1 mine; capital at
- * the back guarded by mines, the base kept free, garresh toward the front. */
+/* Setup plans (kotra_setup.c): the rank for each of `player`'s territory
+ * spaces (0: empty), 17 pieces with capital, legate and >= 1 mine. The
+ * sensible one: capital at the back guarded by mines, the base kept free,
+ * garresh toward the front. */
 void kotra_setup_sensible(int player, uint64_t (*next_random)(void *ctx), void *ctx,
                           uint8_t plan[KOTRA_TERRITORY]);
 
 /* The setup move for the current setup decision of `s` according to plan. */
 move_t kotra_setup_move(const struct kotra_state *s, const uint8_t plan[KOTRA_TERRITORY]);
+
+/* Setup presets for people (`setup NAME` when typing moves). */
+enum {
+    KOTRA_SETUP_SENSIBLE,
+    KOTRA_SETUP_DEFENSIVE,
+    KOTRA_SETUP_OFFENSIVE,
+    KOTRA_SETUP_RANDOM,
+    KOTRA_SETUP_STYLES
+};
+/* The style named `name` (sensible, defensive, offensive, random), or -1. */
+int kotra_setup_style_find(const char *name);
+/* The setup decisions the player placing in `s` still has to make, by
+ * `style` (a whole plan from the first decision; random legal decisions
+ * for "random" or a setup begun by hand) into `out` (room for
+ * KOTRA_TERRITORY); returns their number. */
+int kotra_setup_preset(const struct variant *v, const struct kotra_state *s, int style,
+                       uint64_t (*next_random)(void *ctx), void *ctx, move_t *out);
 
 /* Callbacks implemented in kotra_hidden.c, kotra_position.c, kotra_text.c,
  * kotra_variant.c. */
@@ -238,6 +256,8 @@ int kotra_parse_move(const struct variant *v, const void *state, const char *tex
 void kotra_format_move(const struct variant *v, const void *state, move_t move, char *buf,
                        size_t n);
 void kotra_draw(const struct variant *v, const void *state, FILE *out);
+int kotra_parse_line(const struct variant *v, const void *state, const char *line,
+                     uint64_t seed, move_t *out, int max, char *err);
 const char *kotra_player_name(const struct variant *v, int player);
 /* The drawing's symbol of a terrain kind (kotra_draw.c). */
 char kotra_terrain_symbol(int terrain);

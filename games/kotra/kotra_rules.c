@@ -437,6 +437,7 @@ const struct game kotra_game = {
     .view = kotra_view,
     .determinize = kotra_determinize,
     .end_reason = kotra_end_reason,
+    .parse_line = kotra_parse_line,
 };
 
 _Static_assert(sizeof(struct kotra_state) <= GAME_MAX_STATE_BYTES, "state too large");
