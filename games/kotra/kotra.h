@@ -1,7 +1,8 @@
 /*
- * kotra.h - Kotra (after the rules text in ../shared/seeds/kotra.txt and
- * rulings T1-T3): two players, two ten-sided dice, hidden ranks, a 51-space
- * board of squares and triangles with terrain. Rules, notation and every
+ * kotra.h - Kotra (after the fan-made rules text "Kotra - A Cardassian Board
+ * Game" and rulings T1-T3, restated in RULES.md): two players, two ten-sided
+ * dice, hidden ranks, a 51-space board of squares and triangles with
+ * terrain. Rules, notation and every
  * choice the text left open: games/kotra/RULES.md.
  *
  * Player 0 is gold (territory at the bottom, ranks 1-4), player 1 silver.
