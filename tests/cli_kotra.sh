@@ -60,5 +60,18 @@ grep -q "illegal move '$pick-x9'\|malformed move '$pick-x9'" <<<"$out"
 check "play: a bad move typed whole was not refused with its name" $?
 expect 2 "--setup bogus: setup takes sensible, defensive, offensive or random" -- play kotra --setup bogus --algo random
 expect 2 "--setup is for games with a setup to type" -- play kulibrat --setup defensive
+# bestmove and analyse search from the mover's view: two positions that
+# differ only in two unrevealed gold ranks (a dal and a dalin swapped) give
+# silver the same report, line for line.
+head_="ldcnr/r.a'runi/mmrmgR'~U'~/...g'!./..L'/"
+tail_="/CN'G'...I'/.R'.RA'R'G'@1/I'..M. s pick 6/4/6 - 0 5 - G MMIR giir 6:0 -:-"
+for cmd in bestmove analyse; do
+    for algo in mcts:iterations=300 pimc:worlds=3:iterations=30; do
+        one=$("$kibitz" $cmd kotra --position "$head_.DN..$tail_" --algo $algo --seed 5 --json 2>&1 | sed 's/"seconds":[0-9.e+-]*//g; s/"nps":[0-9.e+-]*//g; s/per_second":[0-9.e+-]*//g')
+        two=$("$kibitz" $cmd kotra --position "$head_.ND..$tail_" --algo $algo --seed 5 --json 2>&1 | sed 's/"seconds":[0-9.e+-]*//g; s/"nps":[0-9.e+-]*//g; s/per_second":[0-9.e+-]*//g')
+        [ -n "$one" ] && grep -q '"move":' <<<"$one" && [ "$one" = "$two" ]
+        check "$cmd --algo $algo reported differently for two positions with the same view" $?
+    done
+done
 
 finish
