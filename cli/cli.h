@@ -2,8 +2,8 @@
  * cli.h - the `kibitz <command> [game] [options]` command line.
  *
  * Every command is a function `int cmd_NAME(int argc, char **argv)` (argv[0]
- * is the command name) in its own file engine/cmd_NAME.c, listed in the table
- * of engine/cli.c. Commands parse their options with cli_parse, which knows
+ * is the command name) in its own file cli/cmd_NAME.c, listed in the table
+ * of cli/cli.c. Commands parse their options with cli_parse, which knows
  * every common option and refuses the ones a command does not take.
  *
  * Exit status: 0 success, 1 a failed check (e.g. a test of the user's), 2 bad

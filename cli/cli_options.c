@@ -1,5 +1,5 @@
 /* Parsing of the options every kibitz command shares (see cli.h). */
-#include "engine/cli.h"
+#include "cli/cli.h"
 #include "engine/registry.h"
 #include "engine/variant.h"
 

@@ -1,9 +1,9 @@
 /* kibitz solve: retrograde solution of a whole game variant into a database,
  * with the start position's value for every variant the solution answers and
  * the best opening move. */
-#include "engine/cli.h"
-#include "engine/solve_dfpn.h"
-#include "engine/solve_kerx.h"
+#include "cli/cli.h"
+#include "cli/solve_dfpn.h"
+#include "cli/solve_kerx.h"
 #include "engine/timer.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
