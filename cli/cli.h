@@ -43,7 +43,8 @@ enum cli_option {
     OPT_PIECES = 1u << 18,    /* --pieces N (material bound of a database build) */
     OPT_MEMORY = 1u << 19,    /* --memory MiB (memory budget of a database build) */
     OPT_PARALLEL = 1u << 20,  /* --parallel N (arena: games played at once) */
-    OPT_SETUP = 1u << 21,     /* --setup NAME (play: a setup preset for the person) */
+    OPT_REPORT = 1u << 21,    /* --report NAME (solve: an analysis of the solution) */
+    OPT_SETUP = 1u << 22,     /* --setup NAME (play: a setup preset for the person) */
 };
 
 struct cli_options {
@@ -67,10 +68,11 @@ struct cli_options {
     const char *side;
     const char *moves;
     bool quiet;
-    int pieces;     /* -1: not given */
-    long memory_mb; /* -1: not given */
-    int parallel;   /* default 1 */
-    const char *setup;
+    int pieces;         /* -1: not given */
+    long memory_mb;     /* -1: not given */
+    int parallel;       /* default 1 */
+    const char *report; /* NULL: not given */
+    const char *setup;  /* NULL: not given */
     /* Words that are not options (after the game name, if any). */
     const char *args[16];
     int arg_count;
