@@ -410,6 +410,8 @@ static int kotra_evaluate(const struct variant *v, const void *state, int player
                                     : value;
 }
 
+extern const struct bench_suite kotra_bench; /* kotra_bench.c */
+
 const struct game kotra_game = {
     .name = "kotra",
     .summary = "two players, dice, hidden ranks and terrain",
@@ -436,6 +438,7 @@ const struct game kotra_game = {
     .player_name = kotra_player_name,
     .view = kotra_view,
     .determinize = kotra_determinize,
+    .bench = &kotra_bench,
     .end_reason = kotra_end_reason,
     .parse_line = kotra_parse_line,
 };
