@@ -44,6 +44,7 @@ enum cli_option {
     OPT_MEMORY = 1u << 19,    /* --memory MiB (memory budget of a database build) */
     OPT_PARALLEL = 1u << 20,  /* --parallel N (arena: games played at once) */
     OPT_REPORT = 1u << 21,    /* --report NAME (solve: an analysis of the solution) */
+    OPT_SETUP = 1u << 22,     /* --setup NAME (play: a setup preset for the person) */
 };
 
 struct cli_options {
@@ -70,6 +71,7 @@ struct cli_options {
     long memory_mb;     /* -1: not given */
     int parallel;       /* default 1 */
     const char *report; /* NULL: not given */
+    const char *setup;  /* NULL: not given */
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;

@@ -53,6 +53,7 @@ static const struct option_name option_names[] = {
     {"--memory", OPT_MEMORY, true, "MiB"},
     {"--parallel", OPT_PARALLEL, true, "N"},
     {"--report", OPT_REPORT, true, "NAME"},
+    {"--setup", OPT_SETUP, true, "NAME"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -142,6 +143,7 @@ static int apply_option(const struct option_name *opt, const char *value,
     case OPT_DB: o->db = value; return 0;
     case OPT_SIDE: o->side = value; return 0;
     case OPT_MOVES: o->moves = value; return 0;
+    case OPT_SETUP: o->setup = value; return 0;
     case OPT_QUIET: o->quiet = true; return 0;
     case OPT_PIECES:
         if (parse_long("--pieces", value, 1, 64, &number)) return EXIT_BAD_INPUT;

@@ -76,6 +76,8 @@ static int engine_move(struct agent *a, const struct game *g, const struct varia
     return 0;
 }
 
+enum { PLAY_TYPED_MOVES = 64 }; /* most moves one typed line may stand for */
+
 /* Reads one line; false at end of input. */
 static bool read_line(char *buf, size_t n) {
     if (!fgets(buf, (int)n, stdin)) return false;
@@ -95,17 +97,17 @@ static void list_moves(const struct game *g, const struct variant *v, const void
     printf("\n");
 }
 
-/* What the person may see: the whole state, or his view of a hidden game. */
+/* What the person may see: the whole state, or his view of a hidden game;
+ * drawn, and as a position line he can paste into other commands. */
 static void draw_for(const struct game *g, const struct variant *v, const void *state,
                      int seat) {
-    if (!(g->flags & GAME_HAS_HIDDEN) || seat < 0) {
-        g->draw(v, state, stdout);
-        return;
-    }
     unsigned char view[GAME_MAX_STATE_BYTES];
     memcpy(view, state, g->state_size);
-    g->view(v, view, seat);
+    if ((g->flags & GAME_HAS_HIDDEN) && seat >= 0) g->view(v, view, seat);
     g->draw(v, view, stdout);
+    char text[1024];
+    g->format_position(v, view, text, sizeof text);
+    printf("position: %s\n", text);
 }
 
 /* Does `seat` see which move was played? Not if another legal move leaves
@@ -211,24 +213,29 @@ int cmd_play(int argc, char **argv) {
         .usage = "kibitz play <game> [--side PLAYER|none] [--position P] [--seed N] "
                  "[--algo random|alphabeta|mcts] [--depth N | --iterations N | --time S] "
                  "[--threads N]",
-        .help = "Plays a game in the terminal: you take the seat named by --side (the\n"
-                "first player by default; 'none' lets the engine play every seat) and\n"
-                "type moves in the game's notation. At the prompt, 'moves' lists the\n"
-                "legal moves, 'board' redraws, 'quit' ends the game. At a secret\n"
-                "simultaneous choice (Kodrek's split) the engines choose first and keep\n"
-                "it secret; you type your option (e.g. h2); everyone's choice is shown\n"
-                "only at the reveal. In games with hidden information (Kotra) you see\n"
-                "only your side's view, and the engine searches only its own. The\n"
-                "engine is alphabeta (depth 6 unless --depth or --time) where the game "
-                "allows it,\n"
-                "else mcts (1000 iterations unless --iterations or --time); --algo\n"
-                "random gives a random player. --db PATH: a solver database answering\n"
-                "the variant makes the engine play perfectly (without --algo); a game's\n"
-                "own endgame databases (Kerx), or any with --algo, are probed by its\n"
-                "search.",
+        .help =
+            "Plays a game in the terminal: you take the seat named by --side (the\n"
+            "first player by default; 'none' lets the engine play every seat) and\n"
+            "type moves in the game's notation. At the prompt, 'moves' lists the\n"
+            "legal moves, 'board' redraws, 'quit' ends the game. At a secret\n"
+            "simultaneous choice (Kodrek's split) the engines choose first and keep\n"
+            "it secret; you type your option (e.g. h2); everyone's choice is shown\n"
+            "only at the reveal. In games with hidden information (Kotra) you see\n"
+            "only your side's view, and the engine searches only its own. The\n"
+            "engine is alphabeta (depth 6 unless --depth or --time) where the game "
+            "allows it,\n"
+            "else mcts (1000 iterations unless --iterations or --time); --algo\n"
+            "random gives a random player. Games that read typed lines (Kotra) take\n"
+            "several moves on one line and their shorthands (Kotra: d3-d5 for the\n"
+            "pick d3 and the move d3-d5; 'setup defensive' for the whole setup);\n"
+            "--setup NAME types 'setup NAME' for you at your first setup decision\n"
+            "(Kotra: sensible, defensive, offensive or random). --db PATH: a solver\n"
+            "database answering the variant makes the engine play perfectly (without\n"
+            "--algo); a game's own endgame databases (Kerx), or any with --algo, are\n"
+            "probed by its search.",
         .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED |
                    OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS |
-                   OPT_DB,
+                   OPT_DB | OPT_SETUP,
         .needs_game = true,
     };
     struct cli_options o;
@@ -243,6 +250,8 @@ int cmd_play(int argc, char **argv) {
         return cli_fail("play does not support simultaneous moves with hidden "
                         "information (%s)",
                         g->name);
+    if (o.setup && !g->parse_line)
+        return cli_fail("--setup is for games with a setup to type (kotra)");
     unsigned char state[GAME_MAX_STATE_BYTES];
     if ((status = cli_load_position(&o, state))) return status;
     struct rng rng;
@@ -276,6 +285,10 @@ int cmd_play(int argc, char **argv) {
 
     char line[256], text[256];
     int ply = 0;
+    /* Moves the person typed on one line, played one by one. */
+    move_t typed[PLAY_TYPED_MOVES];
+    int typed_count = 0, typed_next = 0;
+    bool setup_typed = o.setup == NULL;
     bool drawn = false, recorded = false, repeated = false;
     struct repetition seen;
     repetition_init(&seen);
@@ -298,7 +311,21 @@ int cmd_play(int argc, char **argv) {
             drawn = recorded = false;
             continue;
         }
-        if (turn == seat) {
+        if (turn != seat) typed_count = typed_next = 0;
+        if (turn == seat && typed_next < typed_count) {
+            move = typed[typed_next++];
+        } else if (turn == seat && !setup_typed) {
+            setup_typed = true;
+            snprintf(line, sizeof line, "setup %s", o.setup);
+            typed_count = g->parse_line(v, state, line, rng_next(&rng), typed,
+                                        PLAY_TYPED_MOVES, err);
+            if (typed_count < 0) {
+                status = cli_fail("--setup %s: %s", o.setup, err);
+                goto done;
+            }
+            typed_next = 0;
+            continue;
+        } else if (turn == seat) {
             if (!drawn) draw_for(g, v, state, seat);
             drawn = true;
             printf("%s> ", g->player_name(v, turn));
@@ -320,8 +347,17 @@ int cmd_play(int argc, char **argv) {
                 continue;
             }
 
-            if (g->parse_move(v, state, word, &move, err) != 0) {
+            if (g->parse_line) {
+                typed_count = g->parse_line(v, state, word, rng_next(&rng), typed,
+                                            PLAY_TYPED_MOVES, err);
+                typed_next = 1;
+                if (typed_count > 0) move = typed[0];
+            } else {
+                typed_count = g->parse_move(v, state, word, &move, err) == 0 ? 1 : -1;
+            }
+            if (typed_count < 0) {
                 printf("%s; type 'moves' for the legal moves\n", err);
+                typed_count = 0;
                 continue;
             }
         } else {
