@@ -6,6 +6,7 @@
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/playout.h"
+#include "json/kjson_reports.h"
 
 #include <math.h>
 #include <omp.h>
@@ -294,51 +295,46 @@ int cmd_arena(int argc, char **argv) {
     if (progress) fprintf(stderr, "\n");
     if (status == 0) {
         double total = (double)o.games;
-        if (o.json)
-            printf("{\"game\":\"%s\",\"games\":%ld,\"players\":[", g->name, o.games);
+        struct kjson_arena_row rows[MAX_SPECS];
         for (int i = 0; i < n; i++) {
             const struct tally *t = &tally[i];
-            double share[3] = {t->win / total, t->draw / total, t->loss / total};
-            double lo[3], hi[3];
-            for (int k = 0; k < 3; k++) wilson(share[k], total, &lo[k], &hi[k]);
-            double first = t->first_sum / total, flo, fhi;
-            mean_interval(t->first_sum, t->first_sq, total, &flo, &fhi);
-            if (o.json) {
-                printf("%s{\"spec\":\"%s\",\"win\":[%.4f,%.4f,%.4f],\"draw\":[%.4f,%.4f,"
-                       "%.4f],\"loss\":[%.4f,%.4f,%.4f]",
-                       i ? "," : "", agents[i].spec, share[0], lo[0], hi[0], share[1],
-                       lo[1], hi[1], share[2], lo[2], hi[2]);
-                if (n > 2) printf(",\"first\":[%.4f,%.4f,%.4f]", first, flo, fhi);
-                printf("}");
-            } else {
-                printf("%-28s win %5.1f%% [%5.1f,%5.1f]  draw %5.1f%% [%5.1f,%5.1f]  "
-                       "loss %5.1f%% [%5.1f,%5.1f]",
-                       agents[i].spec, 100 * share[0], 100 * lo[0], 100 * hi[0],
-                       100 * share[1], 100 * lo[1], 100 * hi[1], 100 * share[2],
-                       100 * lo[2], 100 * hi[2]);
-                if (n > 2)
-                    printf("  first %5.1f%% [%5.1f,%5.1f]", 100 * first, 100 * flo,
-                           100 * fhi);
-                printf("\n");
+            struct kjson_arena_row *r = &rows[i];
+            r->spec = agents[i].spec;
+            double *share[3] = {r->win, r->draw, r->loss};
+            double count[3] = {(double)t->win, (double)t->draw, (double)t->loss};
+            for (int k = 0; k < 3; k++) {
+                share[k][0] = count[k] / total;
+                wilson(share[k][0], total, &share[k][1], &share[k][2]);
             }
+            r->has_first = n > 2;
+            r->first[0] = t->first_sum / total;
+            mean_interval(t->first_sum, t->first_sq, total, &r->first[1], &r->first[2]);
+            if (o.json) continue;
+            printf("%-28s win %5.1f%% [%5.1f,%5.1f]  draw %5.1f%% [%5.1f,%5.1f]  "
+                   "loss %5.1f%% [%5.1f,%5.1f]",
+                   r->spec, 100 * r->win[0], 100 * r->win[1], 100 * r->win[2],
+                   100 * r->draw[0], 100 * r->draw[1], 100 * r->draw[2], 100 * r->loss[0],
+                   100 * r->loss[1], 100 * r->loss[2]);
+            if (n > 2)
+                printf("  first %5.1f%% [%5.1f,%5.1f]", 100 * r->first[0],
+                       100 * r->first[1], 100 * r->first[2]);
+            printf("\n");
         }
-        if (o.json) printf("]");
+        double mean = 0, elo[3] = {0};
         if (n == 2) {
-            const struct tally *t = &tally[0];
-            double mean = t->score_sum / total;
+            mean = tally[0].score_sum / total;
             double slow, shigh;
             wilson(mean, total, &slow, &shigh);
-            double elo = elo_of(mean), low = elo_of(slow), high = elo_of(shigh);
-            if (o.json)
-                printf(",\"score\":%.4f,\"elo\":%.1f,\"elo_low\":%.1f,\"elo_high\":%.1f",
-                       mean, isfinite(elo) ? elo : (elo > 0 ? 9999.0 : -9999.0),
-                       isfinite(low) ? low : -9999.0, isfinite(high) ? high : 9999.0);
-            else
+            elo[0] = elo_of(mean), elo[1] = elo_of(slow), elo[2] = elo_of(shigh);
+            if (!o.json)
                 printf("games %ld, score of %s: %.1f%%, Elo difference %+.0f "
                        "(95%%: %+.0f .. %+.0f)\n",
-                       o.games, agents[0].spec, 100 * mean, elo, low, high);
+                       o.games, agents[0].spec, 100 * mean, elo[0], elo[1], elo[2]);
         }
-        if (o.json) printf("}\n");
+        if (o.json)
+            kjson_print(kjson_arena(g, &o.variant, o.games, rows, n,
+                                    n == 2 ? &mean : NULL, n == 2 ? elo : NULL, NULL),
+                        stdout);
     }
     for (int i = 0; i < n; i++) agent_free(&agents[i]);
     return status;

@@ -7,6 +7,7 @@
 #include "search/game_database.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
+#include "json/kjson_value.h"
 
 #include <inttypes.h>
 #include <omp.h>
@@ -293,35 +294,37 @@ int cmd_solve(int argc, char **argv) {
     double mb = store && stat(path, &fst) == 0 ? (double)fst.st_size / 1e6 : 0;
     const char *who = g->player_name(v, mover);
     if (o.json) {
-        printf("{\"game\":\"%s\",\"variant\":\"%s\",\"tiers\":%" PRIu64
-               ",\"positions\":%" PRIu64 ",\"won\":%" PRIu64 ",\"lost\":%" PRIu64
-               ",\"drawn\":%" PRIu64 ",\"terminal\":%" PRIu64
-               ",\"max_remoteness\":%d,\"seconds\":%.6f,\"solve_seconds\":%.6f,"
-               "\"positions_per_second\":%.0f,\"threads\":%d,\"database\":",
-               g->name, vtext, st.tiers, st.counts.positions, st.counts.won,
-               st.counts.lost, st.counts.drawn, st.counts.terminal,
-               st.counts.max_remoteness, total_seconds, solve_seconds, rate, threads);
-        if (store)
-            printf("\"%s\"", path);
-        else
-            printf("null");
-        printf(",\"start\":[");
+        json_t *doc = kjson_game_document("solve", g, v);
+        json_t *counts = json_pack(
+            "{s:I,s:I,s:I,s:I,s:I,s:I,s:i,s:f,s:f,s:f,s:i,s:o}", "tiers",
+            (json_int_t)st.tiers, "positions", (json_int_t)st.counts.positions, "won",
+            (json_int_t)st.counts.won, "lost", (json_int_t)st.counts.lost, "drawn",
+            (json_int_t)st.counts.drawn, "terminal", (json_int_t)st.counts.terminal,
+            "max_remoteness", st.counts.max_remoteness, "seconds", total_seconds,
+            "solve_seconds", solve_seconds, "positions_per_second", rate, "threads",
+            threads, "database", kjson_string_or_null(store ? path : NULL));
+        json_object_update(doc, counts);
+        json_decref(counts);
+        json_t *starts = json_array();
         for (int i = 0; i < nreported; i++) {
-            char rtext[160];
-            g->variant_format(&reported[i], rtext, sizeof rtext);
             retro_cell c = reported_watch[i] < 0 ? RETRO_TERMINAL
                                                  : run.watches[reported_watch[i]].cell;
-            printf("%s{\"variant\":\"%s\",\"value\":\"%s\",\"remoteness\":%d}",
-                   i ? "," : "", rtext, outcome_word(c), retro_remoteness(c));
+            json_t *value = kjson_value_cell(c);
+            json_array_append_new(
+                starts, json_pack("{s:o,s:o}", "variant", kjson_variant(g, &reported[i]),
+                                  "value", value ? value : json_null()));
         }
-        printf("],\"moves\":[");
+        json_object_set_new(doc, "start", starts);
+        json_t *list = json_array();
         for (int k = 0; k < nmoves; k++) {
             int i = order[k];
-            g->format_move(v, start, moves[i], mtext, sizeof mtext);
-            printf("%s{\"move\":\"%s\",\"value\":\"%s\",\"remoteness\":%d}", k ? "," : "",
-                   mtext, outcome_word(move_value[i]), retro_remoteness(move_value[i]));
+            json_t *value = kjson_value_cell(move_value[i]);
+            json_array_append_new(list, json_pack("{s:o,s:o}", "move",
+                                                  kjson_move(g, v, start, moves[i]),
+                                                  "value", value ? value : json_null()));
         }
-        printf("]}\n");
+        json_object_set_new(doc, "moves", list);
+        kjson_print(doc, stdout);
     } else {
         printf("solved %s %s: %" PRIu64 " tiers, %" PRIu64 " positions\n", g->name, vtext,
                st.tiers, st.counts.positions);

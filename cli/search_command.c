@@ -12,6 +12,7 @@
 #include "search/search_report.h"
 #include "search/solver_db_move.h"
 #include "search/tt.h"
+#include "json/kjson_search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,8 +78,18 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         struct solver_db *db =
             solver_db_for_engine(g, &o.variant, o.db, path, sizeof path, err);
         if (!db && err[0]) return cli_fail("%s", err);
-        int answered =
-            db ? solver_db_report(db, state, path, o.json, analyse, stdout) : -1;
+        int answered = -1;
+        if (db && o.json) {
+            move_t moves[g->max_moves];
+            retro_cell values[g->max_moves];
+            int n = solver_db_move_values(db, state, moves, values);
+            if (n > 0)
+                answered = kjson_print(kjson_search_database(g, &o.variant, state, path,
+                                                             moves, values, n, analyse),
+                                       stdout);
+        } else if (db) {
+            answered = solver_db_report(db, state, path, analyse, stdout);
+        }
         solver_db_close(db);
         if (answered == 0) return EXIT_OK;
         if (o.db) return cli_fail("database %s does not hold this position", path);
@@ -102,8 +113,11 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         }
         struct expecti_result *res = malloc(sizeof *res);
         status = expecti_search(g, &o.variant, state, &limits, res, err);
-        if (status == 0)
-            report_expectimax(g, &o.variant, state, res, o.json, analyse, stdout);
+        if (status == 0 && o.json)
+            kjson_print(kjson_search_expectimax(g, &o.variant, state, res, analyse),
+                        stdout);
+        else if (status == 0)
+            report_expectimax(g, &o.variant, state, res, analyse, stdout);
         free(res);
         return status ? cli_fail("%s", err) : EXIT_OK;
     }
@@ -124,8 +138,11 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
             return cli_fail("not enough memory for --hash");
         struct ab_result *res = malloc(sizeof *res);
         status = ab_search(g, &o.variant, state, &limits, &tt, res, err);
-        if (status == 0)
-            report_alphabeta(g, &o.variant, state, res, o.json, analyse, stdout);
+        if (status == 0 && o.json)
+            kjson_print(kjson_search_alphabeta(g, &o.variant, state, res, analyse),
+                        stdout);
+        else if (status == 0)
+            report_alphabeta(g, &o.variant, state, res, analyse, stdout);
         free(res);
         tt_free(&tt);
         return status ? cli_fail("%s", err) : EXIT_OK;
@@ -156,10 +173,16 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     } else {
         status = mcts_search(g, &o.variant, state, &limits, res, err);
     }
-    if (status == 0 && res->simultaneous)
-        report_mcts_joint(g, &o.variant, state, res, player, o.json, analyse, stdout);
+    const char *engine = is_pimc                        ? "pimc"
+                         : (g->flags & GAME_HAS_HIDDEN) ? "ismcts"
+                                                        : "mcts";
+    if (status == 0 && o.json)
+        kjson_print(kjson_search_mcts(g, &o.variant, state, engine, res, player, analyse),
+                    stdout);
+    else if (status == 0 && res->simultaneous)
+        report_mcts_joint(g, &o.variant, state, res, player, analyse, stdout);
     else if (status == 0)
-        report_mcts(g, &o.variant, state, res, o.json, analyse, stdout);
+        report_mcts(g, &o.variant, state, res, analyse, stdout);
     free(res);
     return status ? cli_fail("%s", err) : EXIT_OK;
 }

@@ -7,6 +7,7 @@
 #include "search/retro_check.h"
 #include "search/solver_db.h"
 #include "search/solver_db_move.h"
+#include "json/kjson_search.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -78,32 +79,8 @@ int solve_dfpn_run(const struct cli_options *o) {
     const char *who = g->player_name(v, mover);
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
     if (o->json) {
-        printf("{\"game\":\"%s\",\"position\":\"%s\",\"to_move\":\"%s\",\"value\":\"%s\","
-               "\"finished\":%s,",
-               g->name, ptext, who, value_word(r->value),
-               r->value == DFPN_UNKNOWN ? "false" : "true");
-        if (r->has_move) {
-            g->format_move(v, state, r->move, mtext, sizeof mtext);
-            printf("\"best_move\":\"%s\",", mtext);
-        } else {
-            printf("\"best_move\":null,");
-        }
-        printf("\"mover_wins\":\"%s\",\"mover_loses\":\"%s\",\"proof_size\":%" PRIu64
-               ",\"nodes\":%" PRIu64 ",\"table_entries\":%" PRIu64
-               ",\"seconds\":%.6f,\"stopped\":\"%s\",\"database\":",
-               known_word(r->mover_wins), known_word(r->mover_loses), r->proof_size,
-               r->nodes, r->table_entries, r->seconds, r->stopped);
-        if (db || own_db)
-            printf("\"%s\"", db_path);
-        else
-            printf("null");
-        printf(",\"moves\":[");
-        for (int i = 0; i < r->root_count; i++) {
-            g->format_move(v, state, r->root_moves[i], mtext, sizeof mtext);
-            printf("%s{\"move\":\"%s\",\"value\":\"%s\"}", i ? "," : "", mtext,
-                   value_word(r->root_values[i]));
-        }
-        printf("]}\n");
+        kjson_print(kjson_search_dfpn(g, v, state, r, db || own_db ? db_path : NULL),
+                    stdout);
     } else {
         printf("position %s\n", ptext);
         if (r->value == DFPN_UNKNOWN) {

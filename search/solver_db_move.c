@@ -46,8 +46,24 @@ static void value_words(retro_cell c, const char **word, int *rem) {
     *rem = retro_remoteness(c);
 }
 
+int solver_db_move_values(const struct solver_db *db, const void *state, move_t *moves,
+                          retro_cell *values) {
+    const struct game *g;
+    const struct variant *v;
+    solver_db_view(db, &g, &v);
+    move_t all[g->max_moves];
+    retro_cell cells[g->max_moves];
+    int order[g->max_moves];
+    int n = move_values(db, state, all, cells, order);
+    for (int k = 0; k < n; k++) {
+        moves[k] = all[order[k]];
+        values[k] = cells[order[k]];
+    }
+    return n;
+}
+
 int solver_db_report(const struct solver_db *db, const void *state, const char *path,
-                     bool json, bool all_moves, FILE *out) {
+                     bool all_moves, FILE *out) {
     const struct game *g;
     const struct variant *v;
     solver_db_view(db, &g, &v);
@@ -61,27 +77,6 @@ int solver_db_report(const struct solver_db *db, const void *state, const char *
     int rem;
     g->format_move(v, state, moves[order[0]], text, sizeof text);
     value_words(values[order[0]], &word, &rem);
-    if (json) {
-        fprintf(
-            out,
-            "{\"game\":\"%s\",\"algo\":\"database\",\"move\":\"%s\",\"result\":\"%s\","
-            "\"remoteness\":%d,\"database\":\"%s\"",
-            g->name, text, word, rem, path);
-        if (all_moves) {
-            fprintf(out, ",\"moves\":[");
-            for (int k = 0; k < n; k++) {
-                g->format_move(v, state, moves[order[k]], text, sizeof text);
-                const char *w;
-                int r;
-                value_words(values[order[k]], &w, &r);
-                fprintf(out, "%s{\"move\":\"%s\",\"result\":\"%s\",\"remoteness\":%d}",
-                        k ? "," : "", text, w, r);
-            }
-            fprintf(out, "]");
-        }
-        fprintf(out, "}\n");
-        return 0;
-    }
     fprintf(out, "bestmove %s\n", text);
     if (retro_outcome(values[order[0]]) == RETRO_DRAWN)
         fprintf(out, "value draw (perfect play, database %s)\n", path);

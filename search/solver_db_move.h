@@ -17,10 +17,16 @@
 int solver_db_best_move(const struct solver_db *db, const void *state, move_t *move,
                         retro_cell *value);
 
+/* Every move of `state` into `moves` (room for max_moves) with its value for
+ * the mover into `values`, best first (ties in generator order): the count,
+ * or -1 as solver_db_best_move. */
+int solver_db_move_values(const struct solver_db *db, const void *state, move_t *moves,
+                          retro_cell *values);
+
 /* Print "bestmove M" and the solved value (every move's value when
- * `all_moves`), as text or one JSON object. -1 as solver_db_best_move. */
+ * `all_moves`) as text. -1 as solver_db_best_move. */
 int solver_db_report(const struct solver_db *db, const void *state, const char *path,
-                     bool json, bool all_moves, FILE *out);
+                     bool all_moves, FILE *out);
 
 /* The database the engines play from. With `db_option` (the user's --db:
  * a file or a folder) it must answer (g, v): otherwise NULL with a message

@@ -21,7 +21,7 @@ check "one file per pair" "$([ "$(ls "$f" | tr '\n' ' ')" = '4+1.keg 4+2.keg 5+1
 expect 0 '3 tier pairs \(3 read back' -- solve kerx $v --pieces 6 --db "$dir" --quiet
 # Capturing the last black piece wins at once (X6): a win in 1, by c3xa3.
 expect 0 'white to move: win in 1' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
-expect 0 '"moves":\[\{"move":"c3xa3","value":"win","remoteness":1\}\]' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w' --json
+expect 0 '"moves":\[\{"move":"c3xa3","value":\{"result":"win","distance":1,"score":1(\.0)?\}\}\]' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w' --json
 # Black to move captures and leaves 3+1: a draw by rule (X7).
 expect 0 'b3xd3 +draw' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 b'
 expect 2 'no database holds this material' -- query kerx $v --db "$dir" --position 'www/ww2/bbw2/4/3 w'

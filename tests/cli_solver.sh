@@ -18,7 +18,7 @@ check "solve left a temporary file" "$(ls "$dir" | grep -c tmp)"
 # The start position, for target 2 and (same database) target 1.
 expect 0 'black to move: win in 25' -- query kulibrat --variant target=2 --db "$dir"
 expect 0 'black to move: win in 13' -- query kulibrat --variant target=1 --db "$db"
-expect 0 '"value":"win"' -- query kulibrat --variant target=2 --db "$db" --json
+expect 0 '"value":\{"result":"win","distance":25' -- query kulibrat --variant target=2 --db "$db" --json
 expect 0 'red to move: loss in 12' -- query kulibrat --variant target=1 --db "$db" --position '.b./.../.../... r 0-0'
 expect 0 'value win in 25' -- bestmove kulibrat --variant target=2 --db "$db"
 expect 2 'no database for kulibrat target=4' -- bestmove kulibrat --variant target=4 --db "$dir"
