@@ -270,33 +270,34 @@ int cmd_bench(int argc, char **argv) {
     if (status) return status < 0 ? EXIT_OK : status;
     char err[GAME_ERROR_BYTES];
     for (int i = 0; i < o.arg_count; i++) {
-        if (!registry_find(o.args[i], err)) return cli_fail("%s", err);
-        bool found = false;
-        for (const struct bench_suite *s = bench_suites; s->game; s++)
-            found |= strcmp(s->game, o.args[i]) == 0;
-        if (!found) return cli_fail("no bench positions for '%s' yet", o.args[i]);
+        const struct game *g = registry_find(o.args[i], err);
+        if (!g) return cli_fail("%s", err);
+        if (!g->bench) return cli_fail("no bench positions for '%s' yet", o.args[i]);
     }
     FILE *json = NULL;
     char tmp[4096];
-    json_t *doc = NULL, *positions = NULL, *games = NULL;
+    json_t *doc = NULL, *positions = NULL, *game_list = NULL;
     if (o.json_file) {
         snprintf(tmp, sizeof tmp, "%s.tmp", o.json_file);
         if (!(json = fopen(tmp, "w"))) return cli_fail("cannot write '%s'", tmp);
         doc = kjson_document("bench");
         json_object_set_new(doc, "threads", json_integer(o.threads));
-        positions = json_array(), games = json_array();
+        positions = json_array(), game_list = json_array();
         json_object_set_new(doc, "positions", positions);
-        json_object_set_new(doc, "games", games);
+        json_object_set_new(doc, "games", game_list);
     }
     uint64_t signature = 0;
-    for (const struct bench_suite *s = bench_suites; s->game && status == 0; s++) {
+    int ngames;
+    const struct game *const *games = registry_games(&ngames);
+    for (int k = 0; k < ngames && status == 0; k++) {
+        const struct game *g = games[k];
+        const struct bench_suite *s = g->bench;
         bool wanted = o.arg_count == 0;
-        for (int i = 0; i < o.arg_count; i++) wanted |= strcmp(s->game, o.args[i]) == 0;
-        const struct game *g = wanted ? registry_find(s->game, err) : NULL;
-        if (!g) continue;
+        for (int i = 0; i < o.arg_count; i++) wanted |= strcmp(g->name, o.args[i]) == 0;
+        if (!s || !wanted) continue;
         printf("%s (alpha-beta depth %d, mcts %ld iterations, perft depth %d, %ld "
                "playouts)\n",
-               s->game, s->ab_depth, s->mcts_iterations, s->perft_depth, s->playouts);
+               g->name, s->ab_depth, s->mcts_iterations, s->perft_depth, s->playouts);
         struct rates one, many;
         if (run_suite(s, g, 1, cli_hash_mib(&o, TT_DEFAULT_MIB), true, &one, positions)) {
             status = EXIT_BAD_INPUT;
@@ -339,7 +340,7 @@ int cmd_bench(int argc, char **argv) {
         }
         if (json) {
             json_t *entry =
-                json_pack("{s:s,s:o}", "game", s->game, "one_thread", json_rates(&one));
+                json_pack("{s:s,s:o}", "game", g->name, "one_thread", json_rates(&one));
             if (o.threads > 1) {
                 json_object_set_new(entry, "threads", json_rates(&many));
                 json_object_set_new(
@@ -350,7 +351,7 @@ int cmd_bench(int argc, char **argv) {
                 json_object_set_new(
                     entry, "solver_positions_per_s",
                     json_real(rate(solved.counts.positions, solved.seconds)));
-            json_array_append_new(games, entry);
+            json_array_append_new(game_list, entry);
         }
     }
     if (status == 0) printf("signature %" PRIu64 "\n", signature);

@@ -86,6 +86,7 @@ struct variant_key {
  * own 64-bit labels. */
 typedef uint64_t tier_t;
 
+struct bench_suite;    /* bench/bench_positions.h */
 struct game_database;  /* search/game_database.h */
 struct search_kernels; /* search/kernels.h */
 
@@ -243,6 +244,9 @@ struct game {
      * inlined (search/kernels.h); they must count, move and order exactly as
      * the generic kernels do (tests/test_kernels_agree.c). */
     const struct search_kernels *kernels;
+    /* The positions and budgets `kibitz bench` runs for this game
+     * (games/<game>/<game>_bench.c); NULL: the game is not benchmarked. */
+    const struct bench_suite *bench;
 };
 
 #endif
