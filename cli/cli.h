@@ -6,9 +6,13 @@
  * of cli/cli.c. Commands parse their options with cli_parse, which knows
  * every common option and refuses the ones a command does not take.
  *
- * Exit status: 0 success, 1 a failed check (e.g. a test of the user's), 2 bad
- * input (unknown command/game/option, malformed position or move): one line
- * "kibitz: <message>" on stderr, never a crash.
+ * Exit status (documented in README.md): 0 success; 2 a usage error, i.e.
+ * bad input on the command line (unknown command, game or option, malformed
+ * or illegal position, move, variant, engine spec); 1 a runtime failure with
+ * good input (a database missing, corrupt or not holding the position, a
+ * file that cannot be read or written, not enough memory or disk, a failed
+ * check such as a wrong solvebench value, an interrupted solve). Either way
+ * one line "kibitz: <message>" on stderr, never a crash.
  */
 #ifndef KIBITZ_CLI_H
 #define KIBITZ_CLI_H
@@ -18,7 +22,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum cli_exit { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_BAD_INPUT = 2 };
+enum cli_exit {
+    EXIT_OK = 0,
+    EXIT_RUNTIME_FAILURE = 1,
+    EXIT_CHECK_FAILED = 1, /* a runtime failure: a check found something wrong */
+    EXIT_BAD_INPUT = 2,    /* a usage error */
+};
 
 /* Options a command accepts (bit set). */
 enum cli_option {
@@ -89,8 +98,13 @@ struct cli_spec {
  * (caller exits 0), 0 on success, or EXIT_BAD_INPUT after printing the error. */
 int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_options *o);
 
-/* Print "kibitz: <message>" to stderr and return EXIT_BAD_INPUT. */
+/* Print "kibitz: <message>" to stderr and return EXIT_BAD_INPUT (a usage
+ * error: the command line is wrong). */
 int cli_fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* The same, returning EXIT_RUNTIME_FAILURE: the command line is right but
+ * the work failed (database missing or damaged, file, memory, disk). */
+int cli_fail_runtime(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 /* Parse o->position (or the start position when NULL) into `state`, then play
  * o->moves if given. 0, or EXIT_BAD_INPUT after printing the error. */

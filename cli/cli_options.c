@@ -21,6 +21,16 @@ int cli_fail(const char *format, ...) {
     return EXIT_BAD_INPUT;
 }
 
+int cli_fail_runtime(const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    fputs("kibitz: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    return EXIT_RUNTIME_FAILURE;
+}
+
 struct option_name {
     const char *name;
     unsigned bit;

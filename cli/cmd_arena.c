@@ -243,7 +243,7 @@ int cmd_arena(int argc, char **argv) {
     double(*returns)[GAME_MAX_PLAYERS] = malloc(sizeof *returns * (size_t)o.games);
     if (!returns) {
         for (int i = 0; i < n; i++) agent_free(&agents[i]);
-        return cli_fail("out of memory for %ld games", o.games);
+        return cli_fail_runtime("out of memory for %ld games", o.games);
     }
     bool progress = cli_progress_wanted(&o);
     _Atomic bool failed = false;

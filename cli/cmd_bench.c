@@ -120,7 +120,7 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
     memset(out, 0, sizeof *out);
     struct tt tt;
     if (tt_init(&tt, (size_t)hash_mb))
-        return cli_fail("not enough memory for --hash"), -1;
+        return cli_fail_runtime("not enough memory for --hash"), -1;
     char err[GAME_ERROR_BYTES];
     for (const struct bench_position *p = suite->positions; p->variant; p++) {
         struct variant v;
@@ -279,7 +279,7 @@ int cmd_bench(int argc, char **argv) {
     json_t *doc = NULL, *positions = NULL, *game_list = NULL;
     if (o.json_file) {
         snprintf(tmp, sizeof tmp, "%s.tmp", o.json_file);
-        if (!(json = fopen(tmp, "w"))) return cli_fail("cannot write '%s'", tmp);
+        if (!(json = fopen(tmp, "w"))) return cli_fail_runtime("cannot write '%s'", tmp);
         doc = kjson_document("bench");
         json_object_set_new(doc, "threads", json_integer(o.threads));
         positions = json_array(), game_list = json_array();
@@ -361,7 +361,7 @@ int cmd_bench(int argc, char **argv) {
         bad = fclose(json) != 0 || bad || status != 0;
         if (bad || rename(tmp, o.json_file) != 0) {
             remove(tmp);
-            if (!status) status = cli_fail("cannot write '%s'", o.json_file);
+            if (!status) status = cli_fail_runtime("cannot write '%s'", o.json_file);
         }
     }
     return status;

@@ -15,10 +15,10 @@ static int query_game_database(const struct cli_options *o, const void *state) {
     char err[GAME_ERROR_BYTES], where[SOLVER_DB_PATH_BYTES];
     void *db;
     if (gdb->open(&o->variant, o->db, &db, where, sizeof where, err) != 0)
-        return cli_fail("%s", err);
+        return cli_fail_runtime("%s", err);
     int status;
     if (gdb->probe(db, state) == RETRO_HOLE)
-        status = cli_fail("%s", gdb->hole_message);
+        status = cli_fail_runtime("%s", gdb->hole_message);
     else
         status =
             query_report(o->game, &o->variant, state, gdb->probe, db, where, o->json);
@@ -52,11 +52,11 @@ int cmd_query(int argc, char **argv) {
     if (g->database) return query_game_database(&o, state);
     struct solver_db *db;
     if (solver_db_find(&db, g, v, o.db, path, sizeof path, err) != 0)
-        return cli_fail("%s", err);
+        return cli_fail_runtime("%s", err);
 
     if (solver_db_probe(db, state) == RETRO_HOLE) {
         solver_db_close(db);
-        return cli_fail("database %s does not hold this position's tier", path);
+        return cli_fail_runtime("database %s does not hold this position's tier", path);
     }
     status = query_report(g, v, state, solver_db_lookup, db, path, o.json);
     solver_db_close(db);

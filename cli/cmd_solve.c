@@ -96,7 +96,7 @@ static int check_room(const char *path, uint64_t bytes) {
     if (statvfs(dir, &fs) != 0 || fs.f_blocks == 0) return 0;
     uint64_t room = (uint64_t)fs.f_bavail * fs.f_frsize;
     if (bytes + bytes / 20 <= room) return 0;
-    return cli_fail("the database needs %.1f MB but %s has %.1f MB free; "
+    return cli_fail_runtime("the database needs %.1f MB but %s has %.1f MB free; "
                     "give --db another folder, or --db none to store nothing",
                     (double)bytes / 1e6, dir, (double)room / 1e6);
 }
@@ -195,7 +195,7 @@ int cmd_solve(int argc, char **argv) {
     retro_cell *terminal_move = malloc((size_t)g->max_moves * sizeof *terminal_move);
     int *move_watch = malloc((size_t)g->max_moves * sizeof *move_watch);
     if (!reported || !run.watches || !moves || !terminal_move || !move_watch) {
-        status = cli_fail("out of memory");
+        status = cli_fail_runtime("out of memory");
         goto done;
     }
     int nreported =
@@ -237,7 +237,7 @@ int cmd_solve(int argc, char **argv) {
         status = check_room(path, database_bytes(g, v, g->tier_of(v, start)));
         if (status) goto done_reported;
         if (solver_db_create(&run.db, path, g, v, err) != 0) {
-            status = cli_fail("%s", err);
+            status = cli_fail_runtime("%s", err);
             goto done_reported;
         }
     }
@@ -254,12 +254,12 @@ int cmd_solve(int argc, char **argv) {
     struct retro_stats st;
     if (retro_solve(&cfg, &st, err) != 0) {
         solver_db_abort(run.db);
-        status = cli_fail("%s", run.err[0] ? run.err : err);
+        status = cli_fail_runtime("%s", run.err[0] ? run.err : err);
         goto done_reported;
     }
     double solve_seconds = timer_now() - run.start;
     if (run.db && solver_db_finish(run.db, &st.counts, err) != 0) {
-        status = cli_fail("%s", err);
+        status = cli_fail_runtime("%s", err);
         goto done_reported;
     }
     double total_seconds = timer_now() - run.start;

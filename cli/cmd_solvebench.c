@@ -44,14 +44,14 @@ static int run_set(const struct cli_options *o, const char *file) {
     const struct game *g = o->game;
     const struct variant *v = &o->variant;
     FILE *f = fopen(file, "r");
-    if (!f) return cli_fail("cannot read %s", file);
+    if (!f) return cli_fail_runtime("cannot read %s", file);
     struct group groups[MAX_GROUPS];
     int ngroups = 0, line_no = 0;
     char line[1024], err[GAME_ERROR_BYTES];
     struct dfpn_result *r = malloc(sizeof *r);
     if (!r) {
         fclose(f);
-        return cli_fail("out of memory");
+        return cli_fail_runtime("out of memory");
     }
     while (fgets(line, sizeof line, f)) {
         line_no++;

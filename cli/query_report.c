@@ -49,7 +49,7 @@ int query_report(const struct game *g, const struct variant *v, const void *stat
         free(moves);
         free(values);
         free(order);
-        return cli_fail("out of memory");
+        return cli_fail_runtime("out of memory");
     }
     retro_cell cell = lookup(ctx, state), best;
     int n = retro_move_values(g, v, state, lookup, ctx, &best, values);

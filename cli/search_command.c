@@ -77,7 +77,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         char path[SOLVER_DB_PATH_BYTES];
         struct solver_db *db =
             solver_db_for_engine(g, &o.variant, o.db, path, sizeof path, err);
-        if (!db && err[0]) return cli_fail("%s", err);
+        if (!db && err[0]) return cli_fail_runtime("%s", err);
         int answered = -1;
         if (db && o.json) {
             move_t moves[g->max_moves];
@@ -92,7 +92,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         }
         solver_db_close(db);
         if (answered == 0) return EXIT_OK;
-        if (o.db) return cli_fail("database %s does not hold this position", path);
+        if (o.db) return cli_fail_runtime("database %s does not hold this position", path);
     }
 
     /* One parser for engine specs (search/agent.h); the command line's
@@ -135,7 +135,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
             cli_hash_mib(&o, agent.hash_given ? agent.hash_mib : TT_DEFAULT_MIB);
         struct tt tt;
         if (tt_init(&tt, (size_t)hash_mib))
-            return cli_fail("not enough memory for --hash");
+            return cli_fail_runtime("not enough memory for --hash");
         struct ab_result *res = malloc(sizeof *res);
         status = ab_search(g, &o.variant, state, &limits, &tt, res, err);
         if (status == 0 && o.json)

@@ -45,11 +45,11 @@ int solve_dfpn_run(const struct cli_options *o) {
     void *own_db = NULL;
     if (gdb && !(o->db && strcmp(o->db, "none") == 0)) {
         int found = gdb->open(v, o->db, &own_db, db_path, sizeof db_path, err);
-        if (found < 0) return cli_fail("%s", err);
+        if (found < 0) return cli_fail_runtime("%s", err);
         if (found > 0) db_path[0] = '\0';
     } else if (!(o->db && strcmp(o->db, "none") == 0)) {
         db = solver_db_for_engine(g, v, o->db, db_path, sizeof db_path, err);
-        if (!db && err[0]) return cli_fail("%s", err);
+        if (!db && err[0]) return cli_fail_runtime("%s", err);
     }
     struct dfpn_config cfg = {
         .game = g,
@@ -66,7 +66,7 @@ int solve_dfpn_run(const struct cli_options *o) {
     if (!r) {
         solver_db_close(db);
         if (own_db) gdb->close(own_db);
-        return cli_fail("out of memory");
+        return cli_fail_runtime("out of memory");
     }
     if (dfpn_solve(&cfg, state, r, err) != 0) {
         free(r);

@@ -53,4 +53,13 @@ for pattern in "malformed move 'zz'" "illegal move '\+a1'" '1\. black plays \+a4
     fi
 done
 
+# --version names the version, commit, build type, compiler and OpenMP.
+expect 0 '^kibitz [0-9]+\.[0-9]+ \(commit [0-9a-f]+.*build, .*OpenMP' -- --version
+expect 0 '"kind":"version"' -- version --json
+# Exit status 2 for a usage error, 1 for a runtime failure with good input.
+expect 2 "unknown option" -- perft kulibrat --depth 2 --frobnicate
+expect 2 "bad position" -- show kulibrat --position zz
+expect 1 "no database for kulibrat" -- query kulibrat --db "$KIBITZ_DATA"
+expect 1 "cannot write" -- bench kotra --json /nonexistent-folder/out.json
+
 finish

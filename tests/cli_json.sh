@@ -32,6 +32,7 @@ bad=$(/usr/bin/python3 "$here/json_check.py" "$schema" <<<'{"kind":"position"}')
 check "a document without schema version is refused" "$([ -n "$bad" ]; echo $?)"
 
 valid games games --json
+valid version --version --json
 valid position show kulibrat --json
 valid position show kauda-baji --json
 valid position show kulibrat --json --position '.../.../.../... r 5-0'
