@@ -277,7 +277,7 @@ int cmd_arena(int argc, char **argv) {
                 finished++;
                 first_score += one[0].score_sum;
                 if (progress)
-                    fprintf(stderr, "\rgame %ld/%ld: %s %.1f%%", finished, o.games,
+                    fprintf(stderr, "\r\033[Kgame %ld/%ld: %s %.1f%%", finished, o.games,
                             agents[0].spec, 100.0 * first_score / (double)finished);
             }
         }
@@ -292,7 +292,7 @@ int cmd_arena(int argc, char **argv) {
         score_game(n, order, returns[game], tally);
     }
     free(returns);
-    if (progress) fprintf(stderr, "\n");
+    if (progress) fprintf(stderr, "\r\033[K"); /* the report follows */
     if (status == 0) {
         double total = (double)o.games;
         struct kjson_arena_row rows[MAX_SPECS];

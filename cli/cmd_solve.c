@@ -50,8 +50,8 @@ static void solve_progress(void *ctx, uint64_t done, uint64_t total, uint64_t po
     if (!run->progress) return;
     double seconds = timer_now() - run->start;
     fprintf(stderr,
-            "\rsolving: %" PRIu64 "/%" PRIu64 " tiers, %.1f M positions, %.1f s   ", done,
-            total, (double)positions / 1e6, seconds);
+            "\r\033[Ksolving: %" PRIu64 "/%" PRIu64 " tiers, %.1f M positions, %.1f s",
+            done, total, (double)positions / 1e6, seconds);
     if (done == total) fprintf(stderr, "\n");
 }
 
@@ -97,8 +97,8 @@ static int check_room(const char *path, uint64_t bytes) {
     uint64_t room = (uint64_t)fs.f_bavail * fs.f_frsize;
     if (bytes + bytes / 20 <= room) return 0;
     return cli_fail_runtime("the database needs %.1f MB but %s has %.1f MB free; "
-                    "give --db another folder, or --db none to store nothing",
-                    (double)bytes / 1e6, dir, (double)room / 1e6);
+                            "give --db another folder, or --db none to store nothing",
+                            (double)bytes / 1e6, dir, (double)room / 1e6);
 }
 
 static const char *outcome_word(retro_cell c) {

@@ -92,7 +92,29 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         }
         solver_db_close(db);
         if (answered == 0) return EXIT_OK;
-        if (o.db) return cli_fail_runtime("database %s does not hold this position", path);
+        if (o.db)
+            return cli_fail_runtime("database %s does not hold this position", path);
+    }
+
+    /* A forced move needs no search (analyse still scores it). */
+    if (!analyse && g->turn(&o.variant, state) >= 0) {
+        move_t moves[g->max_moves];
+        if (g->moves(&o.variant, state, moves) == 1) {
+            struct agent check;
+            if (agent_parse(&check, algo, g, err))
+                return cli_fail("--algo %s: %s", algo, err);
+            agent_free(&check);
+            if (o.json)
+                return kjson_print(kjson_search_forced(g, &o.variant, state, moves[0]),
+                                   stdout)
+                           ? EXIT_RUNTIME_FAILURE
+                           : EXIT_OK;
+            char text[128];
+            g->format_move(&o.variant, state, moves[0], text, sizeof text);
+            printf("bestmove %s\nscore forced (the only legal move; not searched)\n",
+                   text);
+            return EXIT_OK;
+        }
     }
 
     /* One parser for engine specs (search/agent.h); the command line's

@@ -222,6 +222,19 @@ json_t *kjson_search_dfpn(const struct game *g, const struct variant *v,
     return doc;
 }
 
+json_t *kjson_search_forced(const struct game *g, const struct variant *v,
+                            const void *state, move_t move) {
+    json_t *doc = kjson_search_head(g, v, state, "forced");
+    if (!doc) return NULL;
+    json_object_set_new(doc, "move", kjson_move(g, v, state, move));
+    json_object_set_new(doc, "value", json_pack("{s:s}", "result", "unknown"));
+    json_t *pv = json_array();
+    json_array_append_new(pv, kjson_move(g, v, state, move));
+    json_object_set_new(doc, "pv", pv);
+    set_counts(doc, 0, 0);
+    return doc;
+}
+
 json_t *kjson_search_database(const struct game *g, const struct variant *v,
                               const void *state, const char *database,
                               const move_t *moves, const retro_cell *values, int count,

@@ -48,6 +48,11 @@ json_t *kjson_search_dfpn(const struct game *g, const struct variant *v,
                           const void *state, const struct dfpn_result *res,
                           const char *database);
 
+/* A player's only legal move, played without search (engine "forced"):
+ * value {"result": "unknown"}, pv [move], no nodes. */
+json_t *kjson_search_forced(const struct game *g, const struct variant *v,
+                            const void *state, move_t move);
+
 /* An exact answer from a database at `database`: `moves` and their `values`
  * (cells for the player to move), `count` of them, already best first; the
  * first is the best move (the pv holds just that move). */

@@ -278,6 +278,13 @@ static int flat_choose(struct agent *a, const struct game *g, const struct varia
 
 int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
                  const void *state, uint64_t seed, move_t *move, char *err) {
+    if (g->turn(v, state) >= 0) { /* a forced move needs no search */
+        move_t moves[g->max_moves];
+        if (g->moves(v, state, moves) == 1) {
+            *move = moves[0];
+            return 0;
+        }
+    }
     switch (a->kind) {
     case AGENT_RANDOM: {
         move_t moves[g->max_moves];

@@ -48,6 +48,7 @@ valid search analyse kotra --iterations 50 --json
 valid search bestmove kotra --algo pimc --iterations 50 --json
 valid search analyse kauda-baji --variant players=2 --moves 't12 t3' --algo expectimax --depth 2 --json
 valid search bestmove kerx --depth 3 --json
+valid search bestmove kauda-baji --moves t1 --json
 valid search solve kerx --variant size=3,drawat=0 --position '3/4/1bw2/4/3 w' --db none --json
 valid arena arena kulibrat --players random,greedy --games 4 --json
 valid arena arena kauda-baji --variant players=3 --players random,random,random --games 3 --json
