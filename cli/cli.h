@@ -115,6 +115,10 @@ int cli_load_position(const struct cli_options *o, void *state);
  * search/dfpn.h), so each table size has its default in one place. */
 int cli_hash_mib(const struct cli_options *o, int fallback);
 
+/* True for --db none: no database is read or written, by any command (the
+ * engines search, solve keeps its result in memory). */
+bool cli_no_database(const struct cli_options *o);
+
 /* True when stderr is a terminal and --quiet is not set: show progress. */
 bool cli_progress_wanted(const struct cli_options *o);
 

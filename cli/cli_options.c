@@ -270,6 +270,10 @@ int cli_hash_mib(const struct cli_options *o, int fallback) {
     return (o->given & OPT_HASH) ? o->hash_mb : fallback;
 }
 
+bool cli_no_database(const struct cli_options *o) {
+    return o->db && strcmp(o->db, "none") == 0;
+}
+
 bool cli_progress_wanted(const struct cli_options *o) {
     return !o->quiet && isatty(STDERR_FILENO);
 }

@@ -1,6 +1,7 @@
 /* kibitz query: a position's solved value and every move's value, read from
  * the memory-mapped database `kibitz solve` wrote. */
 #include "cli/cli.h"
+#include "cli/db_advice.h"
 #include "cli/query_report.h"
 #include "search/game_database.h"
 #include "search/solver_db.h"
@@ -14,8 +15,9 @@ static int query_game_database(const struct cli_options *o, const void *state) {
     const struct game_database *gdb = o->game->database;
     char err[GAME_ERROR_BYTES], where[SOLVER_DB_PATH_BYTES];
     void *db;
-    if (gdb->open(&o->variant, o->db, &db, where, sizeof where, err) != 0)
-        return cli_fail_runtime("%s", err);
+    int found = gdb->open(&o->variant, o->db, &db, where, sizeof where, err);
+    if (found > 0) return cli_fail_missing_database(o, err);
+    if (found < 0) return cli_fail_runtime("%s", err);
     int status;
     if (gdb->probe(db, state) == RETRO_HOLE)
         status = cli_fail_runtime("%s", gdb->hole_message);
@@ -49,10 +51,15 @@ int cmd_query(int argc, char **argv) {
     if ((status = cli_load_position(&o, state))) return status;
 
     char err[GAME_ERROR_BYTES], path[SOLVER_DB_PATH_BYTES];
+    if (cli_no_database(&o))
+        return cli_fail("query reads a database: --db none leaves it none to read");
     if (g->database) return query_game_database(&o, state);
+    if (!g->tier_of)
+        return cli_fail("%s cannot be solved, so it has no databases to query", g->name);
     struct solver_db *db;
     if (solver_db_find(&db, g, v, o.db, path, sizeof path, err) != 0)
-        return cli_fail_runtime("%s", err);
+        return cli_database_missing(&o) ? cli_fail_missing_database(&o, err)
+                                        : cli_fail_runtime("%s", err);
 
     if (solver_db_probe(db, state) == RETRO_HOLE) {
         solver_db_close(db);

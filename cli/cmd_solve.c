@@ -4,6 +4,7 @@
 #include "cli/cli.h"
 #include "cli/solve_dfpn.h"
 #include "engine/timer.h"
+#include "search/dfpn.h"
 #include "search/game_database.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
@@ -177,6 +178,9 @@ int cmd_solve(int argc, char **argv) {
         return cli_fail("--pieces and --memory build a game's own databases; %s has none",
                         g->name);
     bool retro = retro_supported(g, err);
+    char why[GAME_ERROR_BYTES];
+    if (!retro && !o.position && !o.moves && !o.algo && !dfpn_supports(g, why))
+        return cli_fail("%s", err);
     if (o.position || o.moves || (o.algo && strcmp(o.algo, "dfpn") == 0) ||
         (!retro && !(o.algo && strcmp(o.algo, "retro") == 0)))
         return solve_dfpn_run(&o);
@@ -231,7 +235,7 @@ int cmd_solve(int argc, char **argv) {
     }
 
     char path[SOLVER_DB_PATH_BYTES] = "";
-    bool store = !(o.db && strcmp(o.db, "none") == 0);
+    bool store = !cli_no_database(&o);
     if (store) {
         solver_db_path(g, v, o.db, path, sizeof path);
         status = check_room(path, database_bytes(g, v, g->tier_of(v, start)));

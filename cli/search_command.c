@@ -1,6 +1,7 @@
 /* The shared body of `kibitz bestmove` and `kibitz analyse`: parse the
  * options, load the position, run alpha-beta, MCTS or expectimax, report. */
 #include "cli/search_command.h"
+#include "cli/db_advice.h"
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/alphabeta.h"
@@ -73,11 +74,17 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         return cli_fail("alphabeta takes --depth or --time, not --iterations");
     if (!is_alphabeta && !is_expectimax && o.depth >= 0)
         return cli_fail("%.4s takes --iterations or --time, not --depth", algo);
-    if (!o.algo) { /* a solver database answers exactly, when there is one */
+    /* The database rule (SEARCH_COMMAND_HELP): an explicit --db is read; else
+     * the default folder is, unless an engine or a budget was asked for. */
+    bool budget = o.given & (OPT_DEPTH | OPT_TIME | OPT_ITERATIONS);
+    if (o.db ? !cli_no_database(&o) : !o.algo && !budget) {
         char path[SOLVER_DB_PATH_BYTES];
         struct solver_db *db =
             solver_db_for_engine(g, &o.variant, o.db, path, sizeof path, err);
-        if (!db && err[0]) return cli_fail_runtime("%s", err);
+        if (!db && err[0])
+            return g->tier_of && cli_database_missing(&o)
+                       ? cli_fail_missing_database(&o, err)
+                       : cli_fail_runtime("%s", err);
         int answered = -1;
         if (db && o.json) {
             move_t moves[g->max_moves];
@@ -92,7 +99,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         }
         solver_db_close(db);
         if (answered == 0) return EXIT_OK;
-        if (o.db)
+        if (o.db && !cli_no_database(&o))
             return cli_fail_runtime("database %s does not hold this position", path);
     }
 

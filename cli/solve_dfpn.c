@@ -1,6 +1,7 @@
 /* The df-pn half of `kibitz solve`: load the position, open a database for
  * leaf probes when one answers the variant, prove, print. */
 #include "cli/solve_dfpn.h"
+#include "cli/db_advice.h"
 
 #include "search/dfpn.h"
 #include "search/game_database.h"
@@ -43,13 +44,16 @@ int solve_dfpn_run(const struct cli_options *o) {
     /* The game's own databases (search/game_database.h), when there are any. */
     const struct game_database *gdb = g->database;
     void *own_db = NULL;
-    if (gdb && !(o->db && strcmp(o->db, "none") == 0)) {
+    if (gdb && !cli_no_database(o)) {
         int found = gdb->open(v, o->db, &own_db, db_path, sizeof db_path, err);
         if (found < 0) return cli_fail_runtime("%s", err);
         if (found > 0) db_path[0] = '\0';
-    } else if (!(o->db && strcmp(o->db, "none") == 0)) {
+    } else if (!cli_no_database(o)) {
         db = solver_db_for_engine(g, v, o->db, db_path, sizeof db_path, err);
-        if (!db && err[0]) return cli_fail_runtime("%s", err);
+        if (!db && err[0])
+            return g->tier_of && cli_database_missing(o)
+                       ? cli_fail_missing_database(o, err)
+                       : cli_fail_runtime("%s", err);
     }
     struct dfpn_config cfg = {
         .game = g,

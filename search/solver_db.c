@@ -439,9 +439,8 @@ int solver_db_find(struct solver_db **out, const struct game *g, const struct va
         }
         closedir(dir);
     }
-    snprintf(err, GAME_ERROR_BYTES,
-             "no database for %.12s %.40s in %.40s (make one with 'kibitz solve %.12s')",
-             g->name, text, folder, g->name);
+    snprintf(err, GAME_ERROR_BYTES, "no database for %.12s %.50s in %.60s", g->name, text,
+             folder);
     return -1;
 }
 

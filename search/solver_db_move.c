@@ -2,6 +2,7 @@
 #include "search/retro_check.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int move_values(const struct solver_db *db, const void *state, move_t *moves,
                        retro_cell *values, int *order) {
@@ -96,6 +97,8 @@ struct solver_db *solver_db_for_engine(const struct game *g, const struct varian
                                        const char *db_option, char *path, size_t n,
                                        char *err) {
     err[0] = '\0';
+    /* --db none means no database, for every command alike. */
+    if (db_option && strcmp(db_option, "none") == 0) return NULL;
     if (!g->tier_of || !g->rank) {
         if (db_option)
             snprintf(err, GAME_ERROR_BYTES, "%s has no solver databases", g->name);

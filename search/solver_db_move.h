@@ -31,7 +31,9 @@ int solver_db_report(const struct solver_db *db, const void *state, const char *
 /* The database the engines play from. With `db_option` (the user's --db:
  * a file or a folder) it must answer (g, v): otherwise NULL with a message
  * in `err`. Without it the default folder is tried quietly: NULL and an empty
- * `err` when there is none. `path` gets the file's name. */
+ * `err` when there is none. `db_option` "none" means no database (NULL,
+ * empty `err`), as everywhere on the command line. `path` gets the file's
+ * name. */
 struct solver_db *solver_db_for_engine(const struct game *g, const struct variant *v,
                                        const char *db_option, char *path, size_t n,
                                        char *err);

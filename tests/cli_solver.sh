@@ -45,4 +45,27 @@ check "--db folder holds both databases" \
 expect 0 'black to move: win in 13' -- query kulibrat --variant target=1 --db "$dir/new"
 # A database that cannot be written: an error, and no file appears.
 expect 1 'cannot' -- solve kulibrat --variant target=1 --db /proc/kibitz-test.kdb --quiet
+# Advice in error messages works when copied: the suggested solve command
+# (variant and --db included, a folder with a space quoted) makes the
+# database the query asked for.
+mkdir -p "$dir/my dbs"
+msg=$("$kibitz" query kulibrat --variant target=1,first=red --db "$dir/my dbs" 2>&1)
+check "missing database: exit 1 and a solve suggestion ($msg)" \
+    "$(grep -q 'make it with: kibitz solve kulibrat --variant target=1,first=red --db' <<<"$msg"; echo $?)"
+suggestion=${msg#*make it with: kibitz }
+eval "\"\$kibitz\" $suggestion --quiet" >/dev/null
+expect 0 'red to move: win' -- query kulibrat --variant target=1,first=red --db "$dir/my dbs"
+# A game that cannot be solved is told so, not sent to 'kibitz solve'.
+expect 2 'kodrek cannot be solved' -- query kodrek
+expect 2 'kodrek has no solver hooks' -- solve kodrek
+
+# The database rule, and --db none the same on every command.
+KIBITZ_DATA="$dir" expect 0 'perfect play' -- bestmove kulibrat --variant target=2
+KIBITZ_DATA="$dir" expect 0 'perfect play' -- analyse kulibrat --variant target=2
+out=$(KIBITZ_DATA="$dir" "$kibitz" bestmove kulibrat --variant target=2 --db none --depth 2)
+check "bestmove --db none searches ($out)" "$(grep -qv 'perfect play' <<<"$out" && grep -q '^depth 2' <<<"$out"; echo $?)"
+out=$(KIBITZ_DATA="$dir" "$kibitz" analyse kulibrat --variant target=2 --depth 2)
+check "analyse with a budget searches ($out)" "$(grep -q '^depth 2' <<<"$out"; echo $?)"
+expect 2 'query reads a database' -- query kulibrat --variant target=2 --db none
+
 finish

@@ -142,9 +142,7 @@ static int kerx_database_open(const struct variant *v, const char *data, void **
             snprintf(where, n, "%s", generic);
             status = kerx_db_set_open(&p->generic, v, data, err) == 0 ? 0 : -1;
         } else {
-            snprintf(err, GAME_ERROR_BYTES,
-                     "no Kerx databases in %.100s (kibitz solve kerx --pieces N)",
-                     folder);
+            snprintf(err, GAME_ERROR_BYTES, "no Kerx databases in %.100s", folder);
         }
     }
     if (status != 0) {

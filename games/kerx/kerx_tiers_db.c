@@ -250,9 +250,7 @@ int kerx_db_set_open(struct kerx_db_set **out, const struct variant *v, const ch
             set->tiers++;
         }
     if (!set->tiers) {
-        snprintf(err, GAME_ERROR_BYTES,
-                 "no Kerx databases in %.100s (kibitz solve kerx --pieces N)",
-                 set->folder);
+        snprintf(err, GAME_ERROR_BYTES, "no Kerx databases in %.100s", set->folder);
         kerx_db_set_close(set);
         return -1;
     }
