@@ -3,6 +3,7 @@
  * the best opening move. */
 #include "cli/cli.h"
 #include "cli/solve_dfpn.h"
+#include "engine/temp_files.h"
 #include "engine/timer.h"
 #include "search/dfpn.h"
 #include "search/game_database.h"
@@ -146,7 +147,11 @@ int cmd_solve(int argc, char **argv) {
             "./data); an interrupted build resumes from the finished pairs. --memory\n"
             "refuses a build that needs more. '--algo retro' uses the generic tiered\n"
             "solver instead (tiers-kerx-<variant>/, small sets only). 'kibitz query\n"
-            "kerx' and df-pn's leaf probes read them (the symmetric ones first).",
+            "kerx' and df-pn's leaf probes read them (the symmetric ones first).\n\n"
+            "Ctrl-C (SIGINT) or SIGTERM removes the temporary file being written\n"
+            "(<file>.tmp.<pid>) and ends kibitz by that signal (status 130 or 143);\n"
+            "finished files stay, so a Kerx build resumes and a whole-game solve\n"
+            "starts again cleanly.",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_TIME | OPT_HASH | OPT_ITERATIONS |
                    OPT_ALGO | OPT_PIECES | OPT_MEMORY,
@@ -155,6 +160,7 @@ int cmd_solve(int argc, char **argv) {
     struct cli_options o;
     int status = cli_parse(&spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
+    temp_files_install(); /* an interrupt leaves no half-written file */
     const struct game *g = o.game;
     const struct variant *v = &o.variant;
     char err[GAME_ERROR_BYTES];

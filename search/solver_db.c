@@ -1,4 +1,5 @@
 #include "search/solver_db.h"
+#include "engine/temp_files.h"
 #include "engine/variant.h"
 
 #include <dirent.h>
@@ -43,6 +44,7 @@ struct solver_db_writer {
     XXH3_state_t *hash;
     struct index_entry *index;
     uint64_t count, capacity, cells;
+    int temp_slot; /* engine/temp_files.h: removed on an interrupt */
 };
 
 struct solver_db {
@@ -137,6 +139,7 @@ int solver_db_create(struct solver_db_writer **out, const char *path,
     }
     snprintf(w->path, sizeof w->path, "%s", path);
     snprintf(w->temp, sizeof w->temp, "%s.tmp.%ld", path, (long)getpid());
+    w->temp_slot = -1;
     if (make_parent(path, err) != 0 || !(w->file = fopen(w->temp, "wb"))) {
         if (!w->file && errno)
             snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
@@ -145,6 +148,7 @@ int solver_db_create(struct solver_db_writer **out, const char *path,
         free(w);
         return -1;
     }
+    w->temp_slot = temp_files_add(w->temp);
     memcpy(w->h.magic, MAGIC, sizeof MAGIC);
     w->h.version = SOLVER_DB_VERSION;
     w->h.endian = ENDIAN_MARK;
@@ -254,6 +258,7 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c,
         solver_db_abort(w);
         return -1;
     }
+    temp_files_forget(w->temp_slot);
     XXH3_freeState(w->hash);
     free(w->index);
     free(w);
@@ -264,6 +269,7 @@ void solver_db_abort(struct solver_db_writer *w) {
     if (!w) return;
     if (w->file) fclose(w->file);
     remove(w->temp);
+    temp_files_forget(w->temp_slot);
     XXH3_freeState(w->hash);
     free(w->index);
     free(w);

@@ -68,4 +68,22 @@ out=$(KIBITZ_DATA="$dir" "$kibitz" analyse kulibrat --variant target=2 --depth 2
 check "analyse with a budget searches ($out)" "$(grep -q '^depth 2' <<<"$out"; echo $?)"
 expect 2 'query reads a database' -- query kulibrat --variant target=2 --db none
 
+# An interrupted solve removes its temporary file and ends by the signal
+# (130 for SIGINT, 143 for SIGTERM); nothing is left in the folder.
+for sig in INT TERM; do
+    sdir="$dir/signal-$sig"
+    mkdir -p "$sdir"
+    "$kibitz" solve kulibrat --variant target=12 --db "$sdir" --quiet --threads 1 \
+        >/dev/null 2>&1 &
+    pid=$!
+    for _ in $(seq 200); do ls "$sdir" | grep -q tmp && break; sleep 0.05; done
+    started=$(ls "$sdir" | grep -c tmp)
+    kill -"$sig" "$pid"
+    wait "$pid"
+    code=$?
+    want=$([ "$sig" = INT ] && echo 130 || echo 143)
+    check "SIG$sig during solve: status $code (want $want), temporary file seen $started, left: $(ls "$sdir")" \
+        "$([ "$started" = 1 ] && [ "$code" = "$want" ] && [ -z "$(ls "$sdir")" ]; echo $?)"
+done
+
 finish
