@@ -18,6 +18,7 @@
 #define KIBITZ_CLI_H
 
 #include "engine/game.h"
+#include "engine/record.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -52,18 +53,23 @@ enum cli_option {
     OPT_PIECES = 1u << 18,    /* --pieces N (material bound of a database build) */
     OPT_MEMORY = 1u << 19,    /* --memory MiB (memory budget of a database build) */
     OPT_PARALLEL = 1u << 20,  /* --parallel N (arena: games played at once) */
+    OPT_RECORD = 1u << 21,    /* --record FILE (a game record: read where --moves
+                                 is; arena: a folder to write them to) */
+    OPT_SAVE = 1u << 22,      /* --save FILE (play: write the game record) */
 };
 
 struct cli_options {
     const struct game *game; /* set when the command takes a game */
     struct variant variant;
-    const char *position; /* NULL: start position */
-    int depth;            /* -1: not given */
-    double time;          /* seconds; < 0: not given */
-    long iterations;      /* -1: not given */
-    int threads;          /* default 1 */
-    int hash_mb;          /* 0: not given (see cli_hash_mib) */
-    uint64_t seed;        /* default 1 */
+    char variant_text[512]; /* every --variant, joined by commas */
+    const char *position;   /* NULL: start position */
+    const char *record;     /* --record FILE: a game record (start and moves) */
+    int depth;              /* -1: not given */
+    double time;            /* seconds; < 0: not given */
+    long iterations;        /* -1: not given */
+    int threads;            /* default 1 */
+    int hash_mb;            /* 0: not given (see cli_hash_mib) */
+    uint64_t seed;          /* default 1 */
     bool json;
     const char *json_file;
     bool divide;
@@ -73,6 +79,7 @@ struct cli_options {
     const char *db;
     const char *side;
     const char *moves;
+    const char *save; /* --save FILE */
     bool quiet;
     int pieces;     /* -1: not given */
     long memory_mb; /* -1: not given */
@@ -107,8 +114,13 @@ int cli_fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
 int cli_fail_runtime(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 /* Parse o->position (or the start position when NULL) into `state`, then play
- * o->moves if given. 0, or EXIT_BAD_INPUT after printing the error. */
+ * o->moves if given; or, with --record, replay the record's moves from its
+ * start. 0, or EXIT_BAD_INPUT after printing the error. */
 int cli_load_position(const struct cli_options *o, void *state);
+
+/* Read --record FILE (of o->game) into `r` (record_free it after): 0, or an
+ * exit status after printing the error (1 unreadable, 2 not a valid record). */
+int cli_load_record(const struct cli_options *o, struct game_record *r);
 
 /* --hash when given, else `fallback`: the default of the search that uses
  * the table (e.g. TT_DEFAULT_MIB of search/tt.h, DFPN_DEFAULT_TABLE_MIB of

@@ -15,8 +15,8 @@ int cmd_perft(int argc, char **argv) {
         .help = "Counts the leaves of the move tree exactly N plies deep (a pass and a\n"
                 "chance outcome are plies; finished games have no children). --divide\n"
                 "prints the count under each root move. Root moves run in parallel.",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_DEPTH | OPT_DIVIDE |
-                   OPT_THREADS | OPT_JSON,
+        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_DEPTH |
+                   OPT_DIVIDE | OPT_THREADS | OPT_JSON,
         .needs_game = true,
     };
     struct cli_options o;

@@ -222,9 +222,9 @@ int cmd_play(int argc, char **argv) {
                 "allows it,\n"
                 "else mcts (1000 iterations unless --iterations or --time); --algo\n"
                 "random gives a random player.",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED |
-                   OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS |
-                   OPT_DB,
+        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_SIDE |
+                   OPT_SEED | OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME |
+                   OPT_THREADS | OPT_DB,
         .needs_game = true,
     };
     struct cli_options o;

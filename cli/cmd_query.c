@@ -39,7 +39,8 @@ int cmd_query(int argc, char **argv) {
                 "the file or its folder (default $KIBITZ_DATA, else ./data); a database\n"
                 "of a larger Kulibrat target answers smaller targets too. Kerx reads\n"
                 "the databases by material of 'kibitz solve kerx --pieces K'.",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_DB | OPT_JSON,
+        .allowed =
+            OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_DB | OPT_JSON,
         .needs_game = true,
     };
     struct cli_options o;

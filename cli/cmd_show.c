@@ -11,7 +11,7 @@ int cmd_show(int argc, char **argv) {
         .help = "Draws the position (the start position by default, after any --moves),\n"
                 "prints it in the game's one-line notation and lists the legal moves.\n"
                 "--json prints the position document of docs/JSON.md instead.",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_JSON,
+        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_JSON,
         .needs_game = true,
     };
     struct cli_options o;

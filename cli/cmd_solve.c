@@ -153,8 +153,8 @@ int cmd_solve(int argc, char **argv) {
             "finished files stay, so a Kerx build resumes and a whole-game solve\n"
             "starts again cleanly.",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
-                   OPT_POSITION | OPT_MOVES | OPT_TIME | OPT_HASH | OPT_ITERATIONS |
-                   OPT_ALGO | OPT_PIECES | OPT_MEMORY,
+                   OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_TIME | OPT_HASH |
+                   OPT_ITERATIONS | OPT_ALGO | OPT_PIECES | OPT_MEMORY,
         .needs_game = true,
     };
     struct cli_options o;
@@ -185,9 +185,10 @@ int cmd_solve(int argc, char **argv) {
                         g->name);
     bool retro = retro_supported(g, err);
     char why[GAME_ERROR_BYTES];
-    if (!retro && !o.position && !o.moves && !o.algo && !dfpn_supports(g, why))
+    if (!retro && !o.position && !o.moves && !o.record && !o.algo &&
+        !dfpn_supports(g, why))
         return cli_fail("%s", err);
-    if (o.position || o.moves || (o.algo && strcmp(o.algo, "dfpn") == 0) ||
+    if (o.position || o.moves || o.record || (o.algo && strcmp(o.algo, "dfpn") == 0) ||
         (!retro && !(o.algo && strcmp(o.algo, "retro") == 0)))
         return solve_dfpn_run(&o);
     if (!retro) return cli_fail("%s", err);

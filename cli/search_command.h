@@ -12,8 +12,9 @@
 
 /* Options the search commands accept. */
 #define SEARCH_COMMAND_OPTIONS                                                           \
-    (OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_ALGO | OPT_DEPTH | OPT_TIME |          \
-     OPT_ITERATIONS | OPT_THREADS | OPT_HASH | OPT_SEED | OPT_JSON | OPT_DB | OPT_SIDE)
+    (OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_ALGO | OPT_DEPTH |        \
+     OPT_TIME | OPT_ITERATIONS | OPT_THREADS | OPT_HASH | OPT_SEED | OPT_JSON | OPT_DB | \
+     OPT_SIDE)
 
 /* The usage line's tail and the help paragraph on databases, engine specs
  * and forced moves, the same for both commands. */
