@@ -6,6 +6,8 @@
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/playout.h"
+#include "search/solver_db.h"
+#include "json/kjson_record.h"
 #include "json/kjson_reports.h"
 
 #include <math.h>
@@ -48,10 +50,11 @@ static int parse_players(const char *list, const struct game *g, struct agent *a
     return n;
 }
 
-/* One game; seat s is played by agents[order[s]]. Fills returns per seat. */
+/* One game; seat s is played by agents[order[s]]. Fills returns per seat,
+ * and `rec` (when not NULL: started at the start position) with every step. */
 static int play_game(const struct game *g, const struct variant *v, struct agent *agents,
                      const int *order, uint64_t seed, long opening,
-                     double returns[GAME_MAX_PLAYERS]) {
+                     double returns[GAME_MAX_PLAYERS], struct game_record *rec) {
     unsigned char state[GAME_MAX_STATE_BYTES] = {0};
     g->start(v, state);
     struct rng open_rng, rng;
@@ -92,6 +95,10 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
                     return cli_fail("%s", err);
                 }
             }
+            if (rec && record_add_joint(rec, state, choice) != 0) {
+                repetition_free(&seen);
+                return cli_fail_runtime("out of memory");
+            }
             g->apply_joint(v, state, choice);
             continue;
         }
@@ -109,11 +116,20 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
             repetition_free(&seen);
             return cli_fail("%s", err);
         }
+        if (rec && record_add_move(rec, state, move) != 0) {
+            repetition_free(&seen);
+            return cli_fail_runtime("out of memory");
+        }
         g->apply(v, state, move);
     }
     repetition_free(&seen);
     /* Threefold repetition or too long: play that never ends is a draw. */
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) returns[p] = 0;
+    if (rec) {
+        rec->ended = true;
+        snprintf(rec->reason, sizeof rec->reason, "%s",
+                 g->turn(v, state) == TURN_OVER ? "" : "draw by repetition or length");
+    }
     return 0;
 }
 
@@ -208,9 +224,12 @@ int cmd_arena(int argc, char **argv) {
             "own; engines then take no threads=). Every game starts its engines\n"
             "afresh (no table or tree from an earlier game), so with budgets in\n"
             "iterations or depth the report is the same for any N; time budgets\n"
-            "depend on how many cores the N games get.",
+            "depend on how many cores the N games get.\n"
+            "--record DIR writes every game's record (docs/JSON.md, \"record\") to\n"
+            "DIR/game-000001.json and so on (DIR is made if missing); 'kibitz review'\n"
+            "and every --record FILE option read them.",
         .allowed = OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON |
-                   OPT_QUIET | OPT_PARALLEL,
+                   OPT_QUIET | OPT_PARALLEL | OPT_RECORD,
         .needs_game = true,
     };
     struct cli_options o;
@@ -220,6 +239,9 @@ int cmd_arena(int argc, char **argv) {
     const int players = variant_players(g, &o.variant);
     if (!o.players) return cli_fail("arena needs --players SPEC,SPEC[,...]");
     if (o.games <= 0) return cli_fail("arena needs --games N");
+    char err[GAME_ERROR_BYTES];
+    if (o.record && solver_db_make_folders(o.record, err) != 0)
+        return cli_fail_runtime("%s", err);
     struct agent agents[MAX_SPECS];
     int n = parse_players(o.players, g, agents);
     if (n < 0) return EXIT_BAD_INPUT;
@@ -265,8 +287,29 @@ int cmd_arena(int argc, char **argv) {
             int order[MAX_SPECS]; /* seat -> spec */
             long block = arena_seating(game, n, order);
             for (int i = 0; i < n; i++) agent_new_game(&mine[i]);
-            if (play_game(g, &o.variant, mine, order, o.seed, game / block,
-                          returns[game])) {
+            struct game_record rec, *recp = NULL;
+            if (o.record) {
+                unsigned char start[GAME_MAX_STATE_BYTES] = {0};
+                g->start(&o.variant, start);
+                record_init(&rec, g, &o.variant, start);
+                rec.has_seed = true;
+                rec.seed = o.seed;
+                for (int s = 0; s < n; s++)
+                    record_set_player(&rec, s, mine[order[s]].spec);
+                recp = &rec;
+            }
+            int failed_game = play_game(g, &o.variant, mine, order, o.seed, game / block,
+                                        returns[game], recp);
+            if (recp && !failed_game) {
+                char path[4200], werr[GAME_ERROR_BYTES];
+                snprintf(path, sizeof path, "%s/game-%06ld.json", o.record, game + 1);
+                if (kjson_record_write(recp, path, werr) != 0) {
+                    fprintf(stderr, "kibitz: %s\n", werr);
+                    failed_game = 1;
+                }
+            }
+            if (recp) record_free(recp);
+            if (failed_game) {
                 atomic_store(&failed, true);
                 continue;
             }
@@ -333,7 +376,7 @@ int cmd_arena(int argc, char **argv) {
         }
         if (o.json)
             kjson_print(kjson_arena(g, &o.variant, o.games, rows, n,
-                                    n == 2 ? &mean : NULL, n == 2 ? elo : NULL, NULL),
+                                    n == 2 ? &mean : NULL, n == 2 ? elo : NULL, o.record),
                         stdout);
     }
     for (int i = 0; i < n; i++) agent_free(&agents[i]);
