@@ -35,3 +35,11 @@ json_t *kjson_value_cell(retro_cell cell) {
     return kjson_value_proven(outcome,
                               outcome == RETRO_DRAWN ? -1 : retro_remoteness(cell));
 }
+
+json_t *kjson_value_eval(const struct agent_eval *e) {
+    switch (e->kind) {
+    case AGENT_EVAL_PROVEN: return kjson_value_proven(e->outcome, e->distance);
+    case AGENT_EVAL_ESTIMATE: return kjson_value_estimate(e->score);
+    default: return json_null();
+    }
+}

@@ -15,6 +15,7 @@
 #ifndef KIBITZ_KJSON_VALUE_H
 #define KIBITZ_KJSON_VALUE_H
 
+#include "search/agent.h"
 #include "search/retro.h"
 #include "json/kjson.h"
 
@@ -32,5 +33,8 @@ json_t *kjson_value_alphabeta(int score);
 /* A database cell (search/retro.h) for the player to move; NULL for a
  * marker (hole, unknown, terminal), which is no value. */
 json_t *kjson_value_cell(retro_cell cell);
+
+/* What an agent's search found (search/agent.h); JSON null for none. */
+json_t *kjson_value_eval(const struct agent_eval *e);
 
 #endif
