@@ -180,7 +180,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     if ((status = search_command_side(&o, &player))) return status;
     struct mcts_limits limits = agent.mcts;
     limits.seed = o.seed;
-    if (o.threads > 1) limits.threads = o.threads;
+    if (o.given & OPT_THREADS) limits.threads = o.threads;
     if (o.iterations > 0 || o.time > 0) {
         limits.iterations = o.iterations > 0 ? o.iterations : 0;
         limits.time = o.time > 0 ? o.time : 0;
