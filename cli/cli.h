@@ -56,6 +56,7 @@ enum cli_option {
     OPT_RECORD = 1u << 21,    /* --record FILE (a game record: read where --moves
                                  is; arena: a folder to write them to) */
     OPT_SAVE = 1u << 22,      /* --save FILE (play: write the game record) */
+    OPT_POSITIONS = 1u << 23, /* --positions FILE|- (query: one position a line) */
 };
 
 struct cli_options {
@@ -79,7 +80,8 @@ struct cli_options {
     const char *db;
     const char *side;
     const char *moves;
-    const char *save; /* --save FILE */
+    const char *save;      /* --save FILE */
+    const char *positions; /* --positions FILE|- */
     bool quiet;
     int pieces;     /* -1: not given */
     long memory_mb; /* -1: not given */

@@ -116,7 +116,7 @@ int cmd_review(int argc, char **argv) {
         record_free(&r);
         return cli_fail_runtime("out of memory");
     }
-    if (review_game(&r, &cfg, moves, err) != 0) {
+    if (review_game(&r, &cfg, moves, err) != 0 || (db && solver_db_failed(db, err))) {
         status = cli_fail_runtime("%s", err);
     } else if (o.json) {
         status = kjson_print(kjson_review(&r, moves), stdout) ? EXIT_RUNTIME_FAILURE : 0;

@@ -347,8 +347,9 @@ int cmd_solve(int argc, char **argv) {
                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
                st.counts.max_remoteness);
         if (store) printf("database %s (%.1f MB)\n", path, mb);
-        printf("\nstart position, %s to move:\n  %-28s %-6s %s\n", who, "variant",
-               "value", "remoteness");
+        printf("\nstart position of each variant the database answers, for the player "
+               "who moves first:\n  %-28s %-6s %s\n",
+               "variant", "value", "remoteness");
         for (int i = 0; i < nreported; i++) {
             char rtext[160];
             g->variant_format(&reported[i], rtext, sizeof rtext);

@@ -97,6 +97,10 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         } else if (db) {
             answered = solver_db_report(db, state, path, analyse, stdout);
         }
+        if (db && answered != 0 && solver_db_failed(db, err)) {
+            solver_db_close(db);
+            return cli_fail_runtime("%s", err);
+        }
         solver_db_close(db);
         if (answered == 0) return EXIT_OK;
         if (o.db && !cli_no_database(&o))
