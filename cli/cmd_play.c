@@ -303,7 +303,7 @@ int cmd_play(int argc, char **argv) {
         .usage = "kibitz play <game> [--side PLAYER|none] [--position P] [--moves M]\n"
                  "       [--record FILE] [--save FILE] [--seed N] [--algo SPEC]\n"
                  "       [--depth N | --iterations N | --time S] [--threads N] "
-                 "[--db PATH|none]",
+                 "[--db PATH|none] [--json]",
         .help = "Plays a game in the terminal: you take the seat named by --side (the\n"
                 "first player by default; 'none' lets the engine play every seat) and\n"
                 "type moves in the game's notation. At the prompt: 'moves' lists the\n"
@@ -324,10 +324,11 @@ int cmd_play(int argc, char **argv) {
                 "(depth 6 unless --depth or --time) where the game allows it, else\n"
                 "mcts (1000 iterations unless --iterations or --time); a solver\n"
                 "database that answers the variant plays perfectly unless --algo or\n"
-                "--db none; --algo random gives a random player.",
+                "--db none; --algo random gives a random player. --json prints the\n"
+                "game record (docs/JSON.md) as the last line when the game ends.",
         .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_SAVE |
                    OPT_SIDE | OPT_SEED | OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS |
-                   OPT_TIME | OPT_THREADS | OPT_DB,
+                   OPT_TIME | OPT_THREADS | OPT_DB | OPT_JSON,
         .needs_game = true,
     };
     struct cli_options o;
@@ -576,6 +577,10 @@ int cmd_play(int argc, char **argv) {
         char list[8192];
         if (moves_text(&rec, at, list, sizeof list) && at > 0)
             printf("moves: %s\n", list);
+    }
+    if (o.json) {
+        rec.count = at;
+        kjson_print(kjson_record(&rec), stdout);
     }
 done:
     if (o.save) {
