@@ -57,6 +57,7 @@ enum cli_option {
                                  is; arena: a folder to write them to) */
     OPT_SAVE = 1u << 22,      /* --save FILE (play: write the game record) */
     OPT_POSITIONS = 1u << 23, /* --positions FILE|- (query: one position a line) */
+    OPT_REPORT = 1u << 24,    /* --report NAME (solve: an analysis of the solution) */
 };
 
 struct cli_options {
@@ -89,6 +90,7 @@ struct cli_options {
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;
+    const char *report; /* NULL: not given */
     /* Words that are not options (after the game name, if any). */
     const char *args[16];
     int arg_count;
