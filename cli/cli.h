@@ -84,13 +84,13 @@ struct cli_options {
     const char *save;      /* --save FILE */
     const char *positions; /* --positions FILE|- */
     bool quiet;
-    int pieces;     /* -1: not given */
-    long memory_mb; /* -1: not given */
-    int parallel;   /* default 1 */
+    int pieces;         /* -1: not given */
+    long memory_mb;     /* -1: not given */
+    int parallel;       /* default 1 */
+    const char *report; /* NULL: not given */
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;
-    const char *report; /* NULL: not given */
     /* Words that are not options (after the game name, if any). */
     const char *args[16];
     int arg_count;
