@@ -58,6 +58,7 @@ enum cli_option {
     OPT_SAVE = 1u << 22,      /* --save FILE (play: write the game record) */
     OPT_POSITIONS = 1u << 23, /* --positions FILE|- (query: one position a line) */
     OPT_REPORT = 1u << 24,    /* --report NAME (solve: an analysis of the solution) */
+    OPT_SETUP = 1u << 25,     /* --setup NAME (play: a setup preset for the person) */
 };
 
 struct cli_options {
@@ -88,6 +89,7 @@ struct cli_options {
     long memory_mb;     /* -1: not given */
     int parallel;       /* default 1 */
     const char *report; /* NULL: not given */
+    const char *setup;  /* NULL: not given */
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;

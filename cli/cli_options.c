@@ -67,6 +67,7 @@ static const struct option_name option_names[] = {
     {"--save", OPT_SAVE, true, "FILE"},
     {"--positions", OPT_POSITIONS, true, "FILE|-"},
     {"--report", OPT_REPORT, true, "NAME"},
+    {"--setup", OPT_SETUP, true, "NAME"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -175,6 +176,7 @@ static int apply_option(const struct option_name *opt, const char *value,
     case OPT_RECORD: o->record = value; return 0;
     case OPT_SAVE: o->save = value; return 0;
     case OPT_POSITIONS: o->positions = value; return 0;
+    case OPT_SETUP: o->setup = value; return 0;
     case OPT_QUIET: o->quiet = true; return 0;
     case OPT_PIECES:
         if (parse_long("--pieces", value, 1, 64, &number)) return EXIT_BAD_INPUT;

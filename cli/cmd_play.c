@@ -78,6 +78,8 @@ static int engine_move(struct agent *a, const struct game *g, const struct varia
     return 0;
 }
 
+enum { PLAY_TYPED_MOVES = 64 }; /* most moves one typed line may stand for */
+
 /* Reads one line; false at end of input. */
 static bool read_line(char *buf, size_t n) {
     if (!fgets(buf, (int)n, stdin)) return false;
@@ -97,17 +99,17 @@ static void list_moves(const struct game *g, const struct variant *v, const void
     printf("\n");
 }
 
-/* What the person may see: the whole state, or his view of a hidden game. */
+/* What the person may see: the whole state, or his view of a hidden game;
+ * drawn, and as a position line he can paste into other commands. */
 static void draw_for(const struct game *g, const struct variant *v, const void *state,
                      int seat) {
-    if (!(g->flags & GAME_HAS_HIDDEN) || seat < 0) {
-        g->draw(v, state, stdout);
-        return;
-    }
     unsigned char view[GAME_MAX_STATE_BYTES];
     memcpy(view, state, g->state_size);
-    g->view(v, view, seat);
+    if ((g->flags & GAME_HAS_HIDDEN) && seat >= 0) g->view(v, view, seat);
     g->draw(v, view, stdout);
+    char text[1024];
+    g->format_position(v, view, text, sizeof text);
+    printf("position: %s\n", text);
 }
 
 /* Does `seat` see which move was played? Not if another legal move leaves
@@ -260,10 +262,15 @@ int cmd_play(int argc, char **argv) {
                 "mcts (1000 iterations unless --iterations or --time); a solver\n"
                 "database that answers the variant plays perfectly unless --algo or\n"
                 "--db none; --algo random gives a random player. --json prints the\n"
-                "game record (docs/JSON.md) as the last line when the game ends.",
+                "game record (docs/JSON.md) as the last line when the game ends.\n"
+                "Games that read typed lines (Kotra) take several moves on one line\n"
+                "and their shorthands (Kotra: d3-d5 for the pick d3 and the move\n"
+                "d3-d5; 'setup defensive' for the whole setup); --setup NAME types\n"
+                "'setup NAME' for you at your first setup decision (Kotra: sensible,\n"
+                "defensive, offensive or random).",
         .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_SAVE |
                    OPT_SIDE | OPT_SEED | OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS |
-                   OPT_TIME | OPT_THREADS | OPT_DB | OPT_JSON,
+                   OPT_TIME | OPT_THREADS | OPT_DB | OPT_JSON | OPT_SETUP,
         .needs_game = true,
     };
     struct cli_options o;
@@ -278,6 +285,8 @@ int cmd_play(int argc, char **argv) {
         return cli_fail("play does not support simultaneous moves with hidden "
                         "information (%s)",
                         g->name);
+    if (o.setup && !g->parse_line)
+        return cli_fail("--setup is for games with a setup to type (kotra)");
     const bool hidden = (g->flags & GAME_HAS_HIDDEN) && seat >= 0;
     _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
     struct game_record rec;
@@ -317,6 +326,10 @@ int cmd_play(int argc, char **argv) {
 
     char line[4300], text[256];
     int ply = at;
+    /* Moves the person typed on one line, played one by one. */
+    move_t typed[PLAY_TYPED_MOVES];
+    int typed_count = 0, typed_next = 0;
+    bool setup_typed = o.setup == NULL;
     bool drawn = false, recorded = false, repeated = false;
     struct repetition seen;
     repetition_init(&seen);
@@ -342,7 +355,21 @@ int cmd_play(int argc, char **argv) {
             continue;
         }
         struct agent_eval eval = {0};
-        if (turn == seat) {
+        if (turn != seat) typed_count = typed_next = 0;
+        if (turn == seat && typed_next < typed_count) {
+            move = typed[typed_next++];
+        } else if (turn == seat && !setup_typed) {
+            setup_typed = true;
+            snprintf(line, sizeof line, "setup %s", o.setup);
+            typed_count = g->parse_line(v, state, line, rng_next(&rng), typed,
+                                        PLAY_TYPED_MOVES, err);
+            if (typed_count < 0) {
+                status = cli_fail("--setup %s: %s", o.setup, err);
+                goto done;
+            }
+            typed_next = 0;
+            continue;
+        } else if (turn == seat) {
             if (!drawn) draw_for(g, v, state, seat);
             drawn = true;
             printf("%s> ", g->player_name(v, turn));
@@ -353,6 +380,10 @@ int cmd_play(int argc, char **argv) {
             }
             char *word = line;
             while (isspace((unsigned char)*word)) word++;
+            /* The whole line for a game that reads several moves on one; the
+             * first word and the rest for play's own commands. */
+            char typed_line[sizeof line];
+            snprintf(typed_line, sizeof typed_line, "%s", word);
             char *arg = word + strcspn(word, " \t");
             if (*arg) *arg++ = '\0';
             while (isspace((unsigned char)*arg)) arg++;
@@ -465,9 +496,18 @@ int cmd_play(int argc, char **argv) {
                 drawn = recorded = false;
                 continue;
             }
-            if (g->parse_move(v, state, word, &move, err) != 0) {
+            if (g->parse_line) {
+                typed_count = g->parse_line(v, state, typed_line, rng_next(&rng), typed,
+                                            PLAY_TYPED_MOVES, err);
+                typed_next = 1;
+                if (typed_count > 0) move = typed[0];
+            } else {
+                typed_count = g->parse_move(v, state, word, &move, err) == 0 ? 1 : -1;
+            }
+            if (typed_count < 0) {
                 printf("%s; type 'moves' for the legal moves, 'help' for commands\n",
                        err);
+                typed_count = 0;
                 continue;
             }
         } else if ((status =

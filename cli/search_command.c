@@ -54,6 +54,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     if (g->turn(&o.variant, state) == TURN_CHANCE)
         return cli_fail("chance decides here (nothing to choose): give the outcome "
                         "with --moves");
+    agent_restrict_to_view(g, &o.variant, state); /* hidden information: the mover's */
     /* Every search takes agent options after its name (search/agent.h), e.g.
      * alphabeta:depth=4 or mcts:sim=exp3. */
     size_t name_length = strcspn(algo, ":");
