@@ -7,7 +7,8 @@
 MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev
+DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev \
+              libopenmpi-dev openmpi-bin
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CMAKE_ARGS ?=
 
