@@ -6,7 +6,9 @@
 #include "engine/solve_kerx.h"
 #include "engine/timer.h"
 #include "search/retro.h"
+#include "search/retro_dist.h"
 #include "search/solver_db.h"
+#include "search/tier_mpi.h"
 
 #include <inttypes.h>
 #include <omp.h>
@@ -219,10 +221,16 @@ int cmd_solve(int argc, char **argv) {
         }
     }
 
-    char path[SOLVER_DB_PATH_BYTES] = "";
+    char path[SOLVER_DB_PATH_BYTES] = "", work[SOLVER_DB_PATH_BYTES + 8] = "";
     bool store = !(o.db && strcmp(o.db, "none") == 0);
+    /* Under mpirun only rank 0 writes the database; tiers pass through
+     * <database>.tiers/ (search/retro_dist.h). */
+    bool worker = tier_mpi_start() > 0;
     if (store) {
         solver_db_path(g, v, o.db, path, sizeof path);
+        snprintf(work, sizeof work, "%s.tiers", path);
+    }
+    if (store && !worker) {
         status = check_room(path, database_bytes(g, v, g->tier_of(v, start)));
         if (status) goto done_reported;
         if (solver_db_create(&run.db, path, g, v, err) != 0) {
@@ -239,7 +247,8 @@ int cmd_solve(int argc, char **argv) {
                                .sink = solve_sink,
                                .sink_ctx = &run,
                                .progress = solve_progress,
-                               .progress_ctx = &run};
+                               .progress_ctx = &run,
+                               .work_folder = store ? work : NULL};
     struct retro_stats st;
     if (retro_solve(&cfg, &st, err) != 0) {
         solver_db_abort(run.db);
@@ -247,10 +256,15 @@ int cmd_solve(int argc, char **argv) {
         goto done_reported;
     }
     double solve_seconds = timer_now() - run.start;
+    if (worker) { /* rank 0 reports */
+        status = EXIT_OK;
+        goto done_reported;
+    }
     if (run.db && solver_db_finish(run.db, &st.counts, err) != 0) {
         status = cli_fail("%s", err);
         goto done_reported;
     }
+    if (run.db && tier_mpi_ranks() > 1) retro_dist_clean(work);
     double total_seconds = timer_now() - run.start;
 
     /* Opening moves, best first. */

@@ -148,7 +148,8 @@ int tier_mpi_schedule(const struct tier_job *jobs, int count,
     int *state = calloc((size_t)count + 1, sizeof *state); /* 0 open, 1 out, 2 done */
     struct queue q = {malloc(((size_t)count + 1) * sizeof *q.at), 0, 0};
     uint64_t *budget = calloc((size_t)rank_count, sizeof *budget);
-    int *role = calloc((size_t)rank_count, sizeof *role); /* 0 unknown 1 idle 2 busy 3 gone */
+    int *role =
+        calloc((size_t)rank_count, sizeof *role); /* 0 unknown 1 idle 2 busy 3 gone */
     int *start = NULL, *users = NULL;
     int finished = 0, running = 0, alive = workers, failed = 0;
     err[0] = '\0';
@@ -180,7 +181,8 @@ int tier_mpi_schedule(const struct tier_job *jobs, int count,
             while (k < q.tail && budget[w] && jobs[q.at[k]].bytes > budget[w]) k++;
             if (k == q.tail) continue;
             int j = q.at[k];
-            memmove(q.at + q.head + 1, q.at + q.head, (size_t)(k - q.head) * sizeof *q.at);
+            memmove(q.at + q.head + 1, q.at + q.head,
+                    (size_t)(k - q.head) * sizeof *q.at);
             q.head++;
             state[j] = 1;
             role[w] = 2;
@@ -217,8 +219,8 @@ int tier_mpi_schedule(const struct tier_job *jobs, int count,
         struct to_boss m;
         MPI_Request req;
         MPI_Status status;
-        MPI_Irecv(&m, (int)sizeof m, MPI_BYTE, MPI_ANY_SOURCE, TAG_TO_BOSS, MPI_COMM_WORLD,
-                  &req);
+        MPI_Irecv(&m, (int)sizeof m, MPI_BYTE, MPI_ANY_SOURCE, TAG_TO_BOSS,
+                  MPI_COMM_WORLD, &req);
         wait_for(&req, &status);
         int w = status.MPI_SOURCE;
         if (w <= 0 || w >= rank_count) continue;
@@ -246,7 +248,8 @@ int tier_mpi_schedule(const struct tier_job *jobs, int count,
             st->solved++;
             for (int u = start[j]; u < start[j + 1]; u++)
                 if (--left[users[u]] == 0) q.at[q.tail++] = users[u];
-            if (!failed && ops->finished && ops->finished(ops->ctx, j, m.seconds, err) != 0)
+            if (!failed && ops->finished &&
+                ops->finished(ops->ctx, j, m.seconds, err) != 0)
                 failed = 1;
             if (ops->progress) ops->progress(ops->ctx, finished, count);
         }
@@ -273,7 +276,8 @@ int tier_mpi_serve(const struct tier_job *jobs, int count, const struct tier_job
         struct to_worker job;
         MPI_Request req;
         MPI_Status status;
-        MPI_Irecv(&job, (int)sizeof job, MPI_BYTE, 0, TAG_TO_WORKER, MPI_COMM_WORLD, &req);
+        MPI_Irecv(&job, (int)sizeof job, MPI_BYTE, 0, TAG_TO_WORKER, MPI_COMM_WORLD,
+                  &req);
         wait_for(&req, &status);
         if (job.job < 0 || job.job >= count) break;
         memset(&m, 0, sizeof m);

@@ -64,8 +64,9 @@ oom:
     return -1;
 }
 
-static int run_local(const struct tier_job *jobs, int count, const struct tier_job_ops *ops,
-                     int threads, struct tier_schedule_stats *st, char *err) {
+static int run_local(const struct tier_job *jobs, int count,
+                     const struct tier_job_ops *ops, int threads,
+                     struct tier_schedule_stats *st, char *err) {
     int *left = malloc(((size_t)count + 1) * sizeof *left);
     int *state = calloc((size_t)count + 1, sizeof *state); /* 0 open, 1 done */
     int *group = malloc(((size_t)count + 1) * sizeof *group);

@@ -197,12 +197,10 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                             .parallel_from = b->parallel_from ? b->parallel_from
                                                               : (UINT64_C(1) << 22)};
     pair_jobs(&run, jobs, tables);
-    struct tier_job_ops ops = {.ctx = &run,
-                               .done = pair_done,
-                               .solve = pair_solve,
-                               .finished = pair_finished};
-    struct tier_schedule_config cfg = {
-        .threads = threads, .memory_bytes = (uint64_t)b->memory_mib * 1048576};
+    struct tier_job_ops ops = {
+        .ctx = &run, .done = pair_done, .solve = pair_solve, .finished = pair_finished};
+    struct tier_schedule_config cfg = {.threads = threads,
+                                       .memory_bytes = (uint64_t)b->memory_mib * 1048576};
     if (tier_schedule_run(jobs, npairs, &ops, &cfg, NULL, err) != 0) goto done;
     if (tier_mpi_worker()) { /* rank 0 reports */
         status = 0;
