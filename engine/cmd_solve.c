@@ -165,8 +165,7 @@ int cmd_solve(int argc, char **argv) {
     int threads = threads_given ? o.threads : omp_get_num_procs();
     if (strcmp(g->name, "kerx") == 0 && o.pieces > 0)
         return solve_kerx_build(&o, threads);
-    if (o.pieces > 0 || o.memory_mb > 0)
-        return cli_fail("--pieces and --memory build Kerx databases only");
+    if (o.pieces > 0) return cli_fail("--pieces builds Kerx databases only");
     bool retro = retro_supported(g, err);
     if (o.position || o.moves || (o.algo && strcmp(o.algo, "dfpn") == 0) ||
         (!retro && !(o.algo && strcmp(o.algo, "retro") == 0)))
@@ -248,7 +247,8 @@ int cmd_solve(int argc, char **argv) {
                                .sink_ctx = &run,
                                .progress = solve_progress,
                                .progress_ctx = &run,
-                               .work_folder = store ? work : NULL};
+                               .work_folder = store ? work : NULL,
+                               .memory_mib = o.memory_mb > 0 ? (uint64_t)o.memory_mb : 0};
     struct retro_stats st;
     if (retro_solve(&cfg, &st, err) != 0) {
         solver_db_abort(run.db);

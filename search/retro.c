@@ -277,6 +277,15 @@ int retro_solve(const struct retro_config *cfg, struct retro_stats *st, char *er
         status = retro_dist_solve(cfg, &r.p, r.order, jobs, &sc, st, err);
         goto done;
     }
+    /* In one process: every tier must fit the budget on its own. */
+    for (int i = 0; sc.memory_bytes && i < r.p.count; i++)
+        if (jobs[i].bytes > sc.memory_bytes) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "tier %#llx needs about %.0f MiB, more than --memory %llu",
+                     (unsigned long long)jobs[i].id, (double)jobs[i].bytes / 1048576.0,
+                     (unsigned long long)cfg->memory_mib);
+            goto fail;
+        }
     r.scratch = calloc((size_t)threads, sizeof *r.scratch);
     if (!r.scratch) goto oom;
     for (int i = 0; i < threads; i++)

@@ -190,7 +190,9 @@ void retro_dist_clean(const char *work_folder) {
     char path[SOLVER_DB_PATH_BYTES + 300];
     while ((e = readdir(d))) {
         size_t n = strlen(e->d_name);
-        if (n > 5 && strcmp(e->d_name + n - 5, ".tier") == 0) {
+        /* Its tier files, and temporary ones a killed rank left. */
+        if ((n > 5 && strcmp(e->d_name + n - 5, ".tier") == 0) ||
+            strstr(e->d_name, ".tier.tmp.")) {
             snprintf(path, sizeof path, "%s/%s", work_folder, e->d_name);
             remove(path);
         }

@@ -247,7 +247,8 @@ int tier_mpi_schedule(const struct tier_job *jobs, int count,
             finished++;
             st->solved++;
             for (int u = start[j]; u < start[j + 1]; u++)
-                if (--left[users[u]] == 0) q.at[q.tail++] = users[u];
+                if (--left[users[u]] == 0 && state[users[u]] == 0)
+                    q.at[q.tail++] = users[u];
             if (!failed && ops->finished &&
                 ops->finished(ops->ctx, j, m.seconds, err) != 0)
                 failed = 1;

@@ -48,9 +48,25 @@ static int job_of(const struct build_run *run, int a, int b) {
     return -1;
 }
 
-/* A pair needs the pairs its captures lead to: one piece fewer on either
- * side. Memory: its working bytes (3 an entry), the values of those pairs
- * and the index tables. */
+/* The pairs a capture sequence from pair (x, y) can lead to: one or more
+ * pieces fewer on the side that did not move (chains take several), as
+ * jobs, into `out` (room for KERX_EG_SIDE * 2); returns the count. */
+static int pair_needs(const struct build_run *run, int x, int y, int *out) {
+    int n = 0;
+    for (int s = 0; s < 2; s++) {
+        int keep = s ? y : x, lose = s ? x : y;
+        for (int left = lose - 1; left >= 1; left--) {
+            int j = job_of(run, keep, left);
+            bool seen = false;
+            for (int q = 0; q < n; q++) seen |= out[q] == j;
+            if (j >= 0 && !seen) out[n++] = j;
+        }
+    }
+    return n;
+}
+
+/* A pair needs the pairs its captures lead to. Memory: its working bytes
+ * (3 an entry), the values of those pairs and the index tables. */
 static void pair_jobs(const struct build_run *run, struct tier_job *jobs,
                       uint64_t tables) {
     for (int i = 0; i < run->count; i++) {
@@ -61,11 +77,12 @@ static void pair_jobs(const struct build_run *run, struct tier_job *jobs,
         uint64_t entries = pair_entries(run->db, x, y);
         j->bytes = 3 * entries + tables;
         j->wide = entries >= run->parallel_from;
-        int kid[2] = {job_of(run, x, y - 1), job_of(run, x - 1, y)};
-        for (int k = 0; k < 2; k++) {
-            if (kid[k] < 0 || (k == 1 && kid[1] == kid[0])) continue;
-            j->need[j->needs++] = kid[k];
-            j->bytes += pair_entries(run->db, run->pairs[kid[k]].a, run->pairs[kid[k]].b);
+        int need[2 * KERX_EG_SIDE];
+        j->needs = pair_needs(run, x, y, need);
+        for (int k = 0; k < j->needs; k++) {
+            j->need[k] = need[k];
+            j->bytes +=
+                pair_entries(run->db, run->pairs[need[k]].a, run->pairs[need[k]].b);
         }
     }
 }
@@ -93,12 +110,10 @@ static bool pair_done(void *ctx, int job) {
 static int pair_solve(void *ctx, int job, int threads, char *err) {
     struct build_run *run = ctx;
     int x = run->pairs[job].a, y = run->pairs[job].b;
-    int kid[2][2] = {{x, y - 1}, {x - 1, y}};
-    for (int k = 0; k < 2; k++) {
-        int a = kid[k][0] > kid[k][1] ? kid[k][0] : kid[k][1];
-        int c = kid[k][0] > kid[k][1] ? kid[k][1] : kid[k][0];
-        if (job_of(run, a, c) < 0 || run->db->file[a][c].map) continue;
-        if (kerx_egdb_add(run->db, a, c, err) != 0) return -1;
+    int need[2 * KERX_EG_SIDE], needs = pair_needs(run, x, y, need);
+    for (int k = 0; k < needs; k++) {
+        int a = run->pairs[need[k]].a, c = run->pairs[need[k]].b;
+        if (!run->db->file[a][c].map && kerx_egdb_add(run->db, a, c, err) != 0) return -1;
     }
     char path[KERX_EGDB_PATH_BYTES + 32];
     kerx_egdb_pair_path(run->db, x, y, path, sizeof path);
