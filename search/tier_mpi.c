@@ -42,6 +42,27 @@ int tier_mpi_serve(const struct tier_job *jobs, int count, const struct tier_job
     return -1;
 }
 
+/* One part only: nothing travels. */
+int tier_part_exchange(const struct tier_part *p, void *const *out,
+                       const uint64_t *out_bytes, void **in, uint64_t *in_bytes) {
+    *in = malloc(1);
+    *in_bytes = 0;
+    return *in ? 0 : -1;
+}
+
+uint64_t tier_part_sum(const struct tier_part *p, uint64_t x) {
+    return x;
+}
+
+int64_t tier_part_max(const struct tier_part *p, int64_t x) {
+    return x;
+}
+
+void tier_part_gather(const struct tier_part *p, const void *mine, uint64_t bytes,
+                      void *all) {
+    if (all && all != mine) memcpy(all, mine, bytes);
+}
+
 #else
 
 #include <mpi.h>
@@ -57,8 +78,12 @@ enum {
     JOB_STOP = -1,
 };
 
+enum { MAX_PARTS = 64, TAG_PART = 3, CHUNK = 1 << 30 };
+
 struct to_worker {
     int32_t job; /* JOB_STOP: the run is over */
+    int32_t parts, part;
+    int32_t ranks[MAX_PARTS]; /* of the parts, in part order */
 };
 
 struct to_boss {
@@ -88,9 +113,104 @@ static void send_boss(const struct to_boss *m) {
     MPI_Send(m, (int)sizeof *m, MPI_BYTE, 0, TAG_TO_BOSS, MPI_COMM_WORLD);
 }
 
+static void send_part(int rank, const struct to_worker *m) {
+    MPI_Send(m, (int)sizeof *m, MPI_BYTE, rank, TAG_TO_WORKER, MPI_COMM_WORLD);
+}
+
 static void send_worker(int rank, int job) {
-    struct to_worker m = {.job = job};
-    MPI_Send(&m, (int)sizeof m, MPI_BYTE, rank, TAG_TO_WORKER, MPI_COMM_WORLD);
+    struct to_worker m = {.job = job, .parts = 1};
+    send_part(rank, &m);
+}
+
+/* ---- parts of a split job ---- */
+
+static MPI_Comm comm_of(const struct tier_part *p) {
+    return *(MPI_Comm *)p->group;
+}
+
+static void send_bytes(const void *data, uint64_t n, int to, MPI_Comm c) {
+    const char *b = data;
+    do {
+        int piece = n > CHUNK ? CHUNK : (int)n;
+        MPI_Send(b, piece, MPI_BYTE, to, TAG_PART, c);
+        b += piece;
+        n -= (uint64_t)piece;
+    } while (n);
+}
+
+static void recv_bytes(void *data, uint64_t n, int from, MPI_Comm c) {
+    char *b = data;
+    do {
+        int piece = n > CHUNK ? CHUNK : (int)n;
+        MPI_Recv(b, piece, MPI_BYTE, from, TAG_PART, c, MPI_STATUS_IGNORE);
+        b += piece;
+        n -= (uint64_t)piece;
+    } while (n);
+}
+
+int tier_part_exchange(const struct tier_part *p, void *const *out,
+                       const uint64_t *out_bytes, void **in, uint64_t *in_bytes) {
+    MPI_Comm c = comm_of(p);
+    int k = p->parts;
+    uint64_t sizes[MAX_PARTS] = {0}, send[MAX_PARTS] = {0};
+    for (int q = 0; q < k; q++) send[q] = q == p->part ? 0 : out_bytes[q];
+    MPI_Alltoall(send, 1, MPI_UINT64_T, sizes, 1, MPI_UINT64_T, c);
+    uint64_t total = 0;
+    for (int q = 0; q < k; q++) total += sizes[q];
+    char *buf = malloc(total + 1);
+    int failed = buf ? 0 : 1, any = 0;
+    MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, c);
+    if (any) {
+        free(buf);
+        return -1;
+    }
+    /* Pairwise, in an order that cannot deadlock: of two parts, the lower
+     * one sends first. */
+    for (int q = 0; q < k; q++) {
+        uint64_t here = 0;
+        for (int r = 0; r < q; r++) here += sizes[r];
+        if (q == p->part) continue;
+        if (p->part < q) {
+            if (send[q]) send_bytes(out[q], send[q], q, c);
+            if (sizes[q]) recv_bytes(buf + here, sizes[q], q, c);
+        } else {
+            if (sizes[q]) recv_bytes(buf + here, sizes[q], q, c);
+            if (send[q]) send_bytes(out[q], send[q], q, c);
+        }
+    }
+    *in = buf;
+    *in_bytes = total;
+    return 0;
+}
+
+uint64_t tier_part_sum(const struct tier_part *p, uint64_t x) {
+    uint64_t sum = 0;
+    MPI_Allreduce(&x, &sum, 1, MPI_UINT64_T, MPI_SUM, comm_of(p));
+    return sum;
+}
+
+int64_t tier_part_max(const struct tier_part *p, int64_t x) {
+    int64_t most = 0;
+    MPI_Allreduce(&x, &most, 1, MPI_INT64_T, MPI_MAX, comm_of(p));
+    return most;
+}
+
+void tier_part_gather(const struct tier_part *p, const void *mine, uint64_t bytes,
+                      void *all) {
+    MPI_Comm c = comm_of(p);
+    uint64_t sizes[MAX_PARTS] = {0};
+    MPI_Gather(&bytes, 1, MPI_UINT64_T, sizes, 1, MPI_UINT64_T, 0, c);
+    if (p->part != 0) {
+        if (bytes) send_bytes(mine, bytes, 0, c);
+        return;
+    }
+    char *at = all;
+    memcpy(at, mine, bytes);
+    at += bytes;
+    for (int q = 1; q < p->parts; q++) {
+        if (sizes[q]) recv_bytes(at, sizes[q], q, c);
+        at += sizes[q];
+    }
 }
 
 /* At exit: a rank that never reached the scheduler still lets the others
@@ -134,6 +254,40 @@ int tier_mpi_start(void) {
     return my_rank;
 }
 
+/* Ranks job j runs on: 1 when some worker's budget holds it whole, else
+ * the fewest parts whose share fits every worker's budget (when the job
+ * can be split). Leaves *out 0 until every worker has said READY. */
+static int plan_parts(const struct tier_job *jobs, int j, const struct tier_job_ops *ops,
+                      const uint64_t *budget, const int *role, int *out, char *err) {
+    int alive = 0;
+    uint64_t least = UINT64_MAX, most = 0;
+    for (int w = 1; w < rank_count; w++) {
+        if (role[w] == 0) return 0;
+        if (role[w] == 3) continue;
+        alive++;
+        uint64_t b = budget[w] ? budget[w] : UINT64_MAX;
+        least = b < least ? b : least;
+        most = b > most ? b : most;
+    }
+    if (jobs[j].bytes <= most) {
+        *out = 1;
+        return 0;
+    }
+    int limit = alive < MAX_PARTS ? alive : MAX_PARTS;
+    for (int k = 2; ops->part_bytes && ops->solve_part && k <= limit; k++)
+        if (ops->part_bytes(ops->ctx, j, k) <= least) {
+            *out = k;
+            return 0;
+        }
+    snprintf(err, GAME_ERROR_BYTES,
+             "tier %#llx needs about %.0f MiB, more than any rank's --memory (%.0f "
+             "MiB)%s",
+             (unsigned long long)jobs[j].id, (double)jobs[j].bytes / 1048576.0,
+             (double)most / 1048576.0,
+             ops->part_bytes ? ", even split over every worker rank" : "");
+    return -1;
+}
+
 struct queue {
     int *at;
     int head, tail;
@@ -148,12 +302,16 @@ int tier_mpi_schedule(const struct tier_job *jobs, int count,
     int *state = calloc((size_t)count + 1, sizeof *state); /* 0 open, 1 out, 2 done */
     struct queue q = {malloc(((size_t)count + 1) * sizeof *q.at), 0, 0};
     uint64_t *budget = calloc((size_t)rank_count, sizeof *budget);
-    int *role =
-        calloc((size_t)rank_count, sizeof *role); /* 0 unknown 1 idle 2 busy 3 gone */
+    /* role: 0 not yet READY, 1 idle, 2 busy, 3 gone */
+    int *role = calloc((size_t)rank_count, sizeof *role);
+    int *parts = calloc((size_t)count + 1, sizeof *parts); /* ranks per job, 0: unknown */
+    int *parts_left = calloc((size_t)count + 1, sizeof *parts_left);
+    int *part_failed = calloc((size_t)count + 1, sizeof *part_failed);
     int *start = NULL, *users = NULL;
     int finished = 0, running = 0, alive = workers, failed = 0;
     err[0] = '\0';
-    if (!left || !state || !q.at || !budget || !role) {
+    if (!left || !state || !q.at || !budget || !role || !parts || !parts_left ||
+        !part_failed) {
         snprintf(err, GAME_ERROR_BYTES, "out of memory planning tiers");
         failed = 1;
         goto stop;
@@ -174,42 +332,43 @@ int tier_mpi_schedule(const struct tier_job *jobs, int count,
     if (finished && ops->progress) ops->progress(ops->ctx, finished, count);
 
     while (finished < count && !(failed && running == 0)) {
-        /* Hand ready jobs to idle workers whose budget holds them. */
-        for (int w = 1; !failed && w < rank_count && q.head < q.tail; w++) {
-            if (role[w] != 1) continue;
-            int k = q.head;
-            while (k < q.tail && budget[w] && jobs[q.at[k]].bytes > budget[w]) k++;
-            if (k == q.tail) continue;
+        /* Hand ready jobs to idle workers whose budget holds them; a job
+         * split over k ranks waits (holding the idle ones) until k are
+         * idle. */
+        for (int k = q.head; !failed && k < q.tail;) {
             int j = q.at[k];
-            memmove(q.at + q.head + 1, q.at + q.head,
-                    (size_t)(k - q.head) * sizeof *q.at);
-            q.head++;
-            state[j] = 1;
-            role[w] = 2;
-            running++;
-            send_worker(w, j);
-        }
-        if (!failed && running == 0 && q.head < q.tail) {
-            /* Every known worker is idle: a job nobody's budget holds. */
-            bool all_known = true;
-            uint64_t most = 0;
-            bool unlimited = false;
-            for (int w = 1; w < rank_count; w++) {
-                if (role[w] == 0) all_known = false;
-                if (role[w] == 1 && !budget[w]) unlimited = true;
-                if (role[w] == 1 && budget[w] > most) most = budget[w];
-            }
-            if (all_known && !unlimited && alive > 0) {
-                const struct tier_job *jb = &jobs[q.at[q.head]];
-                snprintf(err, GAME_ERROR_BYTES,
-                         "tier %#llx needs about %.0f MiB, more than any rank's "
-                         "--memory (%.0f MiB)",
-                         (unsigned long long)jb->id, (double)jb->bytes / 1048576.0,
-                         (double)most / 1048576.0);
+            if (!parts[j] &&
+                plan_parts(jobs, j, ops, budget, role, &parts[j], err) != 0) {
                 failed = 1;
                 break;
             }
+            if (parts[j] == 0) break; /* not every worker has said READY yet */
+            int group[MAX_PARTS], n = 0;
+            uint64_t need =
+                parts[j] == 1 ? jobs[j].bytes : ops->part_bytes(ops->ctx, j, parts[j]);
+            for (int w = 1; w < rank_count && n < parts[j]; w++)
+                if (role[w] == 1 && (!budget[w] || need <= budget[w])) group[n++] = w;
+            if (n < parts[j]) {
+                if (parts[j] > 1) break; /* keep the idle ones for it */
+                k++;
+                continue;
+            }
+            memmove(q.at + k, q.at + k + 1, (size_t)(q.tail - k - 1) * sizeof *q.at);
+            q.tail--;
+            state[j] = 1;
+            parts_left[j] = parts[j];
+            part_failed[j] = 0;
+            running++;
+            if (parts[j] > 1) st->split++;
+            struct to_worker m = {.job = j, .parts = parts[j]};
+            for (int i = 0; i < n; i++) m.ranks[i] = group[i];
+            for (int i = 0; i < n; i++) {
+                m.part = i;
+                role[group[i]] = 2;
+                send_part(group[i], &m);
+            }
         }
+        if (failed && running == 0) break;
         if (alive == 0) {
             if (!failed)
                 snprintf(err, GAME_ERROR_BYTES, "no worker rank is left to solve tiers");
@@ -231,18 +390,19 @@ int tier_mpi_schedule(const struct tier_job *jobs, int count,
             if (role[w] == 2) running--;
             role[w] = 3;
             alive--;
-        } else if (m.kind == MSG_DONE && role[w] == 2 && m.job >= 0 && m.job < count) {
+        } else if (m.kind == MSG_DONE && role[w] == 2 && m.job >= 0 && m.job < count &&
+                   state[m.job] == 1) {
             int j = m.job;
             role[w] = 1;
-            running--;
-            if (m.status != 0) {
-                if (!failed) {
-                    m.err[sizeof m.err - 1] = '\0';
-                    snprintf(err, GAME_ERROR_BYTES, "rank %d: %.140s", w, m.err);
-                }
+            if (m.status != 0 && !part_failed[j]) {
+                part_failed[j] = 1;
+                m.err[sizeof m.err - 1] = '\0';
+                if (!failed) snprintf(err, GAME_ERROR_BYTES, "rank %d: %.140s", w, m.err);
                 failed = 1;
-                continue;
             }
+            if (--parts_left[j] > 0) continue;
+            running--;
+            if (part_failed[j]) continue;
             state[j] = 2;
             finished++;
             st->solved++;
@@ -263,6 +423,9 @@ stop:
     free(q.at);
     free(budget);
     free(role);
+    free(parts);
+    free(parts_left);
+    free(part_failed);
     free(start);
     free(users);
     return failed ? -1 : 0;
@@ -285,7 +448,24 @@ int tier_mpi_serve(const struct tier_job *jobs, int count, const struct tier_job
         m.kind = MSG_DONE;
         m.job = job.job;
         double t0 = omp_get_wtime();
-        m.status = ops->solve(ops->ctx, job.job, threads, m.err) == 0 ? 0 : -1;
+        if (job.parts > 1 && job.parts <= MAX_PARTS && ops->solve_part) {
+            /* A communicator of just the job's parts (collective over
+             * them only, so the other ranks go on working). */
+            MPI_Group world, mine;
+            MPI_Comm group;
+            MPI_Comm_group(MPI_COMM_WORLD, &world);
+            MPI_Group_incl(world, job.parts, job.ranks, &mine);
+            MPI_Comm_create_group(MPI_COMM_WORLD, mine, job.job, &group);
+            struct tier_part part = {
+                .part = job.part, .parts = job.parts, .group = &group};
+            m.status =
+                ops->solve_part(ops->ctx, job.job, threads, &part, m.err) == 0 ? 0 : -1;
+            MPI_Comm_free(&group);
+            MPI_Group_free(&mine);
+            MPI_Group_free(&world);
+        } else {
+            m.status = ops->solve(ops->ctx, job.job, threads, m.err) == 0 ? 0 : -1;
+        }
         m.seconds = omp_get_wtime() - t0;
         send_boss(&m);
     }

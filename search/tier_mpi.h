@@ -38,6 +38,23 @@ int tier_mpi_schedule(const struct tier_job *jobs, int count,
 int tier_mpi_serve(const struct tier_job *jobs, int count, const struct tier_job_ops *ops,
                    int threads, uint64_t memory_bytes, char *err);
 
+/* Collective helpers for the parts of a split job (every part calls them
+ * in the same order). Large buffers travel in pieces of at most 1 GiB.
+ *
+ * Exchange: part p sends out[q] (out_bytes[q] bytes; its own entry is
+ * skipped) to every other part q and receives, concatenated in part order,
+ * what the others sent it, into *in (malloc'd, caller frees) and
+ * *in_bytes. 0, or -1 (out of memory). */
+int tier_part_exchange(const struct tier_part *p, void *const *out,
+                       const uint64_t *out_bytes, void **in, uint64_t *in_bytes);
+/* The sum, and the maximum, of one number over the parts. */
+uint64_t tier_part_sum(const struct tier_part *p, uint64_t x);
+int64_t tier_part_max(const struct tier_part *p, int64_t x);
+/* Part 0 receives every part's `bytes` bytes in part order into `all` (its
+ * own included); the other parts pass all = NULL. */
+void tier_part_gather(const struct tier_part *p, const void *mine, uint64_t bytes,
+                      void *all);
+
 /* Shared with tier_schedule.c: `left[i]` = needs of job i, and the jobs
  * needing each job as CSR (`start` count + 1, `users`), malloc'd. */
 int tier_schedule_links(const struct tier_job *jobs, int count, int *left, int **start,

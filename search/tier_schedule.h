@@ -37,6 +37,15 @@ struct tier_job {
     int need[TIER_JOB_MAX_NEEDS];
 };
 
+/* One rank's share of a job split across ranks (a tier too large for one
+ * rank's memory): part `part` of `parts`, in index order; `group` is the
+ * MPI communicator of the parts (see the collective helpers in
+ * tier_mpi.h). */
+struct tier_part {
+    int part, parts;
+    void *group;
+};
+
 struct tier_job_ops {
     void *ctx;
     /* Optional, scheduling process only, before anything runs: true when
@@ -56,6 +65,15 @@ struct tier_job_ops {
     /* Optional, scheduling process only: jobs finished (or found done) so
      * far. */
     void (*progress)(void *ctx, int finished, int total);
+    /* Optional (MPI only): the most memory one rank needs when the job is
+     * split into `parts` parts. Set with solve_part: a job that fits no
+     * rank's budget whole is then split over the fewest ranks that hold
+     * it, instead of refused. */
+    uint64_t (*part_bytes)(void *ctx, int job, int parts);
+    /* Solve one part of a split job with the other parts' ranks; part 0
+     * stores the result. 0, or -1 with err. */
+    int (*solve_part)(void *ctx, int job, int threads, const struct tier_part *part,
+                      char *err);
 };
 
 struct tier_schedule_config {
@@ -66,6 +84,7 @@ struct tier_schedule_config {
 struct tier_schedule_stats {
     int found_done; /* jobs `done` said were stored already */
     int solved;     /* jobs solved in this run (on any rank) */
+    int split;      /* of those, jobs split across ranks */
     int ranks;      /* 1 in one process */
 };
 
