@@ -58,9 +58,12 @@ int64_t tier_part_max(const struct tier_part *p, int64_t x) {
     return x;
 }
 
-void tier_part_gather(const struct tier_part *p, const void *mine, uint64_t bytes,
-                      void *all) {
-    if (all && all != mine) memcpy(all, mine, bytes);
+int tier_part_stream(const struct tier_part *p, const void *const *pieces,
+                     const uint64_t *bytes, int count,
+                     int (*take)(void *ctx, const void *data, uint64_t n), void *ctx) {
+    for (int i = 0; i < count; i++)
+        if (bytes[i] && take(ctx, pieces[i], bytes[i]) != 0) return -1;
+    return 0;
 }
 
 #else
@@ -78,7 +81,7 @@ enum {
     JOB_STOP = -1,
 };
 
-enum { MAX_PARTS = 64, TAG_PART = 3, CHUNK = 1 << 30 };
+enum { MAX_PARTS = 64, TAG_PART = 3, CHUNK = 1 << 30, STREAM_CHUNK = 1 << 26 };
 
 struct to_worker {
     int32_t job; /* JOB_STOP: the run is over */
@@ -195,22 +198,45 @@ int64_t tier_part_max(const struct tier_part *p, int64_t x) {
     return most;
 }
 
-void tier_part_gather(const struct tier_part *p, const void *mine, uint64_t bytes,
-                      void *all) {
+int tier_part_stream(const struct tier_part *p, const void *const *pieces,
+                     const uint64_t *bytes, int count,
+                     int (*take)(void *ctx, const void *data, uint64_t n), void *ctx) {
     MPI_Comm c = comm_of(p);
-    uint64_t sizes[MAX_PARTS] = {0};
-    MPI_Gather(&bytes, 1, MPI_UINT64_T, sizes, 1, MPI_UINT64_T, 0, c);
-    if (p->part != 0) {
-        if (bytes) send_bytes(mine, bytes, 0, c);
-        return;
+    uint64_t mine = 0, sizes[MAX_PARTS] = {0};
+    for (int i = 0; i < count; i++) mine += bytes[i];
+    MPI_Gather(&mine, 1, MPI_UINT64_T, sizes, 1, MPI_UINT64_T, 0, c);
+    if (p->part != 0) { /* in messages part 0's buffer holds */
+        for (int i = 0; i < count; i++)
+            for (uint64_t at = 0; at < bytes[i];) {
+                uint64_t n = bytes[i] - at < STREAM_CHUNK ? bytes[i] - at : STREAM_CHUNK;
+                MPI_Send((const char *)pieces[i] + at, (int)n, MPI_BYTE, 0, TAG_PART, c);
+                at += n;
+            }
+        return 0;
     }
-    char *at = all;
-    memcpy(at, mine, bytes);
-    at += bytes;
+    int status = 0;
+    for (int i = 0; i < count; i++)
+        if (bytes[i] && status == 0 && take(ctx, pieces[i], bytes[i]) != 0) status = -1;
+    uint64_t most = 0;
+    for (int q = 1; q < p->parts; q++) most = sizes[q] > most ? sizes[q] : most;
+    uint64_t room = most < STREAM_CHUNK ? most : STREAM_CHUNK;
+    char *buf = malloc(room + 1);
+    if (!buf) { /* cannot even drain the senders: end the run (resumable) */
+        fprintf(stderr, "kibitz: out of memory receiving a split tier\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
     for (int q = 1; q < p->parts; q++) {
-        if (sizes[q]) recv_bytes(at, sizes[q], q, c);
-        at += sizes[q];
+        for (uint64_t left = sizes[q]; left;) {
+            MPI_Status st;
+            int got = 0;
+            MPI_Recv(buf, (int)room, MPI_BYTE, q, TAG_PART, c, &st);
+            MPI_Get_count(&st, MPI_BYTE, &got);
+            if (status == 0 && take(ctx, buf, (uint64_t)got) != 0) status = -1;
+            left -= (uint64_t)got;
+        }
     }
+    free(buf);
+    return status;
 }
 
 /* At exit: a rank that never reached the scheduler still lets the others

@@ -50,10 +50,14 @@ int tier_part_exchange(const struct tier_part *p, void *const *out,
 /* The sum, and the maximum, of one number over the parts. */
 uint64_t tier_part_sum(const struct tier_part *p, uint64_t x);
 int64_t tier_part_max(const struct tier_part *p, int64_t x);
-/* Part 0 receives every part's `bytes` bytes in part order into `all` (its
- * own included); the other parts pass all = NULL. */
-void tier_part_gather(const struct tier_part *p, const void *mine, uint64_t bytes,
-                      void *all);
+/* Part 0 hands `take` every part's pieces in part order (its own first),
+ * in chunks of at most 64 MiB, so the whole never has to be in its memory;
+ * the other parts send theirs. Part 0 keeps receiving after `take` fails,
+ * so that no sender is left blocked. 0, or -1 at part 0 when `take` failed
+ * or memory ran out. */
+int tier_part_stream(const struct tier_part *p, const void *const *pieces,
+                     const uint64_t *bytes, int count,
+                     int (*take)(void *ctx, const void *data, uint64_t n), void *ctx);
 
 /* Shared with tier_schedule.c: `left[i]` = needs of job i, and the jobs
  * needing each job as CSR (`start` count + 1, `users`), malloc'd. */

@@ -27,6 +27,7 @@ struct build_run {
     const struct kerx_egdb_build *b;
     struct kerx_egdb_stats *st;
     const struct pair_id *pairs;
+    const struct tier_job *jobs;
     int count;
     uint64_t parallel_from;
 };
@@ -122,6 +123,34 @@ static int pair_solve(void *ctx, int job, int threads, char *err) {
     return kerx_egdb_pair_build(run->db, x, y, team, progress, path, err);
 }
 
+/* Split over `parts` ranks: the largest share of the working bytes, plus
+ * what every part holds (the pairs it needs, the index tables), plus at
+ * part 0 a 64 MiB buffer for the values streaming in to the file, plus
+ * about a byte an entry of the share for the updates to other parts (not
+ * a bound: it depends on how many un-moves cross the parts at the busiest
+ * level). */
+static uint64_t pair_part_bytes(void *ctx, int job, int parts) {
+    struct build_run *run = ctx;
+    int x = run->pairs[job].a, y = run->pairs[job].b;
+    uint64_t entries = pair_entries(run->db, x, y), share = (entries + parts - 1) / parts;
+    uint64_t stream = share < (UINT64_C(1) << 26) ? share : UINT64_C(1) << 26;
+    return run->jobs[job].bytes - 3 * entries + 4 * share + stream;
+}
+
+static int pair_solve_part(void *ctx, int job, int threads, const struct tier_part *part,
+                           char *err) {
+    struct build_run *run = ctx;
+    int x = run->pairs[job].a, y = run->pairs[job].b;
+    int need[2 * KERX_EG_SIDE], needs = pair_needs(run, x, y, need);
+    for (int k = 0; k < needs; k++) {
+        int a = run->pairs[need[k]].a, c = run->pairs[need[k]].b;
+        if (!run->db->file[a][c].map && kerx_egdb_add(run->db, a, c, err) != 0) return -1;
+    }
+    char path[KERX_EGDB_PATH_BYTES + 32];
+    kerx_egdb_pair_path(run->db, x, y, path, sizeof path);
+    return kerx_egdb_pair_build_part(run->db, x, y, threads, false, part, path, err);
+}
+
 static int pair_finished(void *ctx, int job, double seconds, char *err) {
     struct build_run *run = ctx;
     int x = run->pairs[job].a, y = run->pairs[job].b;
@@ -212,11 +241,18 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                             .parallel_from = b->parallel_from ? b->parallel_from
                                                               : (UINT64_C(1) << 22)};
     pair_jobs(&run, jobs, tables);
-    struct tier_job_ops ops = {
-        .ctx = &run, .done = pair_done, .solve = pair_solve, .finished = pair_finished};
+    run.jobs = jobs;
+    struct tier_job_ops ops = {.ctx = &run,
+                               .done = pair_done,
+                               .solve = pair_solve,
+                               .finished = pair_finished,
+                               .part_bytes = pair_part_bytes,
+                               .solve_part = pair_solve_part};
     struct tier_schedule_config cfg = {.threads = threads,
                                        .memory_bytes = (uint64_t)b->memory_mib * 1048576};
-    if (tier_schedule_run(jobs, npairs, &ops, &cfg, NULL, err) != 0) goto done;
+    struct tier_schedule_stats ss;
+    if (tier_schedule_run(jobs, npairs, &ops, &cfg, &ss, err) != 0) goto done;
+    st->pairs_split = ss.split;
     if (tier_mpi_worker()) { /* rank 0 reports */
         status = 0;
         goto done;
