@@ -4,7 +4,9 @@
 # for byte equal to the one-process build's, for Kulibrat's score tiers and
 # Kerx's tier pairs; a worker killed in the middle of a run, then the same
 # command again, must give the same files, with damaged files rebuilt.
-# Skipped (passing) when this build has no MPI or mpirun is missing.
+# Kerx pairs over a rank's --memory are split across ranks and must still
+# give the same files. Skipped (passing) when this build has no MPI or
+# mpirun is missing.
 set -u
 source "$(dirname "$0")/cli_lib.bash" "$1"
 
@@ -57,12 +59,32 @@ done
 check "kerx: one report, from rank 0" \
     "$([ "$(grep -c '^kerx size' "$dir/k.txt")" = 1 ]; echo $?)"
 
+# --- Forced splits: a --memory that holds the 4+2 pair of size 4 (about 22
+# MiB whole) only when split over both workers; the other pairs run whole.
+"$kibitz" solve kerx --variant size=4 --pieces 6 --threads 1 --db "$dir/s1" >/dev/null
+mpi solve kerx --variant size=4 --pieces 6 --threads 1 --memory 20 --db "$dir/s2" \
+    >"$dir/s.txt" 2>&1
+check "a split run exits 0" $?
+check "the 4+2 pair was split across ranks" "$(grep -q '^1 pairs split' "$dir/s.txt"; echo $?)"
+same_files "$dir/s1" "$dir/s2"
+check "kerx size 4 with a split pair: files equal the one-process ones" $?
+rm -rf "$dir/s2"
+mpi solve kerx --variant size=4 --pieces 6 --threads 2 --memory 20 --db "$dir/s2" \
+    >/dev/null 2>&1
+same_files "$dir/s1" "$dir/s2"
+check "the same split with 2 threads a rank: same files" $?
+
 # --- Per-rank memory: a budget no tier fits is refused, naming the tier.
 mpi solve kulibrat --variant target=3 --threads 1 --memory 1 --db "$dir/small/" \
     >"$dir/m.txt" 2>&1
 code=$?
 check "a tier larger than every rank's --memory is refused" \
     "$([ $code -ne 0 ] && grep -q "more than any rank's --memory" "$dir/m.txt"; echo $?)"
+mpi solve kerx --variant size=4 --pieces 6 --threads 1 --memory 5 --db "$dir/s3" \
+    >"$dir/m.txt" 2>&1
+code=$?
+check "a pair too large even split over every worker is refused" \
+    "$([ $code -ne 0 ] && grep -q "even split over every worker" "$dir/m.txt"; echo $?)"
 
 # --- A worker killed mid-run, then the same command again.
 rank1_pid() { # the pid of rank 1 of the run started as $1
