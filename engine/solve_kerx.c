@@ -42,7 +42,9 @@ static int build_symmetric(const struct cli_options *o, int threads) {
         printf("kerx %s, every material of at most %d pieces: %d tier pairs (%d read "
                "back from an earlier run)\n",
                vtext, b.pieces, st.pairs, st.pairs_loaded);
-        if (st.pairs_split) printf("%d pairs split across MPI ranks\n", st.pairs_split);
+        if (st.pairs_split)
+            printf("%d pairs split across MPI ranks (%.1f MB of updates exchanged)\n",
+                   st.pairs_split, (double)st.bytes_exchanged / 1e6);
         printf("positions up to symmetry %" PRIu64 ": won %" PRIu64 ", lost %" PRIu64
                ", drawn %" PRIu64 " (for the player to move; longest win or loss %d "
                "moves); %" PRIu64 " index holes\n",

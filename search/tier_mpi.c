@@ -92,11 +92,13 @@ struct to_worker {
 struct to_boss {
     int32_t kind, job, status, pad;
     double seconds;
-    uint64_t memory; /* the worker's budget, 0: none */
+    uint64_t memory;    /* the worker's budget, 0: none */
+    uint64_t exchanged; /* bytes it sent to other parts of a split job */
     char err[GAME_ERROR_BYTES];
 };
 
 static bool started, served, scheduled;
+static uint64_t sent_bytes; /* by this rank to other parts of split jobs */
 
 /* Wait for a request, sleeping between tests: a rank blocked in MPI_Recv
  * would spin on a core that a solving rank needs. */
@@ -173,6 +175,7 @@ int tier_part_exchange(const struct tier_part *p, void *const *out,
         uint64_t here = 0;
         for (int r = 0; r < q; r++) here += sizes[r];
         if (q == p->part) continue;
+        sent_bytes += send[q];
         if (p->part < q) {
             if (send[q]) send_bytes(out[q], send[q], q, c);
             if (sizes[q]) recv_bytes(buf + here, sizes[q], q, c);
@@ -420,6 +423,7 @@ int tier_mpi_schedule(const struct tier_job *jobs, int count,
                    state[m.job] == 1) {
             int j = m.job;
             role[w] = 1;
+            st->exchanged_bytes += m.exchanged;
             if (m.status != 0 && !part_failed[j]) {
                 part_failed[j] = 1;
                 m.err[sizeof m.err - 1] = '\0';
@@ -493,6 +497,8 @@ int tier_mpi_serve(const struct tier_job *jobs, int count, const struct tier_job
             m.status = ops->solve(ops->ctx, job.job, threads, m.err) == 0 ? 0 : -1;
         }
         m.seconds = omp_get_wtime() - t0;
+        m.exchanged = sent_bytes;
+        sent_bytes = 0;
         send_boss(&m);
     }
     return 0;

@@ -82,10 +82,11 @@ struct tier_schedule_config {
 };
 
 struct tier_schedule_stats {
-    int found_done; /* jobs `done` said were stored already */
-    int solved;     /* jobs solved in this run (on any rank) */
-    int split;      /* of those, jobs split across ranks */
-    int ranks;      /* 1 in one process */
+    int found_done;           /* jobs `done` said were stored already */
+    int solved;               /* jobs solved in this run (on any rank) */
+    int split;                /* of those, jobs split across ranks */
+    uint64_t exchanged_bytes; /* updates sent between the parts of split jobs */
+    int ranks;                /* 1 in one process */
 };
 
 /* Run every job. 0, or -1 with err (GAME_ERROR_BYTES): a job failed (its

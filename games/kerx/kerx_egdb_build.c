@@ -253,6 +253,7 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
     struct tier_schedule_stats ss;
     if (tier_schedule_run(jobs, npairs, &ops, &cfg, &ss, err) != 0) goto done;
     st->pairs_split = ss.split;
+    st->bytes_exchanged = ss.exchanged_bytes;
     if (tier_mpi_worker()) { /* rank 0 reports */
         status = 0;
         goto done;
