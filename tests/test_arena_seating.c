@@ -1,5 +1,5 @@
 /* The arena's seatings: every block of n! games holds every seating once. */
-#include "engine/arena_seating.h"
+#include "cli/arena_seating.h"
 #include "support.h"
 
 #include <string.h>

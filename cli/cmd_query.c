@@ -1,8 +1,8 @@
 /* kibitz query: a position's solved value and every move's value, read from
  * the memory-mapped database `kibitz solve` wrote. */
-#include "engine/cli.h"
-#include "engine/query_report.h"
-#include "engine/solve_kerx.h"
+#include "cli/cli.h"
+#include "cli/query_report.h"
+#include "cli/solve_kerx.h"
 #include "search/solver_db.h"
 
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* kibitz show: draw a position, print its notation and its legal moves. */
-#include "engine/cli.h"
+#include "cli/cli.h"
 
 #include <stdio.h>
 

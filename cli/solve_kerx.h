@@ -5,7 +5,7 @@
 #ifndef KIBITZ_SOLVE_KERX_H
 #define KIBITZ_SOLVE_KERX_H
 
-#include "engine/cli.h"
+#include "cli/cli.h"
 #include "search/retro.h"
 
 /* `kibitz solve kerx --pieces K [--memory MiB] [--threads N] [--db DIR]`:

@@ -1,5 +1,5 @@
 /* Parsing of the options every kibitz command shares (see cli.h). */
-#include "engine/cli.h"
+#include "cli/cli.h"
 #include "engine/registry.h"
 #include "engine/variant.h"
 
@@ -50,6 +50,7 @@ static const struct option_name option_names[] = {
     {"--pieces", OPT_PIECES, true, "N"},
     {"--memory", OPT_MEMORY, true, "MiB"},
     {"--parallel", OPT_PARALLEL, true, "N"},
+    {"--report", OPT_REPORT, true, "NAME"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -131,6 +132,7 @@ static int apply_option(const struct option_name *opt, const char *value,
         return 0;
     case OPT_DIVIDE: o->divide = true; return 0;
     case OPT_ALGO: o->algo = value; return 0;
+    case OPT_REPORT: o->report = value; return 0;
     case OPT_PLAYERS: o->players = value; return 0;
     case OPT_GAMES:
         if (parse_long("--games", value, 1, 100000000L, &number)) return EXIT_BAD_INPUT;

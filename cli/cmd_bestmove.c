@@ -1,5 +1,5 @@
 /* kibitz bestmove: the best move of a position by alpha-beta or MCTS. */
-#include "engine/search_command.h"
+#include "cli/search_command.h"
 
 int cmd_bestmove(int argc, char **argv) {
     static const struct cli_spec spec = {

@@ -1,5 +1,5 @@
 /* kibitz games: the registry with each game's variant options. */
-#include "engine/cli.h"
+#include "cli/cli.h"
 #include "engine/registry.h"
 #include "engine/variant.h"
 

@@ -6,7 +6,7 @@
 #ifndef KIBITZ_SEARCH_COMMAND_H
 #define KIBITZ_SEARCH_COMMAND_H
 
-#include "engine/cli.h"
+#include "cli/cli.h"
 
 #include <stdbool.h>
 

@@ -2,7 +2,7 @@
  * deterministic node-count signature. */
 #include "bench/bench_positions.h"
 #include "bench/line_latency.h"
-#include "engine/cli.h"
+#include "cli/cli.h"
 #include "engine/registry.h"
 #include "engine/rng.h"
 #include "engine/timer.h"

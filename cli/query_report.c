@@ -1,5 +1,5 @@
-#include "engine/query_report.h"
-#include "engine/cli.h"
+#include "cli/query_report.h"
+#include "cli/cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>

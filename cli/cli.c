@@ -1,5 +1,5 @@
 /* Dispatch of `kibitz <command> ...` to the command functions. */
-#include "engine/cli.h"
+#include "cli/cli.h"
 
 #include <stdio.h>
 #include <string.h>

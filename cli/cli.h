@@ -2,8 +2,8 @@
  * cli.h - the `kibitz <command> [game] [options]` command line.
  *
  * Every command is a function `int cmd_NAME(int argc, char **argv)` (argv[0]
- * is the command name) in its own file engine/cmd_NAME.c, listed in the table
- * of engine/cli.c. Commands parse their options with cli_parse, which knows
+ * is the command name) in its own file cli/cmd_NAME.c, listed in the table
+ * of cli/cli.c. Commands parse their options with cli_parse, which knows
  * every common option and refuses the ones a command does not take.
  *
  * Exit status: 0 success, 1 a failed check (e.g. a test of the user's), 2 bad
@@ -43,6 +43,7 @@ enum cli_option {
     OPT_PIECES = 1u << 18,    /* --pieces N (material bound of a database build) */
     OPT_MEMORY = 1u << 19,    /* --memory MiB (memory budget of a database build) */
     OPT_PARALLEL = 1u << 20,  /* --parallel N (arena: games played at once) */
+    OPT_REPORT = 1u << 21,    /* --report NAME (solve: an analysis of the solution) */
 };
 
 struct cli_options {
@@ -66,9 +67,10 @@ struct cli_options {
     const char *side;
     const char *moves;
     bool quiet;
-    int pieces;     /* -1: not given */
-    long memory_mb; /* -1: not given */
-    int parallel;   /* default 1 */
+    int pieces;         /* -1: not given */
+    long memory_mb;     /* -1: not given */
+    int parallel;       /* default 1 */
+    const char *report; /* NULL: not given */
     /* Words that are not options (after the game name, if any). */
     const char *args[16];
     int arg_count;

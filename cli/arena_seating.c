@@ -1,4 +1,4 @@
-#include "engine/arena_seating.h"
+#include "cli/arena_seating.h"
 
 long arena_seating(long game, int n, int order[GAME_MAX_PLAYERS]) {
     int pool[GAME_MAX_PLAYERS];

@@ -1,5 +1,5 @@
 /* kibitz play: a person against the engine (or engines against each other). */
-#include "engine/cli.h"
+#include "cli/cli.h"
 #include "engine/repetition.h"
 #include "engine/rng.h"
 #include "engine/variant.h"

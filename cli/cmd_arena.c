@@ -1,6 +1,6 @@
 /* kibitz arena: matches between engine settings, with win rates and Elo. */
-#include "engine/arena_seating.h"
-#include "engine/cli.h"
+#include "cli/arena_seating.h"
+#include "cli/cli.h"
 #include "engine/repetition.h"
 #include "engine/rng.h"
 #include "engine/variant.h"

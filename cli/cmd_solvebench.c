@@ -2,7 +2,7 @@
  * the endgame databases know (in the spirit of Pascal Pons' Connect 4 test
  * sets): accuracy, mean time and mean nodes per group of material and
  * stage. With --games N it makes such a set from the databases instead. */
-#include "engine/cli.h"
+#include "cli/cli.h"
 #include "engine/rng.h"
 #include "engine/timer.h"
 #include "games/kerx/kerx_tiers_db.h"

@@ -1,5 +1,5 @@
 /* kibitz perft: leaf counts to a depth, optionally per root move. */
-#include "engine/cli.h"
+#include "cli/cli.h"
 #include "engine/timer.h"
 #include "search/perft.h"
 

@@ -1,5 +1,5 @@
 /* kibitz: play, analyse and solve small abstract games. See README.md. */
-#include "engine/cli.h"
+#include "cli/cli.h"
 
 int main(int argc, char **argv) {
     return cli_main(argc, argv);

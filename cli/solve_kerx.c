@@ -1,6 +1,6 @@
 /* Kerx databases from the command line: build (resumable) and query. */
-#include "engine/solve_kerx.h"
-#include "engine/query_report.h"
+#include "cli/solve_kerx.h"
+#include "cli/query_report.h"
 
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_tiers_db.h"

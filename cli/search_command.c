@@ -1,6 +1,6 @@
 /* The shared body of `kibitz bestmove` and `kibitz analyse`: parse the
  * options, load the position, run alpha-beta, MCTS or expectimax, report. */
-#include "engine/search_command.h"
+#include "cli/search_command.h"
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/alphabeta.h"

@@ -1,5 +1,5 @@
 /* kibitz analyse: every root move of a position with its score. */
-#include "engine/search_command.h"
+#include "cli/search_command.h"
 
 int cmd_analyse(int argc, char **argv) {
     static const struct cli_spec spec = {

@@ -1,8 +1,8 @@
 /* The df-pn half of `kibitz solve`: load the position, open a database for
  * leaf probes when one answers the variant, prove, print. */
-#include "engine/solve_dfpn.h"
+#include "cli/solve_dfpn.h"
 
-#include "engine/solve_kerx.h"
+#include "cli/solve_kerx.h"
 #include "search/dfpn.h"
 #include "search/retro_check.h"
 #include "search/solver_db.h"

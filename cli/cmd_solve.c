@@ -1,10 +1,11 @@
 /* kibitz solve: retrograde solution of a whole game variant into a database,
  * with the start position's value for every variant the solution answers and
  * the best opening move. */
-#include "engine/cli.h"
-#include "engine/solve_dfpn.h"
-#include "engine/solve_kerx.h"
+#include "cli/cli.h"
+#include "cli/solve_dfpn.h"
+#include "cli/solve_kerx.h"
 #include "engine/timer.h"
+#include "games/kulibrat/kulibrat_cycles_report.h"
 #include "search/retro.h"
 #include "search/retro_dist.h"
 #include "search/solver_db.h"
@@ -110,6 +111,21 @@ static const char *outcome_word(retro_cell c) {
                                             : "draw";
 }
 
+/* --report NAME: an analysis of the whole solution (Kulibrat only). */
+static int solve_report(const struct cli_options *o, int threads) {
+    char err[GAME_ERROR_BYTES];
+    if (strcmp(o->game->name, "kulibrat") != 0 || !kulibrat_report_known(o->report))
+        return cli_fail(
+            "unknown report '%s' for %s (kulibrat has: cycles, remoteness, start)",
+            o->report, o->game->name);
+    if (o->position || o->moves || o->algo)
+        return cli_fail("--report analyses the whole solution: no --position, --moves "
+                        "or --algo");
+    int status = kulibrat_report(o->report, &o->variant, o->db, threads, stdout, err);
+    if (status < 0) return cli_fail("%s", err);
+    return status ? EXIT_CHECK_FAILED : EXIT_OK;
+}
+
 int cmd_solve(int argc, char **argv) {
     static const struct cli_spec spec = {
         .usage =
@@ -119,7 +135,10 @@ int cmd_solve(int argc, char **argv) {
             "                    [--iterations NODES] [--algo dfpn]\n"
             "       kibitz solve kerx --variant size=N --pieces K [--memory MiB] "
             "[--threads N]\n"
-            "                    [--db DIR]",
+            "                    [--db DIR]\n"
+            "       kibitz solve kulibrat --report cycles|remoteness|start\n"
+            "                    [--variant target=N]"
+            " [--db PATH|none] [--threads N]",
         .help =
             "Solves the variant by retrograde analysis (tiered backward induction):\n"
             "win, loss or draw for the player to move, with remoteness (moves to the\n"
@@ -145,10 +164,18 @@ int cmd_solve(int argc, char **argv) {
             "./data); an interrupted build resumes from the finished pairs. --memory\n"
             "refuses a build that needs more. '--algo retro' uses the generic tiered\n"
             "solver instead (tiers-kerx-<variant>/, small sets only). 'kibitz query\n"
-            "kerx' and df-pn's leaf probes read them (the symmetric ones first).",
+            "kerx' and df-pn's leaf probes read them (the symmetric ones first).\n\n"
+            "Kulibrat: --report cycles finds every winning-cycle board (one side\n"
+            "scores again and again, the other cannot break out), mirror images\n"
+            "grouped, with the cycle, the points a lap and the distance from the start,\n"
+            "and checks it against the solution of target N (every pair of points still\n"
+            "needed; from the database when one answers it, else solved in memory);\n"
+            "exit 1 if they disagree. --report remoteness prints how many positions are\n"
+            "won and lost at each remoteness, --report start the start position's value\n"
+            "for every pair of points still needed.",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_TIME | OPT_HASH | OPT_ITERATIONS |
-                   OPT_ALGO | OPT_PIECES | OPT_MEMORY,
+                   OPT_ALGO | OPT_PIECES | OPT_MEMORY | OPT_REPORT,
         .needs_game = true,
     };
     struct cli_options o;
@@ -163,6 +190,7 @@ int cmd_solve(int argc, char **argv) {
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--threads", 9) == 0) threads_given = true;
     int threads = threads_given ? o.threads : omp_get_num_procs();
+    if (o.report) return solve_report(&o, threads);
     if (strcmp(g->name, "kerx") == 0 && o.pieces > 0)
         return solve_kerx_build(&o, threads);
     if (o.pieces > 0) return cli_fail("--pieces builds Kerx databases only");

@@ -5,7 +5,7 @@
 #ifndef KIBITZ_SOLVE_DFPN_H
 #define KIBITZ_SOLVE_DFPN_H
 
-#include "engine/cli.h"
+#include "cli/cli.h"
 
 /* Exit status as cli.h describes; an unfinished proof is still EXIT_OK. */
 int solve_dfpn_run(const struct cli_options *o);
