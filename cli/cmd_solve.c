@@ -172,7 +172,12 @@ int cmd_solve(int argc, char **argv) {
             "needed; from the database when one answers it, else solved in memory);\n"
             "exit 1 if they disagree. --report remoteness prints how many positions are\n"
             "won and lost at each remoteness, --report start the start position's value\n"
-            "for every pair of points still needed.",
+            "for every pair of points still needed.\n\n"
+            "Under mpirun (a build with MPI) rank 0 hands each tier (Kerx: tier pair)\n"
+            "whose children are solved to another rank, which solves it with its\n"
+            "--threads; --db must be a folder every rank reaches, and --memory is each\n"
+            "rank's budget (a Kerx pair over it is split across ranks). The files are\n"
+            "those of one process; run the same command again to resume.",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_TIME | OPT_HASH | OPT_ITERATIONS |
                    OPT_ALGO | OPT_PIECES | OPT_MEMORY | OPT_REPORT,
