@@ -21,6 +21,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+enum { TIER_MPI_MAX_PARTS = 64 }; /* ranks one split job may use */
+
 /* Start MPI if this process is one of several mpirun ranks (idempotent;
  * MPI_Finalize runs at exit). Returns this rank (0 in one process). */
 int tier_mpi_start(void);
@@ -58,6 +60,10 @@ int64_t tier_part_max(const struct tier_part *p, int64_t x);
 int tier_part_stream(const struct tier_part *p, const void *const *pieces,
                      const uint64_t *bytes, int count,
                      int (*take)(void *ctx, const void *data, uint64_t n), void *ctx);
+
+/* Bytes this rank sent to other parts since the last call (tier_part.c,
+ * read by the worker loop for its report). */
+uint64_t tier_part_sent(void);
 
 /* Shared with tier_schedule.c: `left[i]` = needs of job i, and the jobs
  * needing each job as CSR (`start` count + 1, `users`), malloc'd. */
