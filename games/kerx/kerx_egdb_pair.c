@@ -36,6 +36,16 @@
  * is stored atomically and read after the loop's barrier. The result is
  * therefore the same for any thread count, which the tests check file by
  * file. (TSan cannot check this: libgomp is not instrumented.)
+ *
+ * Split across MPI ranks (kerx_egdb_pair_build_part): each part holds a
+ * range of whole work units (its entries of tier 0, then of tier 1), does
+ * the forward pass and the level scans on it, applies the un-moves that
+ * land in its range at once, and queues the others for the part holding
+ * them; after each level's scan the parts exchange their queues once and
+ * apply what came, with the same atomic updates. Since the order of one
+ * level's updates does not matter (above), the values are those of the
+ * whole pair; the parts agree on the level's count, the highest level and
+ * any failure, and part 0 streams every part's values into the file.
  */
 #include "games/kerx/kerx_egdb_set.h"
 
