@@ -285,6 +285,10 @@ int cmd_solve(int argc, char **argv) {
     struct retro_stats st;
     if (retro_solve(&cfg, &st, err) != 0) {
         solver_db_abort(run.db);
+        if (worker) { /* rank 0 says why, once */
+            status = EXIT_BAD_INPUT;
+            goto done_reported;
+        }
         status = cli_fail("%s", run.err[0] ? run.err : err);
         goto done_reported;
     }

@@ -5,6 +5,7 @@
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_tiers_db.h"
 #include "search/retro_check.h"
+#include "search/tier_mpi.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -23,7 +24,9 @@ static int build_symmetric(const struct cli_options *o, int threads) {
     };
     char err[GAME_ERROR_BYTES], folder[KERX_EGDB_PATH_BYTES], vtext[160];
     struct kerx_egdb_stats st;
-    if (kerx_egdb_build(v, &b, &st, err) != 0) return cli_fail("%s", err);
+    if (kerx_egdb_build(v, &b, &st, err) != 0)
+        return tier_mpi_worker() ? EXIT_BAD_INPUT
+                                 : cli_fail("%s", err); /* rank 0 says it */
     kerx_egdb_folder(v, o->db, folder, sizeof folder);
     kerx_game.variant_format(v, vtext, sizeof vtext);
     double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;

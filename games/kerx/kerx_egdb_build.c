@@ -182,11 +182,11 @@ static int pair_list(const struct kerx_egdb *db, int pieces, struct pair_id *out
 int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                     struct kerx_egdb_stats *st, char *err) {
     memset(st, 0, sizeof *st);
+    tier_mpi_start(); /* a no-op without mpirun */
     if (b->pieces < 2 || b->pieces > KERX_EGDB_MAX_PIECES) {
         snprintf(err, GAME_ERROR_BYTES, "--pieces must be 2..%d", KERX_EGDB_MAX_PIECES);
         return -1;
     }
-    tier_mpi_start();
     struct kerx_egdb *db = kerx_egdb_new(v, b->folder, err);
     if (!db) return -1;
     int status = -1;
