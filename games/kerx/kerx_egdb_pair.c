@@ -364,7 +364,7 @@ static int exchange(struct pair_work *w, int level, uint64_t *decided) {
         n = 0;
         for (int t = 0; t < threads; t++) {
             struct outbox *o = &w->out[t * parts + q];
-            memcpy(all + n, o->at, o->count * sizeof *all);
+            if (o->count) memcpy(all + n, o->at, o->count * sizeof *all);
             n += o->count;
             o->count = 0;
         }
