@@ -54,9 +54,8 @@ struct cli_options {
     double time;          /* seconds; < 0: not given */
     long iterations;      /* -1: not given */
     int threads;          /* default 1 */
-    int hash_mb;          /* default 64 */
+    int hash_mb;          /* 0: not given (see cli_hash_mib) */
     uint64_t seed;        /* default 1 */
-    bool seed_given;
     bool json;
     const char *json_file;
     bool divide;
@@ -71,6 +70,9 @@ struct cli_options {
     long memory_mb;     /* -1: not given */
     int parallel;       /* default 1 */
     const char *report; /* NULL: not given */
+    /* enum cli_option bits of the options given on the command line, so that
+     * a command can tell a given value from its default. */
+    unsigned given;
     /* Words that are not options (after the game name, if any). */
     const char *args[16];
     int arg_count;
@@ -95,6 +97,11 @@ int cli_fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
 /* Parse o->position (or the start position when NULL) into `state`, then play
  * o->moves if given. 0, or EXIT_BAD_INPUT after printing the error. */
 int cli_load_position(const struct cli_options *o, void *state);
+
+/* --hash when given, else `fallback`: the default of the search that uses
+ * the table (e.g. TT_DEFAULT_MIB of search/tt.h, DFPN_DEFAULT_TABLE_MIB of
+ * search/dfpn.h), so each table size has its default in one place. */
+int cli_hash_mib(const struct cli_options *o, int fallback);
 
 /* True when stderr is a terminal and --quiet is not set: show progress. */
 bool cli_progress_wanted(const struct cli_options *o);

@@ -81,7 +81,7 @@ static int parse_long(const char *option, const char *text, long low, long high,
 
 static int apply_option(const struct option_name *opt, const char *value,
                         struct cli_options *o) {
-    long number;
+    long number = 0; /* set by parse_long; initialised for -Wmaybe-uninitialized */
     char err[GAME_ERROR_BYTES];
     switch (opt->bit) {
     case OPT_VARIANT:
@@ -122,7 +122,6 @@ static int apply_option(const struct option_name *opt, const char *value,
         if (*value == '\0' || *value == '-' || *end != '\0' || errno != 0)
             return cli_fail("--seed needs a non-negative whole number, not '%s'", value);
         o->seed = seed;
-        o->seed_given = true;
         return 0;
     }
     case OPT_JSON: o->json = true; return 0;
@@ -164,7 +163,6 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
     o->time = -1;
     o->iterations = -1;
     o->threads = 1;
-    o->hash_mb = 64;
     o->seed = 1;
     o->games = -1;
     o->pieces = -1;
@@ -225,6 +223,7 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
         }
         int status = apply_option(opt, value, o);
         if (status != 0) return status;
+        o->given |= opt->bit;
     }
     if (o->game) {
         char err[GAME_ERROR_BYTES];
@@ -257,6 +256,10 @@ int cli_load_position(const struct cli_options *o, void *state) {
         g->apply(&o->variant, state, m);
     }
     return 0;
+}
+
+int cli_hash_mib(const struct cli_options *o, int fallback) {
+    return (o->given & OPT_HASH) ? o->hash_mb : fallback;
 }
 
 bool cli_progress_wanted(const struct cli_options *o) {

@@ -268,11 +268,9 @@ int cmd_bench(int argc, char **argv) {
     if (status) return status < 0 ? EXIT_OK : status;
     char err[GAME_ERROR_BYTES];
     for (int i = 0; i < o.arg_count; i++) {
-        if (!registry_find(o.args[i], err)) return cli_fail("%s", err);
-        bool found = false;
-        for (const struct bench_suite *s = bench_suites; s->game; s++)
-            found |= strcmp(s->game, o.args[i]) == 0;
-        if (!found) return cli_fail("no bench positions for '%s' yet", o.args[i]);
+        const struct game *g = registry_find(o.args[i], err);
+        if (!g) return cli_fail("%s", err);
+        if (!g->bench) return cli_fail("no bench positions for '%s' yet", o.args[i]);
     }
     FILE *json = NULL;
     char tmp[4096];
@@ -283,16 +281,20 @@ int cmd_bench(int argc, char **argv) {
     }
     bool json_first = true;
     uint64_t signature = 0;
-    for (const struct bench_suite *s = bench_suites; s->game && status == 0; s++) {
+    int ngames;
+    const struct game *const *games = registry_games(&ngames);
+    for (int k = 0; k < ngames && status == 0; k++) {
+        const struct game *g = games[k];
+        const struct bench_suite *s = g->bench;
         bool wanted = o.arg_count == 0;
-        for (int i = 0; i < o.arg_count; i++) wanted |= strcmp(s->game, o.args[i]) == 0;
-        const struct game *g = wanted ? registry_find(s->game, err) : NULL;
-        if (!g) continue;
+        for (int i = 0; i < o.arg_count; i++) wanted |= strcmp(g->name, o.args[i]) == 0;
+        if (!s || !wanted) continue;
         printf("%s (alpha-beta depth %d, mcts %ld iterations, perft depth %d, %ld "
                "playouts)\n",
-               s->game, s->ab_depth, s->mcts_iterations, s->perft_depth, s->playouts);
+               g->name, s->ab_depth, s->mcts_iterations, s->perft_depth, s->playouts);
         struct rates one, many;
-        if (run_suite(s, g, 1, o.hash_mb, true, &one, json, &json_first)) {
+        if (run_suite(s, g, 1, cli_hash_mib(&o, TT_DEFAULT_MIB), true, &one, json,
+                      &json_first)) {
             status = EXIT_BAD_INPUT;
             break;
         }
@@ -304,7 +306,8 @@ int cmd_bench(int argc, char **argv) {
         double trip_before = 0, trip_after = 0;
         if (o.threads > 1) {
             trip_before = line_round_trip_ns();
-            if (run_suite(s, g, o.threads, o.hash_mb, false, &many, NULL, NULL)) {
+            if (run_suite(s, g, o.threads, cli_hash_mib(&o, TT_DEFAULT_MIB), false, &many,
+                          NULL, NULL)) {
                 status = EXIT_BAD_INPUT;
                 break;
             }
@@ -331,7 +334,7 @@ int cmd_bench(int argc, char **argv) {
                    o.threads == 1 ? "" : "s");
         }
         if (json) {
-            fprintf(json, "%s{\"game\":\"%s\",", json_first ? "" : ",", s->game);
+            fprintf(json, "%s{\"game\":\"%s\",", json_first ? "" : ",", g->name);
             json_rates(json, "one_thread", &one);
             if (o.threads > 1) {
                 fprintf(json, ","), json_rates(json, "threads", &many);

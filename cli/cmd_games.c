@@ -15,14 +15,9 @@ int cmd_games(int argc, char **argv) {
     int status = cli_parse(&spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
     int count;
-    const struct registry_entry *list = registry_list(&count);
+    const struct game *const *games = registry_games(&count);
     for (int i = 0; i < count; i++) {
-        const struct game *g = list[i].game;
-        if (!g) {
-            printf("%-11s %s\n            (not yet available)\n", list[i].name,
-                   list[i].summary);
-            continue;
-        }
+        const struct game *g = games[i];
         struct variant v;
         variant_init(g, &v);
         printf("%-11s %s\n            %d players", g->name, g->summary,

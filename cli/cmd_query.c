@@ -2,12 +2,29 @@
  * the memory-mapped database `kibitz solve` wrote. */
 #include "cli/cli.h"
 #include "cli/query_report.h"
-#include "cli/solve_kerx.h"
+#include "search/game_database.h"
 #include "search/solver_db.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A game with a database provider of its own (search/game_database.h). */
+static int query_game_database(const struct cli_options *o, const void *state) {
+    const struct game_database *gdb = o->game->database;
+    char err[GAME_ERROR_BYTES], where[SOLVER_DB_PATH_BYTES];
+    void *db;
+    if (gdb->open(&o->variant, o->db, &db, where, sizeof where, err) != 0)
+        return cli_fail("%s", err);
+    int status;
+    if (gdb->probe(db, state) == RETRO_HOLE)
+        status = cli_fail("%s", gdb->hole_message);
+    else
+        status =
+            query_report(o->game, &o->variant, state, gdb->probe, db, where, o->json);
+    gdb->close(db);
+    return status;
+}
 
 int cmd_query(int argc, char **argv) {
     static const struct cli_spec spec = {
@@ -28,11 +45,11 @@ int cmd_query(int argc, char **argv) {
     if (status) return status < 0 ? EXIT_OK : status;
     const struct game *g = o.game;
     const struct variant *v = &o.variant;
-    if (strcmp(g->name, "kerx") == 0) return solve_kerx_query(&o);
     _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
     if ((status = cli_load_position(&o, state))) return status;
 
     char err[GAME_ERROR_BYTES], path[SOLVER_DB_PATH_BYTES];
+    if (g->database) return query_game_database(&o, state);
     struct solver_db *db;
     if (solver_db_find(&db, g, v, o.db, path, sizeof path, err) != 0)
         return cli_fail("%s", err);

@@ -3,9 +3,9 @@
  * the best opening move. */
 #include "cli/cli.h"
 #include "cli/solve_dfpn.h"
-#include "cli/solve_kerx.h"
 #include "engine/timer.h"
-#include "games/kulibrat/kulibrat_cycles_report.h"
+#include "search/game_database.h"
+#include "search/game_report.h"
 #include "search/retro.h"
 #include "search/retro_dist.h"
 #include "search/solver_db.h"
@@ -111,17 +111,18 @@ static const char *outcome_word(retro_cell c) {
                                             : "draw";
 }
 
-/* --report NAME: an analysis of the whole solution (Kulibrat only). */
+/* --report NAME: an analysis of the whole solution, by the game's `reports`
+ * hook (search/game_report.h). */
 static int solve_report(const struct cli_options *o, int threads) {
     char err[GAME_ERROR_BYTES];
-    if (strcmp(o->game->name, "kulibrat") != 0 || !kulibrat_report_known(o->report))
-        return cli_fail(
-            "unknown report '%s' for %s (kulibrat has: cycles, remoteness, start)",
-            o->report, o->game->name);
+    const struct game_reports *r = o->game->reports;
+    if (!r || !r->known(o->report))
+        return cli_fail("unknown report '%s' for %s (%s)", o->report, o->game->name,
+                        r ? r->names : "it has no reports");
     if (o->position || o->moves || o->algo)
         return cli_fail("--report analyses the whole solution: no --position, --moves "
                         "or --algo");
-    int status = kulibrat_report(o->report, &o->variant, o->db, threads, stdout, err);
+    int status = r->run(o->report, &o->variant, o->db, threads, stdout, err);
     if (status < 0) return cli_fail("%s", err);
     return status ? EXIT_CHECK_FAILED : EXIT_OK;
 }
@@ -145,7 +146,8 @@ int cmd_solve(int argc, char **argv) {
             "end under best play; a pass is not a move). Prints the start position's\n"
             "value for every variant the solution answers (for Kulibrat: every target\n"
             "up to N), the counts of won, lost and drawn positions, the time, and the\n"
-            "best opening move. The database goes to --db (a file or a folder; 'none'\n"
+            "best opening move. The database goes to --db (a file when the path ends\n"
+            "in .kdb or is an existing file, else a folder, made if missing; 'none'\n"
             "stores nothing), by default $KIBITZ_DATA or ./data, file\n"
             "<game>-<variant>.kdb: 2 bytes per position (Kulibrat target=N: 680 kB\n"
             "per tier, N*N tiers; 6.8 GB for target=100); a folder without room for it\n"
@@ -191,14 +193,24 @@ int cmd_solve(int argc, char **argv) {
     char err[GAME_ERROR_BYTES];
     if (o.algo && strcmp(o.algo, "dfpn") != 0 && strcmp(o.algo, "retro") != 0)
         return cli_fail("unknown solver '%s' (dfpn, retro)", o.algo);
-    bool threads_given = false;
-    for (int i = 1; i < argc; i++)
-        if (strncmp(argv[i], "--threads", 9) == 0) threads_given = true;
-    int threads = threads_given ? o.threads : omp_get_num_procs();
+    int threads = (o.given & OPT_THREADS) ? o.threads : omp_get_num_procs();
     if (o.report) return solve_report(&o, threads);
-    if (strcmp(g->name, "kerx") == 0 && o.pieces > 0)
-        return solve_kerx_build(&o, threads);
-    if (o.pieces > 0) return cli_fail("--pieces builds Kerx databases only");
+    if (g->database && o.pieces > 0) {
+        struct game_database_build b = {
+            .pieces = o.pieces,
+            .threads = threads,
+            .memory_mib = o.memory_mb > 0 ? (size_t)o.memory_mb : 0,
+            .progress = cli_progress_wanted(&o),
+            .data = o.db,
+            .generic = o.algo && strcmp(o.algo, "retro") == 0,
+            .json = o.json,
+        };
+        if (g->database->build(v, &b, stdout, err) != 0) /* under mpirun rank 0 says it */
+            return tier_mpi_worker() ? EXIT_BAD_INPUT : cli_fail("%s", err);
+        return EXIT_OK;
+    }
+    if (o.pieces > 0)
+        return cli_fail("--pieces builds a game's own databases; %s has none", g->name);
     bool retro = retro_supported(g, err);
     if (o.position || o.moves || (o.algo && strcmp(o.algo, "dfpn") == 0) ||
         (!retro && !(o.algo && strcmp(o.algo, "retro") == 0)))

@@ -11,6 +11,7 @@
 #include "search/pimc.h"
 #include "search/search_report.h"
 #include "search/solver_db_move.h"
+#include "search/tt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,24 +47,25 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     if ((status = cli_load_position(&o, state))) return status;
     char err[GAME_ERROR_BYTES];
     const char *algo = o.algo ? o.algo : ab_supports(g, err) ? "alphabeta" : "mcts";
-    if (o.side && strcmp(algo, "alphabeta") == 0)
-        return cli_fail("--side is for searches from a simultaneous node (mcts)");
     if (g->turn(&o.variant, state) == TURN_OVER)
         return cli_fail("the game is over in this position: no move to search");
     if (g->turn(&o.variant, state) == TURN_CHANCE)
         return cli_fail("chance decides here (nothing to choose): give the outcome "
                         "with --moves");
-    /* mcts, pimc and expectimax take agent options after the name, e.g.
-     * mcts:sim=exp3. */
+    /* Every search takes agent options after its name (search/agent.h), e.g.
+     * alphabeta:depth=4 or mcts:sim=exp3. */
     size_t name_length = strcspn(algo, ":");
-    bool is_alphabeta = strcmp(algo, "alphabeta") == 0;
+    bool is_alphabeta = name_length == 9 && strncmp(algo, "alphabeta", 9) == 0;
     bool is_mcts = name_length == 4 && strncmp(algo, "mcts", 4) == 0;
     bool is_pimc = name_length == 4 && strncmp(algo, "pimc", 4) == 0;
     bool is_expectimax = name_length == 10 && strncmp(algo, "expectimax", 10) == 0;
     if (!is_alphabeta && !is_mcts && !is_pimc && !is_expectimax)
-        return cli_fail("unknown --algo '%s' (alphabeta, mcts[:OPTION=VALUE...], "
-                        "pimc[:OPTION=VALUE...] or expectimax[:OPTION=VALUE...])",
+        return cli_fail("unknown --algo '%s' (alphabeta[:OPTION=VALUE...], "
+                        "mcts[:OPTION=VALUE...], pimc[:OPTION=VALUE...] or "
+                        "expectimax[:OPTION=VALUE...])",
                         algo);
+    if (o.side && is_alphabeta)
+        return cli_fail("--side is for searches from a simultaneous node (mcts)");
     if (is_expectimax && o.iterations >= 0)
         return cli_fail("expectimax takes --depth or --time, not --iterations");
     if (is_alphabeta && o.iterations >= 0)
@@ -82,11 +84,16 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         if (o.db) return cli_fail("database %s does not hold this position", path);
     }
 
+    /* One parser for engine specs (search/agent.h); the command line's
+     * --depth, --time, --iterations, --threads and --hash, where given, are
+     * laid over what the spec says. */
+    struct agent agent;
+    if (agent_parse(&agent, algo, g, err)) return cli_fail("--algo %s: %s", algo, err);
+    agent_free(&agent);
+    bool budget_given =
+        agent.budget_given || o.depth > 0 || o.time > 0 || o.iterations > 0;
+
     if (is_expectimax) {
-        struct agent agent;
-        if (agent_parse(&agent, algo, g, err))
-            return cli_fail("--algo %s: %s", algo, err);
-        agent_free(&agent);
         struct expecti_limits limits = agent.ex;
         limits.analyse = analyse;
         if (o.depth > 0 || o.time > 0) {
@@ -101,13 +108,19 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         return status ? cli_fail("%s", err) : EXIT_OK;
     }
     if (is_alphabeta) {
-        struct ab_limits limits = {.depth = o.depth > 0 ? o.depth : 0,
-                                   .time = o.time > 0 ? o.time : 0,
-                                   .threads = o.threads,
-                                   .analyse = analyse};
-        if (limits.depth == 0 && limits.time == 0) limits.depth = 8;
+        struct ab_limits limits = agent.ab;
+        limits.analyse = analyse;
+        if (o.depth > 0 || o.time > 0) {
+            limits.depth = o.depth > 0 ? o.depth : 0;
+            limits.time = o.time > 0 ? o.time : 0;
+        } else if (!budget_given) {
+            limits.depth = AGENT_ANALYSIS_AB_DEPTH;
+        }
+        if (o.given & OPT_THREADS) limits.threads = o.threads;
+        int hash_mib =
+            cli_hash_mib(&o, agent.hash_given ? agent.hash_mib : TT_DEFAULT_MIB);
         struct tt tt;
-        if (tt_init(&tt, (size_t)o.hash_mb))
+        if (tt_init(&tt, (size_t)hash_mib))
             return cli_fail("not enough memory for --hash");
         struct ab_result *res = malloc(sizeof *res);
         status = ab_search(g, &o.variant, state, &limits, &tt, res, err);
@@ -119,18 +132,15 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     }
     int player = -1;
     if ((status = search_command_side(&o, &player))) return status;
-    struct agent agent;
-    if (agent_parse(&agent, algo, g, err)) return cli_fail("--algo %s: %s", algo, err);
-    agent_free(&agent);
     struct mcts_limits limits = agent.mcts;
     limits.seed = o.seed;
-    if (o.threads > 1) limits.threads = o.threads;
+    if (o.given & OPT_THREADS) limits.threads = o.threads;
     if (o.iterations > 0 || o.time > 0) {
         limits.iterations = o.iterations > 0 ? o.iterations : 0;
         limits.time = o.time > 0 ? o.time : 0;
-    } else if (strchr(algo, ':') == NULL ||
-               (!strstr(algo, "iterations=") && !strstr(algo, "time="))) {
-        limits.iterations = is_pimc ? 1000 : 10000;
+    } else if (!budget_given) {
+        limits.iterations =
+            is_pimc ? AGENT_ANALYSIS_PIMC_ITERATIONS : AGENT_ANALYSIS_MCTS_ITERATIONS;
     }
     struct mcts_result *res = malloc(sizeof *res);
     if (is_pimc) {

@@ -2,8 +2,8 @@
  * leaf probes when one answers the variant, prove, print. */
 #include "cli/solve_dfpn.h"
 
-#include "cli/solve_kerx.h"
 #include "search/dfpn.h"
+#include "search/game_database.h"
 #include "search/retro_check.h"
 #include "search/solver_db.h"
 #include "search/solver_db_move.h"
@@ -39,42 +39,38 @@ int solve_dfpn_run(const struct cli_options *o) {
 
     char db_path[SOLVER_DB_PATH_BYTES] = "";
     struct solver_db *db = NULL;
-    struct solve_kerx_probe kprobe, *kset = NULL;
-    bool kerx = strcmp(g->name, "kerx") == 0;
-    if (kerx && !(o->db && strcmp(o->db, "none") == 0)) {
-        /* Kerx endgame databases, when there are any. */
-        int found = solve_kerx_probe_open(&kprobe, v, o->db, err);
+    /* The game's own databases (search/game_database.h), when there are any. */
+    const struct game_database *gdb = g->database;
+    void *own_db = NULL;
+    if (gdb && !(o->db && strcmp(o->db, "none") == 0)) {
+        int found = gdb->open(v, o->db, &own_db, db_path, sizeof db_path, err);
         if (found < 0) return cli_fail("%s", err);
-        if (found == 0) {
-            kset = &kprobe;
-            snprintf(db_path, sizeof db_path, "%s", kprobe.folder);
-        }
+        if (found > 0) db_path[0] = '\0';
     } else if (!(o->db && strcmp(o->db, "none") == 0)) {
         db = solver_db_for_engine(g, v, o->db, db_path, sizeof db_path, err);
         if (!db && err[0]) return cli_fail("%s", err);
     }
-    bool hash_given = o->hash_mb != 64; /* cli default */
     struct dfpn_config cfg = {
         .game = g,
         .variant = v,
-        .table_mib = hash_given ? (size_t)o->hash_mb : 256,
+        .table_mib = (size_t)cli_hash_mib(o, DFPN_DEFAULT_TABLE_MIB),
         .time_limit = o->time > 0 ? o->time : 0,
         .node_limit = o->iterations > 0 ? (uint64_t)o->iterations : 0,
-        .probe = db     ? solver_db_lookup
-                 : kset ? solve_kerx_probe
-                        : NULL,
-        .probe_ctx = db ? (void *)db : (void *)kset,
+        .probe = db       ? solver_db_lookup
+                 : own_db ? gdb->probe
+                          : NULL,
+        .probe_ctx = db ? (void *)db : (void *)own_db,
     };
     struct dfpn_result *r = malloc(sizeof *r);
     if (!r) {
         solver_db_close(db);
-        if (kset) solve_kerx_probe_close(kset);
+        if (own_db) gdb->close(own_db);
         return cli_fail("out of memory");
     }
     if (dfpn_solve(&cfg, state, r, err) != 0) {
         free(r);
         solver_db_close(db);
-        if (kset) solve_kerx_probe_close(kset);
+        if (own_db) gdb->close(own_db);
         return cli_fail("%s", err);
     }
     char ptext[512], mtext[64];
@@ -97,7 +93,7 @@ int solve_dfpn_run(const struct cli_options *o) {
                ",\"seconds\":%.6f,\"stopped\":\"%s\",\"database\":",
                known_word(r->mover_wins), known_word(r->mover_loses), r->proof_size,
                r->nodes, r->table_entries, r->seconds, r->stopped);
-        if (db || kset)
+        if (db || own_db)
             printf("\"%s\"", db_path);
         else
             printf("null");
@@ -139,9 +135,9 @@ int solve_dfpn_run(const struct cli_options *o) {
         printf("proof %" PRIu64 " positions; %" PRIu64 " nodes, %" PRIu64
                " table entries, %.3f s (%.0f nodes/s)%s%s\n",
                r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
-               db || kset ? "; databases " : "", db || kset ? db_path : "");
+               db || own_db ? "; databases " : "", db || own_db ? db_path : "");
         /* The root itself in a Kerx database: its remoteness is known. */
-        retro_cell root = kset ? solve_kerx_probe(kset, state) : RETRO_HOLE;
+        retro_cell root = own_db ? gdb->probe(own_db, state) : RETRO_HOLE;
         if (retro_is_value(root)) {
             char ctext[32];
             retro_cell_text(root, ctext, sizeof ctext);
@@ -153,6 +149,6 @@ int solve_dfpn_run(const struct cli_options *o) {
     }
     free(r);
     solver_db_close(db);
-    if (kset) solve_kerx_probe_close(kset);
+    if (own_db) gdb->close(own_db);
     return EXIT_OK;
 }

@@ -161,16 +161,18 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
         a->kind = AGENT_RANDOM;
     } else if (strcmp(name, "alphabeta") == 0) {
         a->kind = AGENT_ALPHABETA;
-        a->ab = (struct ab_limits){.depth = 6, .threads = 1};
-        a->hash_mib = 16;
+        a->ab = (struct ab_limits){.depth = AGENT_DEFAULT_AB_DEPTH, .threads = 1};
+        a->hash_mib = AGENT_DEFAULT_HASH_MIB;
         if (!ab_supports(g, err)) return -1;
     } else if (strcmp(name, "mcts") == 0) {
         a->kind = AGENT_MCTS;
-        a->mcts = (struct mcts_limits){.iterations = 1000, .threads = 1};
+        a->mcts = (struct mcts_limits){.iterations = AGENT_DEFAULT_MCTS_ITERATIONS,
+                                       .threads = 1};
     } else if (strcmp(name, "pimc") == 0) {
         a->kind = AGENT_PIMC;
-        a->mcts = (struct mcts_limits){.iterations = 100, .threads = 1};
-        a->worlds = 10;
+        a->mcts = (struct mcts_limits){.iterations = AGENT_DEFAULT_PIMC_ITERATIONS,
+                                       .threads = 1};
+        a->worlds = AGENT_DEFAULT_PIMC_WORLDS;
         if (!(g->flags & GAME_HAS_HIDDEN)) {
             snprintf(err, GAME_ERROR_BYTES,
                      "pimc is for games with hidden information (%s has none)", g->name);
@@ -178,7 +180,7 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
         }
     } else if (strcmp(name, "expectimax") == 0) {
         a->kind = AGENT_EXPECTIMAX;
-        a->ex = (struct expecti_limits){.depth = 3};
+        a->ex = (struct expecti_limits){.depth = AGENT_DEFAULT_EXPECTIMAX_DEPTH};
         if (g->flags & (GAME_HAS_SIMULTANEOUS | GAME_HAS_HIDDEN)) {
             snprintf(err, GAME_ERROR_BYTES,
                      "expectimax needs a game without simultaneous moves or hidden "
@@ -190,7 +192,7 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
         a->kind = AGENT_GREEDY;
     } else if (strcmp(name, "flatmc") == 0) {
         a->kind = AGENT_FLATMC;
-        a->flat = (struct flatmc_limits){.playouts = 1000};
+        a->flat = (struct flatmc_limits){.playouts = AGENT_DEFAULT_FLATMC_PLAYOUTS};
         if (g->flags & GAME_HAS_HIDDEN) {
             snprintf(err, GAME_ERROR_BYTES,
                      "flatmc needs a game without hidden information (%s)", g->name);
@@ -214,6 +216,10 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
         }
         *eq = '\0';
         if (set_option(a, item, eq + 1, err)) return -1;
+        if (strcmp(item, "depth") == 0 || strcmp(item, "time") == 0 ||
+            strcmp(item, "iterations") == 0)
+            a->budget_given = true;
+        if (strcmp(item, "hash") == 0) a->hash_given = true;
     }
     if (a->kind == AGENT_ALPHABETA && tt_init(&a->tt, (size_t)a->hash_mib) != 0) {
         snprintf(err, GAME_ERROR_BYTES, "not enough memory for a %d MiB table",

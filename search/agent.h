@@ -26,9 +26,15 @@
  * (`keep=0` turns that off).
  *
  * Options are separated by ':' (a ',' separates players in arena's list).
- * Defaults: alphabeta depth 6, mcts 1000 iterations, expectimax depth 3. A spec that
- * names an unknown algorithm or key, a bad value, or an algorithm the game does not fit
- * is refused with a message.
+ * agent_parse is the one parser of these specs: `play`, `arena`, `bestmove`
+ * and `analyse` all read --algo/--players through it. A spec that names an
+ * unknown algorithm or key, a bad value, or an algorithm the game does not
+ * fit is refused with a message.
+ *
+ * Defaults (the AGENT_* constants below) are those of a player that moves
+ * many times in a game (`play`, `arena`). `bestmove` and `analyse` search
+ * one position and, when neither the spec nor the command line gives a
+ * budget, use the larger AGENT_ANALYSIS_* budgets.
  */
 #ifndef KIBITZ_AGENT_H
 #define KIBITZ_AGENT_H
@@ -40,6 +46,20 @@
 #include "search/ismcts.h"
 #include "search/mcts.h"
 #include "search/tt.h"
+
+enum {
+    AGENT_DEFAULT_AB_DEPTH = 6,
+    AGENT_DEFAULT_HASH_MIB = 16, /* each alpha-beta player's own table */
+    AGENT_DEFAULT_MCTS_ITERATIONS = 1000,
+    AGENT_DEFAULT_PIMC_WORLDS = 10,
+    AGENT_DEFAULT_PIMC_ITERATIONS = 100, /* per world */
+    AGENT_DEFAULT_EXPECTIMAX_DEPTH = 3,
+    AGENT_DEFAULT_FLATMC_PLAYOUTS = 1000,
+    /* `bestmove` / `analyse` without a budget (pimc: in all, over the worlds). */
+    AGENT_ANALYSIS_AB_DEPTH = 8,
+    AGENT_ANALYSIS_MCTS_ITERATIONS = 10000,
+    AGENT_ANALYSIS_PIMC_ITERATIONS = 1000,
+};
 
 enum agent_kind {
     AGENT_RANDOM,
@@ -65,6 +85,10 @@ struct agent {
     struct expecti_limits ex; /* expectimax */
     /* flatmc */
     struct flatmc_limits flat;
+    /* What the spec itself set, so that a caller's defaults and command-line
+     * options apply only to what it left open. */
+    bool budget_given; /* depth=, time= or iterations= */
+    bool hash_given;   /* hash= */
 };
 
 /* Parse `spec` for game `g`. 0, or -1 with a message in `err`

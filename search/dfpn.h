@@ -38,6 +38,10 @@ enum dfpn_value { DFPN_UNKNOWN = -2, DFPN_LOSS = -1, DFPN_DRAW = 0, DFPN_WIN = 1
 
 enum { DFPN_MAX_ROOT_MOVES = 512 };
 
+/* df-pn's table size (MiB) when the caller gives none (`solve --position`,
+ * `solvebench`). */
+enum { DFPN_DEFAULT_TABLE_MIB = 256 };
+
 /* The exact value of a non-terminal `state` (any RETRO_* value, for its side
  * to move), or RETRO_HOLE / RETRO_UNKNOWN when the probe does not know. */
 typedef retro_cell (*dfpn_probe_fn)(void *ctx, const void *state);

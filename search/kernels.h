@@ -5,14 +5,17 @@
  * Each loop is written once, in search/<algorithm>_body.h, against the BODY_* macros
  * (search/body_generic.h lists them). search/kernels_generic.c instantiates
  * the bodies with the contract's function pointers, for every game;
- * search/kernels_<game>.c instantiates them with a game's static inline
- * rules, so that nothing in the loop goes through a pointer (DESIGN.md: hot
- * paths must not pay for generality they do not use). Both give the same
- * counts, moves and node order; tests/test_kernels_agree.c checks it.
+ * games/<game>/<game>_kernels.c instantiates them with a game's static inline
+ * rules, so that nothing in the loop goes through a pointer (docs/DESIGN.md:
+ * hot paths must not pay for generality they do not use), and the game points
+ * its `kernels` hook (engine/game.h) at them. Both give the same counts, moves
+ * and node order; tests/test_kernels_agree.c checks it for every registered
+ * game that has kernels.
  *
  * Adding a specialisation: write games/<game>/<game>_inline.h with the
- * callbacks as static inline functions, a kernels_<game>.c like
- * kernels_kulibrat.c, and one line in the table of kernels.c.
+ * callbacks as static inline functions, a <game>_kernels.c like
+ * games/kulibrat/kulibrat_kernels.c, and set `.kernels` in the game struct.
+ * Nothing in search/ changes.
  */
 #ifndef KIBITZ_KERNELS_H
 #define KIBITZ_KERNELS_H
@@ -46,7 +49,7 @@ struct search_kernels {
 
 extern const struct search_kernels search_kernels_generic;
 
-/* The kernels for `g`: its specialised ones, else the generic ones. */
+/* The kernels for `g`: its own (g->kernels), else the generic ones. */
 const struct search_kernels *search_kernels_for(const struct game *g);
 
 #endif

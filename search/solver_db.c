@@ -57,10 +57,15 @@ struct solver_db {
 
 /* ---- paths ---- */
 
-static bool is_folder(const char *path) {
-    struct stat st;
+/* The rule of --db (solver_db.h): a file when the path ends in ".kdb" or is
+ * an existing file that is not a folder; otherwise a folder, existing or
+ * not. A path that does not exist is thus never silently taken as a file
+ * that the next solve of another variant would overwrite. */
+static bool names_file(const char *path) {
     size_t n = strlen(path);
-    return (n > 0 && path[n - 1] == '/') || (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+    if (n >= 4 && strcmp(path + n - 4, ".kdb") == 0) return true;
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
 static void default_folder(const char *db_option, char *buf, size_t n) {
@@ -82,7 +87,7 @@ static void file_name(const struct game *g, const struct variant *v, char *buf,
 
 void solver_db_path(const struct game *g, const struct variant *v, const char *db_option,
                     char *path, size_t n) {
-    if (db_option && !is_folder(db_option)) {
+    if (db_option && names_file(db_option)) {
         snprintf(path, n, "%s", db_option);
         return;
     }
@@ -408,7 +413,7 @@ void solver_db_close(struct solver_db *db) {
 int solver_db_find(struct solver_db **out, const struct game *g, const struct variant *v,
                    const char *db_option, char *path, size_t n, char *err) {
     solver_db_path(g, v, db_option, path, n);
-    if (db_option && !is_folder(db_option)) return solver_db_open(out, path, g, v, err);
+    if (db_option && names_file(db_option)) return solver_db_open(out, path, g, v, err);
     if (access(path, F_OK) == 0) return solver_db_open(out, path, g, v, err);
     /* No exact file: any database of this game in the folder that answers v
      * (e.g. a larger target). */

@@ -15,7 +15,9 @@
  *
  * Default location: folder $KIBITZ_DATA, else ./data; file
  * "<game>-<variant>.kdb" (e.g. data/kulibrat-target=5,first=black.kdb). A
- * --db option names either a folder or a file.
+ * --db option names a file when it ends in ".kdb" or is an existing file,
+ * and a folder otherwise, whether the folder exists or not (`solve` creates
+ * it): `--db results/dbs` twice for two variants keeps both databases.
  */
 #ifndef KIBITZ_SOLVER_DB_H
 #define KIBITZ_SOLVER_DB_H

@@ -25,6 +25,11 @@ enum tt_bound { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
 
 enum { TT_BUCKET_ENTRIES = 4, TT_NO_MOVE = 0xFFFF };
 
+/* The table size of a search run from the command line (`bestmove`,
+ * `analyse`, `bench`) when --hash is not given. Players of `play` and `arena`
+ * keep their own, smaller table (AGENT_DEFAULT_HASH_MIB, search/agent.h). */
+enum { TT_DEFAULT_MIB = 64 };
+
 struct tt_entry_slot {
     _Atomic uint64_t check; /* key ^ data */
     _Atomic uint64_t data;

@@ -25,7 +25,7 @@ expect 0 'white to move: (win|loss|draw)' -- query kerx $v --db "$dir" --positio
 expect 0 '"remoteness"' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w' --json
 expect 2 'no database holds this material' -- query kerx $v --db "$dir" --position 'bbb/4/5/4/www w'
 expect 2 'sizes 3..5' -- solve kerx --variant size=6 --pieces 5 --db "$dir"
-expect 2 'Kerx databases only' -- solve kulibrat --pieces 5 --db "$dir"
+expect 2 'kulibrat has none' -- solve kulibrat --pieces 5 --db "$dir"
 # A damaged tier file is refused by query, and rebuilt by solve.
 f="$dir/tiers-kerx-size=3,drawat=2,huff=0/4+1.kdb"
 printf '\x01' | dd of="$f" bs=1 seek=5000 conv=notrunc 2>/dev/null

@@ -14,6 +14,13 @@ expect 0 '"move":"a1-off"' -- bestmove kulibrat --position "$win_in_one" --depth
 expect 0 'bestmove a1-off' -- bestmove kulibrat --position "$win_in_one" --algo mcts --iterations 3000
 expect 0 'a1-off +win in 1' -- analyse kulibrat --position "$win_in_one" --depth 3
 expect 0 'bestmove' -- bestmove kulibrat --time 0.1
+# One spec syntax for every command: the spec's own options, and the command
+# line's laid over them.
+expect 0 'depth 4 nodes' -- bestmove kulibrat --algo alphabeta:depth=4
+expect 0 'depth 3 nodes' -- analyse kulibrat --algo alphabeta:depth=3:hash=4
+expect 0 'depth 5 nodes' -- bestmove kulibrat --algo alphabeta:depth=3 --depth 5
+expect 0 'iterations 300 ' -- bestmove kodrek --algo mcts:iterations=300
+expect 2 "agent 'alphabeta' has no option 'bogus'" -- bestmove kulibrat --algo alphabeta:bogus=1
 expect 2 "unknown --algo 'minimax'" -- bestmove kulibrat --algo minimax
 expect 2 'not --iterations' -- bestmove kulibrat --iterations 10
 expect 2 'not --depth' -- bestmove kulibrat --algo mcts --depth 3

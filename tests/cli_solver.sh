@@ -36,6 +36,13 @@ head -c 100000 "$db" >"$dir/short.kdb"
 expect 2 'database .*truncated' -- query kulibrat --variant target=2 --db "$dir/short.kdb"
 printf 'not a database' >"$dir/text.kdb"
 expect 2 'database .*' -- query kulibrat --variant target=2 --db "$dir/text.kdb"
+# --db naming a path that does not exist and does not end in .kdb is a folder:
+# two solves of different variants keep both databases there.
+expect 0 'target=1,first=black' -- solve kulibrat --variant target=1 --db "$dir/new" --quiet
+expect 0 'target=1,first=red' -- solve kulibrat --variant target=1,first=red --db "$dir/new" --quiet
+check "--db folder holds both databases" \
+    "$([ -s "$dir/new/kulibrat-target=1,first=black.kdb" ] && [ -s "$dir/new/kulibrat-target=1,first=red.kdb" ]; echo $?)"
+expect 0 'black to move: win in 13' -- query kulibrat --variant target=1 --db "$dir/new"
 # A database that cannot be written: an error, and no file appears.
 expect 2 'cannot' -- solve kulibrat --variant target=1 --db /proc/kibitz-test.kdb --quiet
 finish

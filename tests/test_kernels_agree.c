@@ -1,4 +1,4 @@
-/* The specialised Kulibrat kernels (search/kernels_kulibrat.c) against the
+/* The specialised Kulibrat kernels (games/kulibrat/kulibrat_kernels.c) against the
  * generic ones that call the game through the contract: on positions drawn
  * from random games in several variants, the same perft counts, the same
  * random playouts (plies, final position, returns, random numbers used) and

@@ -139,6 +139,10 @@ static const char *kerx_player_name(const struct variant *v, int player) {
     return player == KERX_WHITE ? "white" : "black";
 }
 
+extern const struct game_database kerx_database; /* kerx_database.c */
+
+extern const struct bench_suite kerx_bench; /* kerx_bench.c */
+
 const struct game kerx_game = {
     .name = "kerx",
     .summary = "two-player draughts on a hexagon; longest capture compulsory",
@@ -162,4 +166,6 @@ const struct game kerx_game = {
     .format_move = kerx_format_move,
     .draw = kerx_draw,
     .player_name = kerx_player_name,
+    .database = &kerx_database,
+    .bench = &kerx_bench,
 };

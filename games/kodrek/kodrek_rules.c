@@ -326,6 +326,8 @@ static void kodrek_returns(const struct variant *v, const void *state,
     }
 }
 
+extern const struct bench_suite kodrek_bench; /* kodrek_bench.c */
+
 const struct game kodrek_game = {
     .name = "kodrek",
     .summary = "three players, secret coin choices, vector movement",
@@ -353,6 +355,7 @@ const struct game kodrek_game = {
     .format_move = kodrek_format_move,
     .draw = kodrek_draw,
     .player_name = kodrek_player_name,
+    .bench = &kodrek_bench,
 };
 
 int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, char *err) {

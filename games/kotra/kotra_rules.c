@@ -376,6 +376,8 @@ static int kotra_evaluate(const struct variant *v, const void *state, int player
                                     : value;
 }
 
+extern const struct bench_suite kotra_bench; /* kotra_bench.c */
+
 const struct game kotra_game = {
     .name = "kotra",
     .summary = "two players, dice, hidden ranks and terrain",
@@ -402,6 +404,7 @@ const struct game kotra_game = {
     .player_name = kotra_player_name,
     .view = kotra_view,
     .determinize = kotra_determinize,
+    .bench = &kotra_bench,
 };
 
 _Static_assert(sizeof(struct kotra_state) <= GAME_MAX_STATE_BYTES, "state too large");

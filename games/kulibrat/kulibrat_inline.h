@@ -2,7 +2,7 @@
  * kulibrat_inline.h - the Kulibrat rules (RULINGS K1-K8) as static inline
  * functions with the callback signatures of engine/game.h. kulibrat_rules.c
  * points kulibrat_game's callbacks at them, and search bodies instantiated
- * for Kulibrat (search/kernels_kulibrat.c) call them directly so that they
+ * for Kulibrat (kulibrat_kernels.c) call them directly so that they
  * inline: one source of truth for the rules, no function pointers in the hot
  * loops.
  *

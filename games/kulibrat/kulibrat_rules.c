@@ -17,6 +17,11 @@ static void kulibrat_start(const struct variant *v, void *state) {
     s->side = kulibrat_options(v)->first;
 }
 
+extern const struct search_kernels kulibrat_kernels; /* kulibrat_kernels.c */
+
+extern const struct bench_suite kulibrat_bench;    /* kulibrat_bench.c */
+extern const struct game_reports kulibrat_reports; /* kulibrat_cycles_report.c */
+
 const struct game kulibrat_game = {
     .name = "kulibrat",
     .summary = "two players, 3x4 board, race pieces across and score",
@@ -48,4 +53,7 @@ const struct game kulibrat_game = {
     .tier_name = kulibrat_tier_name,
     .tier_shape = kulibrat_tier_shape,
     .solved_variants = kulibrat_solved_variants,
+    .kernels = &kulibrat_kernels,
+    .reports = &kulibrat_reports,
+    .bench = &kulibrat_bench,
 };

@@ -1,5 +1,5 @@
-/* Kulibrat's kernels: the search bodies with the rules of
- * games/kulibrat/kulibrat_inline.h inlined (see search/kernels.h). */
+/* Kulibrat's kernels (the `kernels` hook of struct game): the search bodies
+ * with the rules of kulibrat_inline.h inlined (see search/kernels.h). */
 #define XXH_INLINE_ALL /* the same XXH3 keys as engine/hash.h, inlined */
 #include <xxhash.h>
 
@@ -33,7 +33,7 @@
 #include "search/perft_body.h"
 #include "search/playout_body.h"
 
-const struct search_kernels search_kernels_kulibrat = {
+const struct search_kernels kulibrat_kernels = {
     .game = &kulibrat_game,
     .name = "kulibrat",
     .perft = body_perft,

@@ -1,0 +1,238 @@
+/* Kerx's database provider (search/game_database.h): the symmetric endgame
+ * databases of kerx_egdb.h, or with `generic` the tiered ones of
+ * kerx_tiers_db.h; probes read the symmetric ones first. */
+#include "engine/rng.h"
+#include "games/kerx/kerx.h"
+#include "games/kerx/kerx_egdb.h"
+#include "games/kerx/kerx_tiers.h"
+#include "games/kerx/kerx_tiers_db.h"
+#include "search/game_database.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int build_symmetric(const struct variant *v, const struct game_database_build *o,
+                           FILE *out, char *err) {
+    struct kerx_egdb_build b = {
+        .pieces = o->pieces,
+        .threads = o->threads,
+        .memory_mib = o->memory_mib,
+        .progress = o->progress,
+        .folder = o->data,
+    };
+    char folder[KERX_EGDB_PATH_BYTES], vtext[160];
+    struct kerx_egdb_stats st;
+    if (kerx_egdb_build(v, &b, &st, err) != 0) return -1;
+    kerx_egdb_folder(v, o->data, folder, sizeof folder);
+    kerx_game.variant_format(v, vtext, sizeof vtext);
+    double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;
+    if (o->json) {
+        fprintf(out,
+                "{\"game\":\"kerx\",\"variant\":\"%s\",\"pieces\":%d,\"pairs\":%d,"
+                "\"pairs_read_back\":%d,\"positions\":%" PRIu64 ",\"won\":%" PRIu64
+                ",\"lost\":%" PRIu64 ",\"drawn\":%" PRIu64 ",\"holes\":%" PRIu64
+                ",\"max_remoteness\":%d,\"solved_entries\":%" PRIu64
+                ",\"seconds\":%.3f,\"entries_per_second\":%.0f,\"threads\":%d,"
+                "\"bytes_on_disk\":%" PRIu64 ",\"folder\":\"%s\"}\n",
+                vtext, b.pieces, st.pairs, st.pairs_loaded, st.counts.positions,
+                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.holes,
+                st.counts.max_remoteness, st.solved_positions, st.seconds, rate,
+                b.threads, st.bytes_on_disk, folder);
+    } else {
+        fprintf(out,
+                "kerx %s, every material of at most %d pieces: %d tier pairs (%d read "
+                "back from an earlier run)\n",
+                vtext, b.pieces, st.pairs, st.pairs_loaded);
+        if (st.pairs_split)
+            fprintf(out,
+                    "%d pairs split across MPI ranks (%.1f MB of updates exchanged)\n",
+                    st.pairs_split, (double)st.bytes_exchanged / 1e6);
+        fprintf(out,
+                "positions up to symmetry %" PRIu64 ": won %" PRIu64 ", lost %" PRIu64
+                ", drawn %" PRIu64 " (for the player to move; longest win or loss %d "
+                "moves); %" PRIu64 " index holes\n",
+                st.counts.positions, st.counts.won, st.counts.lost, st.counts.drawn,
+                st.counts.max_remoteness, st.counts.holes);
+        fprintf(out,
+                "solved %" PRIu64
+                " index entries in %.3f s (%.2f M entries/s, %d thread%s)\n",
+                st.solved_positions, st.seconds, rate / 1e6, b.threads,
+                b.threads == 1 ? "" : "s");
+        fprintf(out, "databases %s (%.1f MB)\n", folder, (double)st.bytes_on_disk / 1e6);
+    }
+    return 0;
+}
+
+static int kerx_database_build(const struct variant *v,
+                               const struct game_database_build *o, FILE *out,
+                               char *err) {
+    if (!o->generic) return build_symmetric(v, o, out, err);
+    struct kerx_db_build b = {
+        .pieces = o->pieces,
+        .threads = o->threads,
+        .memory_mib = o->memory_mib,
+        .progress = o->progress,
+        .folder = o->data,
+    };
+    char folder[KERX_DB_PATH_BYTES], vtext[160];
+    struct kerx_db_stats st;
+    if (kerx_db_build(v, &b, &st, err) != 0) return -1;
+    kerx_db_folder(v, o->data, folder, sizeof folder);
+    kerx_game.variant_format(v, vtext, sizeof vtext);
+    double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;
+    if (o->json) {
+        fprintf(out,
+                "{\"game\":\"kerx\",\"variant\":\"%s\",\"pieces\":%d,\"tiers\":%d,"
+                "\"tiers_read_back\":%d,\"positions\":%" PRIu64 ",\"won\":%" PRIu64
+                ",\"lost\":%" PRIu64 ",\"drawn\":%" PRIu64 ",\"max_remoteness\":%d,"
+                "\"solved_positions\":%" PRIu64 ",\"seconds\":%.3f,"
+                "\"positions_per_second\":%.0f,\"threads\":%d,\"bytes_on_disk\":%" PRIu64
+                ",\"folder\":\"%s\"}\n",
+                vtext, b.pieces, st.tiers, st.tiers_loaded, st.counts.positions,
+                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.max_remoteness,
+                st.solved_positions, st.seconds, rate, b.threads, st.bytes_on_disk,
+                folder);
+    } else {
+        fprintf(out,
+                "kerx %s, every material of at most %d pieces: %d tiers (%d read back "
+                "from an earlier run)\n",
+                vtext, b.pieces, st.tiers, st.tiers_loaded);
+        fprintf(out,
+                "positions %" PRIu64 ": won %" PRIu64 ", lost %" PRIu64 ", drawn %" PRIu64
+                " (for the player to move; longest win or loss %d "
+                "moves)\n",
+                st.counts.positions, st.counts.won, st.counts.lost, st.counts.drawn,
+                st.counts.max_remoteness);
+        fprintf(out,
+                "solved %" PRIu64
+                " positions in %.3f s (%.2f M positions/s, %d thread%s)\n",
+                st.solved_positions, st.seconds, rate / 1e6, b.threads,
+                b.threads == 1 ? "" : "s");
+        fprintf(out, "databases %s (%.1f MB)\n", folder, (double)st.bytes_on_disk / 1e6);
+    }
+    return 0;
+}
+
+/* An open set: the symmetric databases when their folder exists (a damaged
+ * file there is an error), else the generic per-material ones. */
+struct kerx_database {
+    struct kerx_egdb *eg;
+    struct kerx_db_set *generic;
+};
+
+static int kerx_database_open(const struct variant *v, const char *data, void **out,
+                              char *where, size_t n, char *err) {
+    struct kerx_database *p = calloc(1, sizeof *p);
+    if (!p) {
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
+        return -1;
+    }
+    char folder[KERX_EGDB_PATH_BYTES];
+    kerx_egdb_folder(v, data, folder, sizeof folder);
+    snprintf(where, n, "%s", folder);
+    int status = 1;
+    if (access(folder, F_OK) == 0) {
+        status = kerx_egdb_open(&p->eg, v, data, err) == 0 ? 0 : -1;
+    } else {
+        char generic[KERX_DB_PATH_BYTES];
+        kerx_db_folder(v, data, generic, sizeof generic);
+        if (access(generic, F_OK) == 0) {
+            snprintf(where, n, "%s", generic);
+            status = kerx_db_set_open(&p->generic, v, data, err) == 0 ? 0 : -1;
+        } else {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "no Kerx databases in %.100s (kibitz solve kerx --pieces N)",
+                     folder);
+        }
+    }
+    if (status != 0) {
+        kerx_egdb_close(p->eg);
+        kerx_db_set_close(p->generic);
+        free(p);
+        return status;
+    }
+    *out = p;
+    return 0;
+}
+
+static retro_cell kerx_database_probe(void *db, const void *state) {
+    struct kerx_database *p = db;
+    return p->eg ? kerx_egdb_probe(p->eg, state) : kerx_db_set_probe(p->generic, state);
+}
+
+static void kerx_database_close(void *db) {
+    struct kerx_database *p = db;
+    if (!p) return;
+    kerx_egdb_close(p->eg);
+    kerx_db_set_close(p->generic);
+    free(p);
+}
+
+/* Stage of a position by its solved value: a draw, a short win or loss
+ * (remoteness <= 6) or a long one. */
+static const char *stage_of(retro_cell c) {
+    if (retro_outcome(c) == RETRO_DRAWN) return "draw";
+    return retro_remoteness(c) <= 6 ? "short" : "long";
+}
+
+/* Groups by material (mover's pieces + other's) and stage, from the generic
+ * per-material databases. */
+static int kerx_write_test_set(const struct variant *v, const char *data, long per_group,
+                               uint64_t seed, FILE *out, char *err) {
+    struct kerx_db_set *set;
+    if (kerx_db_set_open(&set, v, data, err) != 0) return -1;
+    struct rng rng;
+    rng_seed(&rng, seed);
+    char vtext[160];
+    kerx_game.variant_format(v, vtext, sizeof vtext);
+    fprintf(out,
+            "# kibitz solvebench set: kerx %s, %ld per group, seed %" PRIu64
+            " (kibitz solvebench kerx --variant %s --games %ld --seed %" PRIu64 ")\n",
+            vtext, per_group, seed, vtext, per_group, seed);
+    fprintf(out, "# group\tposition\tvalue\tremoteness\n");
+    const char *stages[] = {"short", "long", "draw"};
+    for (int hi = 1; hi < 32; hi++)
+        for (int lo = 1; lo <= hi; lo++) {
+            tier_t t = kerx_tier_id(hi, lo);
+            if (kerx_material_over(v, hi, lo) || hi + lo > kerx_geom_of(v)->cells ||
+                hi + lo > KERX_TIER_MAX_PIECES)
+                continue;
+            struct kerx_state probe_state;
+            kerx_unrank(v, t, 0, &probe_state);
+            if (kerx_db_set_probe(set, &probe_state) == RETRO_HOLE) continue;
+            uint64_t n = kerx_tier_size(v, t);
+            for (int k = 0; k < 3; k++) {
+                long found = 0;
+                for (long tries = 0; tries < 200000 && found < per_group; tries++) {
+                    struct kerx_state s;
+                    kerx_unrank(v, t, rng_next(&rng) % n, &s);
+                    retro_cell c = kerx_db_set_probe(set, &s);
+                    if (!retro_is_value(c) || strcmp(stage_of(c), stages[k]) != 0)
+                        continue;
+                    char text[256];
+                    kerx_game.format_position(v, &s, text, sizeof text);
+                    int o2 = retro_outcome(c);
+                    fprintf(out, "%d+%d-%s\t%s\t%s\t%d\n", hi, lo, stages[k], text,
+                            o2 == RETRO_WIN    ? "win"
+                            : o2 == RETRO_LOSS ? "loss"
+                                               : "draw",
+                            retro_remoteness(c));
+                    found++;
+                }
+            }
+        }
+    kerx_db_set_close(set);
+    return 0;
+}
+
+const struct game_database kerx_database = {
+    .build = kerx_database_build,
+    .open = kerx_database_open,
+    .probe = kerx_database_probe,
+    .close = kerx_database_close,
+    .hole_message = "no database holds this material (build it with --pieces)",
+    .write_test_set = kerx_write_test_set,
+};
