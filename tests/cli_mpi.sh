@@ -112,7 +112,7 @@ kept=$(find "$work" -name '*.tier' | wc -l)
 check "tier files of the killed run are kept ($kept)" "$([ "$kept" -ge 3 ]; echo $?)"
 # Damage: a truncated tier file and a half-written temporary one.
 one=$(find "$work" -name '*.tier' | head -1)
-head -c 100 "$one" >"$one.cut" && mv "$one.cut" "$one"
+[ -n "$one" ] && head -c 100 "$one" >"$one.cut" && mv "$one.cut" "$one"
 echo junk >"$work/0000000000000101.tier.tmp.99999"
 mpi solve kulibrat --variant target=6 --threads 1 --db "$dir/k6/" >"$dir/again.txt" 2>&1
 code=$?
