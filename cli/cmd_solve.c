@@ -10,7 +10,9 @@
 #include "search/game_database.h"
 #include "search/game_report.h"
 #include "search/retro.h"
+#include "search/retro_dist.h"
 #include "search/solver_db.h"
+#include "search/tier_mpi.h"
 #include "json/kjson_value.h"
 
 #include <inttypes.h>
@@ -180,7 +182,12 @@ int cmd_solve(int argc, char **argv) {
             "needed; from the database when one answers it, else solved in memory);\n"
             "exit 1 if they disagree. --report remoteness prints how many positions are\n"
             "won and lost at each remoteness, --report start the start position's value\n"
-            "for every pair of points still needed.",
+            "for every pair of points still needed.\n\n"
+            "Under mpirun (a build with MPI) rank 0 hands each tier (Kerx: tier pair)\n"
+            "whose children are solved to another rank, which solves it with its\n"
+            "--threads; --db must be a folder every rank reaches, and --memory is each\n"
+            "rank's budget (a Kerx pair over it is split across ranks). The files are\n"
+            "those of one process; run the same command again to resume.",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_TIME | OPT_HASH |
                    OPT_ITERATIONS | OPT_ALGO | OPT_PIECES | OPT_MEMORY | OPT_REPORT,
@@ -208,12 +215,12 @@ int cmd_solve(int argc, char **argv) {
             .generic = o.algo && strcmp(o.algo, "retro") == 0,
             .json = o.json,
         };
-        if (g->database->build(v, &b, stdout, err) != 0) return cli_fail("%s", err);
+        if (g->database->build(v, &b, stdout, err) != 0) /* under mpirun rank 0 says it */
+            return tier_mpi_worker() ? EXIT_BAD_INPUT : cli_fail("%s", err);
         return EXIT_OK;
     }
-    if (o.pieces > 0 || o.memory_mb > 0)
-        return cli_fail("--pieces and --memory build a game's own databases; %s has none",
-                        g->name);
+    if (o.pieces > 0)
+        return cli_fail("--pieces builds a game's own databases; %s has none", g->name);
     bool retro = retro_supported(g, err);
     char why[GAME_ERROR_BYTES];
     if (!retro && !o.position && !o.moves && !o.record && !o.algo &&
@@ -272,10 +279,16 @@ int cmd_solve(int argc, char **argv) {
         }
     }
 
-    char path[SOLVER_DB_PATH_BYTES] = "";
+    char path[SOLVER_DB_PATH_BYTES] = "", work[SOLVER_DB_PATH_BYTES + 8] = "";
     bool store = !cli_no_database(&o);
+    /* Under mpirun only rank 0 writes the database; tiers pass through
+     * <database>.tiers/ (search/retro_dist.h). */
+    bool worker = tier_mpi_start() > 0;
     if (store) {
         solver_db_path(g, v, o.db, path, sizeof path);
+        snprintf(work, sizeof work, "%s.tiers", path);
+    }
+    if (store && !worker) {
         status = check_room(path, database_bytes(g, v, g->tier_of(v, start)));
         if (status) goto done_reported;
         if (solver_db_create(&run.db, path, g, v, err) != 0) {
@@ -292,18 +305,29 @@ int cmd_solve(int argc, char **argv) {
                                .sink = solve_sink,
                                .sink_ctx = &run,
                                .progress = solve_progress,
-                               .progress_ctx = &run};
+                               .progress_ctx = &run,
+                               .work_folder = store ? work : NULL,
+                               .memory_mib = o.memory_mb > 0 ? (uint64_t)o.memory_mb : 0};
     struct retro_stats st;
     if (retro_solve(&cfg, &st, err) != 0) {
         solver_db_abort(run.db);
+        if (worker) { /* rank 0 says why, once */
+            status = EXIT_RUNTIME_FAILURE;
+            goto done_reported;
+        }
         status = cli_fail_runtime("%s", run.err[0] ? run.err : err);
         goto done_reported;
     }
     double solve_seconds = timer_now() - run.start;
+    if (worker) { /* rank 0 reports */
+        status = EXIT_OK;
+        goto done_reported;
+    }
     if (run.db && solver_db_finish(run.db, &st.counts, err) != 0) {
         status = cli_fail_runtime("%s", err);
         goto done_reported;
     }
+    if (run.db && tier_mpi_ranks() > 1) retro_dist_clean(work);
     double total_seconds = timer_now() - run.start;
 
     /* Opening moves, best first. */

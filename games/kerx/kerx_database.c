@@ -48,6 +48,10 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
                 "kerx %s, every material of at most %d pieces: %d tier pairs (%d read "
                 "back from an earlier run)\n",
                 vtext, b.pieces, st.pairs, st.pairs_loaded);
+        if (st.pairs_split)
+            fprintf(out,
+                    "%d pairs split across MPI ranks (%.1f MB of updates exchanged)\n",
+                    st.pairs_split, (double)st.bytes_exchanged / 1e6);
         fprintf(out,
                 "positions up to symmetry %" PRIu64 ": won %" PRIu64 ", lost %" PRIu64
                 ", drawn %" PRIu64 " (for the player to move; longest win or loss %d "
