@@ -8,7 +8,8 @@
 MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev
+DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev libjansson-dev \
+              python3-jsonschema libopenmpi-dev openmpi-bin
 # `make fuzz` also needs clang with its libFuzzer runtime and OpenMP.
 FUZZ_PKGS  := clang libclang-rt-dev libomp-dev
 FUZZ_SECONDS ?= 60

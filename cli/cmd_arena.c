@@ -7,6 +7,9 @@
 #include "search/agent.h"
 #include "search/playout.h"
 #include "search/search_probe.h"
+#include "search/solver_db.h"
+#include "json/kjson_record.h"
+#include "json/kjson_reports.h"
 
 #include <math.h>
 #include <omp.h>
@@ -55,12 +58,15 @@ static int parse_players(const char *list, const struct game *g, struct agent *a
     return n;
 }
 
-/* One game; seat s is played by agents[order[s]]. Fills returns per seat and
- * why the game ended (the game's end_reason, "repetition" or "length"). */
+/* One game from `start`; seat s is played by agents[order[s]]. The random
+ * opening is played only when `from_start` (the game's start position).
+ * Fills returns per seat, why the game ended (the game's end_reason,
+ * "repetition" or "length"), and `rec` (when not NULL: started at `start`)
+ * with every step. */
 static int play_game(const struct game *g, const struct variant *v, const void *start,
                      bool from_start, struct agent *agents, const int *order,
                      uint64_t seed, long opening, double returns[GAME_MAX_PLAYERS],
-                     const char **ending) {
+                     const char **ending, struct game_record *rec) {
     *ending = "length";
     unsigned char state[GAME_MAX_STATE_BYTES] = {0};
     memcpy(state, start, g->state_size);
@@ -83,6 +89,7 @@ static int play_game(const struct game *g, const struct variant *v, const void *
             g->returns(v, state, returns);
             const char *why = g->end_reason ? g->end_reason(v, state) : NULL;
             *ending = why ? why : "end";
+            if (rec && why) snprintf(rec->reason, sizeof rec->reason, "%s", why);
             repetition_free(&seen);
             return 0;
         }
@@ -107,6 +114,10 @@ static int play_game(const struct game *g, const struct variant *v, const void *
                     return cli_fail("%s", err);
                 }
             }
+            if (rec && record_add_joint(rec, state, choice) != 0) {
+                repetition_free(&seen);
+                return cli_fail_runtime("out of memory");
+            }
             g->apply_joint(v, state, choice);
             continue;
         }
@@ -124,11 +135,19 @@ static int play_game(const struct game *g, const struct variant *v, const void *
             repetition_free(&seen);
             return cli_fail("%s", err);
         }
+        if (rec && record_add_move(rec, state, move) != 0) {
+            repetition_free(&seen);
+            return cli_fail_runtime("out of memory");
+        }
         g->apply(v, state, move);
     }
     repetition_free(&seen);
     /* Threefold repetition or too long: play that never ends is a draw. */
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) returns[p] = 0;
+    if (rec) {
+        rec->ended = true;
+        snprintf(rec->reason, sizeof rec->reason, "%s", *ending);
+    }
     return 0;
 }
 
@@ -200,14 +219,15 @@ static void endings_add(struct endings *e, const char *reason) {
     e->count[i]++;
 }
 
-static void endings_print(const struct endings *e, long games, bool json) {
-    if (json) {
-        printf(",\"endings\":{");
-        for (int i = 0; i < e->n; i++)
-            printf("%s\"%s\":%ld", i ? "," : "", e->reason[i], e->count[i]);
-        printf("}");
-        return;
-    }
+/* The "endings" object of the arena document: {reason: games}. */
+static json_t *endings_json(const struct endings *e) {
+    json_t *obj = json_object();
+    for (int i = 0; i < e->n; i++)
+        json_object_set_new(obj, e->reason[i], json_integer(e->count[i]));
+    return obj;
+}
+
+static void endings_print(const struct endings *e, long games) {
     printf("endings:");
     for (int i = 0; i < e->n; i++)
         printf("%s %s %ld (%.1f%%)", i ? "," : "", e->reason[i], e->count[i],
@@ -262,10 +282,15 @@ int cmd_arena(int argc, char **argv) {
             "(so that a set of positions, each played with both seatings, is a fair\n"
             "match).\n"
             "--db PATH opens endgame databases (Kerx: 'kibitz solve kerx --pieces K')\n"
-            "that every alphabeta and mcts player probes, except those given db=0.",
+            "that every alphabeta and mcts player probes, except those given db=0.\n"
+            "--record DIR writes every game's record (docs/JSON.md, \"record\") to\n"
+            "DIR/game-000001.json and so on (DIR is made if missing); 'kibitz review'\n"
+            "and every --record FILE option read them.",
         .allowed = OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON |
-                   OPT_QUIET | OPT_PARALLEL | OPT_POSITION | OPT_MOVES | OPT_DB,
+                   OPT_QUIET | OPT_PARALLEL | OPT_POSITION | OPT_MOVES | OPT_DB |
+                   OPT_RECORD,
         .needs_game = true,
+        .record_out = true,
     };
     struct cli_options o;
     int status = cli_parse(&spec, argc, argv, &o);
@@ -275,14 +300,20 @@ int cmd_arena(int argc, char **argv) {
     if (!o.players) return cli_fail("arena needs --players SPEC,SPEC[,...]");
     if (o.games <= 0) return cli_fail("arena needs --games N");
     _Alignas(8) unsigned char start[GAME_MAX_STATE_BYTES] = {0};
-    if ((status = cli_load_position(&o, start))) return status;
+    {
+        struct cli_options where = o; /* arena's --record is where records go */
+        where.record = NULL;
+        if ((status = cli_load_position(&where, start))) return status;
+    }
     if (g->turn(&o.variant, start) == TURN_OVER)
         return cli_fail("the game is over in this position: nothing to play");
+    char err[GAME_ERROR_BYTES];
+    if (o.record && solver_db_make_folders(o.record, err) != 0)
+        return cli_fail_runtime("%s", err);
     struct search_probe dbs = {0};
-    if (o.db && strcmp(o.db, "none") != 0) {
-        char err[GAME_ERROR_BYTES];
-        if (search_probe_open(&dbs, g, &o.variant, o.db, err)) return cli_fail("%s", err);
-    }
+    if (o.db && !cli_no_database(&o) &&
+        search_probe_open(&dbs, g, &o.variant, o.db, err) != 0)
+        return cli_fail_runtime("%s", err);
     struct agent agents[MAX_SPECS];
     int n = parse_players(o.players, g, agents, &dbs);
     if (n < 0) {
@@ -315,7 +346,7 @@ int cmd_arena(int argc, char **argv) {
         free(ending);
         for (int i = 0; i < n; i++) agent_free(&agents[i]);
         search_probe_close(&dbs);
-        return cli_fail("out of memory for %ld games", o.games);
+        return cli_fail_runtime("out of memory for %ld games", o.games);
     }
     bool progress = cli_progress_wanted(&o);
     _Atomic bool failed = false;
@@ -337,8 +368,28 @@ int cmd_arena(int argc, char **argv) {
             int order[MAX_SPECS]; /* seat -> spec */
             long block = arena_seating(game, n, order);
             for (int i = 0; i < n; i++) agent_new_game(&mine[i]);
-            if (play_game(g, &o.variant, start, !o.position && !o.moves, mine, order,
-                          o.seed, game / block, returns[game], &ending[game])) {
+            struct game_record rec, *recp = NULL;
+            if (o.record) {
+                record_init(&rec, g, &o.variant, start);
+                rec.has_seed = true;
+                rec.seed = o.seed;
+                for (int s = 0; s < n; s++)
+                    record_set_player(&rec, s, mine[order[s]].spec);
+                recp = &rec;
+            }
+            int failed_game =
+                play_game(g, &o.variant, start, !o.position && !o.moves, mine, order,
+                          o.seed, game / block, returns[game], &ending[game], recp);
+            if (recp && !failed_game) {
+                char path[4200], werr[GAME_ERROR_BYTES];
+                snprintf(path, sizeof path, "%s/game-%06ld.json", o.record, game + 1);
+                if (kjson_record_write(recp, path, werr) != 0) {
+                    fprintf(stderr, "kibitz: %s\n", werr);
+                    failed_game = 1;
+                }
+            }
+            if (recp) record_free(recp);
+            if (failed_game) {
                 atomic_store(&failed, true);
                 continue;
             }
@@ -349,7 +400,7 @@ int cmd_arena(int argc, char **argv) {
                 finished++;
                 first_score += one[0].score_sum;
                 if (progress)
-                    fprintf(stderr, "\rgame %ld/%ld: %s %.1f%%", finished, o.games,
+                    fprintf(stderr, "\r\033[Kgame %ld/%ld: %s %.1f%%", finished, o.games,
                             agents[0].spec, 100.0 * first_score / (double)finished);
             }
         }
@@ -367,57 +418,57 @@ int cmd_arena(int argc, char **argv) {
     }
     free(returns);
     free(ending);
-    if (progress) fprintf(stderr, "\n");
+    if (progress) fprintf(stderr, "\r\033[K"); /* the report follows */
     if (status == 0) {
         double total = (double)o.games;
-        if (o.json)
-            printf("{\"game\":\"%s\",\"games\":%ld,\"players\":[", g->name, o.games);
+        struct kjson_arena_row rows[MAX_SPECS];
         for (int i = 0; i < n; i++) {
             const struct tally *t = &tally[i];
-            double share[3] = {t->win / total, t->draw / total, t->loss / total};
-            double lo[3], hi[3];
-            for (int k = 0; k < 3; k++) wilson(share[k], total, &lo[k], &hi[k]);
-            double first = t->first_sum / total, flo, fhi;
-            mean_interval(t->first_sum, t->first_sq, total, &flo, &fhi);
-            if (o.json) {
-                printf("%s{\"spec\":\"%s\",\"win\":[%.4f,%.4f,%.4f],\"draw\":[%.4f,%.4f,"
-                       "%.4f],\"loss\":[%.4f,%.4f,%.4f]",
-                       i ? "," : "", agents[i].spec, share[0], lo[0], hi[0], share[1],
-                       lo[1], hi[1], share[2], lo[2], hi[2]);
-                if (n > 2) printf(",\"first\":[%.4f,%.4f,%.4f]", first, flo, fhi);
-                printf("}");
-            } else {
-                printf("%-28s win %5.1f%% [%5.1f,%5.1f]  draw %5.1f%% [%5.1f,%5.1f]  "
-                       "loss %5.1f%% [%5.1f,%5.1f]",
-                       agents[i].spec, 100 * share[0], 100 * lo[0], 100 * hi[0],
-                       100 * share[1], 100 * lo[1], 100 * hi[1], 100 * share[2],
-                       100 * lo[2], 100 * hi[2]);
-                if (n > 2)
-                    printf("  first %5.1f%% [%5.1f,%5.1f]", 100 * first, 100 * flo,
-                           100 * fhi);
-                printf("\n");
+            struct kjson_arena_row *r = &rows[i];
+            r->spec = agents[i].spec;
+            double *share[3] = {r->win, r->draw, r->loss};
+            double count[3] = {(double)t->win, (double)t->draw, (double)t->loss};
+            for (int k = 0; k < 3; k++) {
+                share[k][0] = count[k] / total;
+                wilson(share[k][0], total, &share[k][1], &share[k][2]);
             }
+            r->has_first = n > 2;
+            r->first[0] = t->first_sum / total;
+            mean_interval(t->first_sum, t->first_sq, total, &r->first[1], &r->first[2]);
+            if (o.json) continue;
+            printf("%-28s win %5.1f%% [%5.1f,%5.1f]  draw %5.1f%% [%5.1f,%5.1f]  "
+                   "loss %5.1f%% [%5.1f,%5.1f]",
+                   r->spec, 100 * r->win[0], 100 * r->win[1], 100 * r->win[2],
+                   100 * r->draw[0], 100 * r->draw[1], 100 * r->draw[2], 100 * r->loss[0],
+                   100 * r->loss[1], 100 * r->loss[2]);
+            if (n > 2)
+                printf("  first %5.1f%% [%5.1f,%5.1f]", 100 * r->first[0],
+                       100 * r->first[1], 100 * r->first[2]);
+            printf("\n");
         }
-        if (o.json) printf("]");
+        double mean = 0, elo[3] = {0};
         if (n == 2) {
-            const struct tally *t = &tally[0];
-            double mean = t->score_sum / total;
+            mean = tally[0].score_sum / total;
             double slow, shigh;
             wilson(mean, total, &slow, &shigh);
-            double elo = elo_of(mean), low = elo_of(slow), high = elo_of(shigh);
-            if (o.json)
-                printf(",\"score\":%.4f,\"elo\":%.1f,\"elo_low\":%.1f,\"elo_high\":%.1f",
-                       mean, isfinite(elo) ? elo : (elo > 0 ? 9999.0 : -9999.0),
-                       isfinite(low) ? low : -9999.0, isfinite(high) ? high : 9999.0);
-            else
+            elo[0] = elo_of(mean), elo[1] = elo_of(slow), elo[2] = elo_of(shigh);
+            if (!o.json)
                 printf("games %ld, score of %s: %.1f%%, Elo difference %+.0f "
                        "(95%%: %+.0f .. %+.0f)\n",
-                       o.games, agents[0].spec, 100 * mean, elo, low, high);
+                       o.games, agents[0].spec, 100 * mean, elo[0], elo[1], elo[2]);
         }
         /* Games that say why they ended (Kotra: capital, surrender, turn
          * limit) get a tally of endings. */
-        if (g->end_reason) endings_print(&endings, o.games, o.json);
-        if (o.json) printf("}\n");
+        if (o.json) {
+            json_t *doc =
+                kjson_arena(g, &o.variant, o.games, rows, n, n == 2 ? &mean : NULL,
+                            n == 2 ? elo : NULL, o.record);
+            if (g->end_reason)
+                json_object_set_new(doc, "endings", endings_json(&endings));
+            kjson_print(doc, stdout);
+        } else if (g->end_reason) {
+            endings_print(&endings, o.games);
+        }
     }
     for (int i = 0; i < n; i++) agent_free(&agents[i]);
     search_probe_close(&dbs);

@@ -1,34 +1,20 @@
-/* Tier bookkeeping for the retrograde solver: find every tier below the
- * root, order them in waves (a wave's children are all in earlier waves),
- * build each shape's move graph once, solve wave by wave, hand tiers to the
- * sink, and drop values no remaining tier needs. */
+/* Tier bookkeeping for the retrograde solver: list every tier below the
+ * root (retro_plan.c), hand them to the tier scheduler (tier_schedule.c)
+ * as jobs that need their child tiers, build each shape's move graph once,
+ * hand tiers to the sink in solve order, and drop values no remaining tier
+ * needs. Under mpirun the tiers go to worker ranks instead (retro_dist.c). */
 #include "search/retro.h"
+#include "search/retro_dist.h"
 #include "search/retro_graph.h"
+#include "search/retro_plan.h"
 #include "search/retro_tier.h"
+#include "search/tier_mpi.h"
+#include "search/tier_schedule.h"
 
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct node {
-    tier_t id;
-    int depth; /* -1: being visited, -2: not yet */
-    int kids[RETRO_MAX_SLOTS];
-    int nkids;
-    int parents_left; /* tiers still to solve that need this one */
-    bool preloaded;   /* values came from cfg->preload */
-    uint64_t size;
-    retro_cell *values;
-    struct retro_counts counts; /* of its values, once solved */
-};
-
-struct plan {
-    struct node *nodes;
-    int count, capacity;
-    int *slot; /* open-addressing map tier -> node index, -1 empty */
-    int slot_mask;
-};
 
 bool retro_supported(const struct game *g, char *err) {
     if (!g->tier_of || !g->tier_size || !g->tier_children || !g->rank || !g->unrank) {
@@ -46,138 +32,19 @@ bool retro_supported(const struct game *g, char *err) {
     return true;
 }
 
-static uint64_t mix(tier_t t) {
-    t ^= t >> 33;
-    t *= UINT64_C(0xff51afd7ed558ccd);
-    t ^= t >> 33;
-    return t;
-}
-
-static int plan_find(const struct plan *p, tier_t t) {
-    for (uint64_t h = mix(t);; h++) {
-        int i = p->slot[h & (uint64_t)p->slot_mask];
-        if (i < 0 || p->nodes[i].id == t) return i;
-    }
-}
-
-static int plan_add(struct plan *p, tier_t t) {
-    if (2 * (p->count + 1) > p->slot_mask + 1) {
-        int size = 2 * (p->slot_mask + 1);
-        int *slot = malloc((size_t)size * sizeof *slot);
-        if (!slot) return -1;
-        for (int i = 0; i < size; i++) slot[i] = -1;
-        for (int i = 0; i < p->count; i++) {
-            uint64_t h = mix(p->nodes[i].id);
-            while (slot[h & (uint64_t)(size - 1)] >= 0) h++;
-            slot[h & (uint64_t)(size - 1)] = i;
-        }
-        free(p->slot);
-        p->slot = slot;
-        p->slot_mask = size - 1;
-    }
-    if (p->count == p->capacity) {
-        int cap = p->capacity ? 2 * p->capacity : 64;
-        struct node *nodes = realloc(p->nodes, (size_t)cap * sizeof *nodes);
-        if (!nodes) return -1;
-        p->nodes = nodes;
-        p->capacity = cap;
-    }
-    uint64_t h = mix(t);
-    while (p->slot[h & (uint64_t)p->slot_mask] >= 0) h++;
-    p->slot[h & (uint64_t)p->slot_mask] = p->count;
-    struct node *nd = &p->nodes[p->count];
-    memset(nd, 0, sizeof *nd);
-    nd->id = t;
-    nd->depth = -2;
-    return p->count++;
-}
-
-/* Depth-first: a tier's depth is one more than its deepest child. */
-static int plan_visit(struct plan *p, const struct game *g, const struct variant *v,
-                      int i, char *err) {
-    p->nodes[i].depth = -1;
-    tier_t kids[RETRO_MAX_SLOTS];
-    int n = g->tier_children(v, p->nodes[i].id, kids);
-    if (n < 0 || n > RETRO_MAX_SLOTS) {
-        snprintf(err, GAME_ERROR_BYTES, "tier_children returned %d tiers", n);
-        return -1;
-    }
-    int depth = 0;
-    for (int k = 0; k < n; k++) {
-        int j = plan_find(p, kids[k]);
-        if (j < 0 && (j = plan_add(p, kids[k])) < 0) {
-            snprintf(err, GAME_ERROR_BYTES, "out of memory listing tiers");
-            return -1;
-        }
-        if (p->nodes[j].depth == -1) {
-            snprintf(err, GAME_ERROR_BYTES, "tier %#llx is its own descendant",
-                     (unsigned long long)kids[k]);
-            return -1;
-        }
-        if (p->nodes[j].depth == -2 && plan_visit(p, g, v, j, err) != 0) return -1;
-        if (p->nodes[j].depth + 1 > depth) depth = p->nodes[j].depth + 1;
-        p->nodes[i].kids[k] = j;
-        p->nodes[j].parents_left++;
-    }
-    p->nodes[i].nkids = n;
-    p->nodes[i].depth = depth;
-    p->nodes[i].size = g->tier_size(v, p->nodes[i].id);
-    return 0;
-}
-
-struct order_key {
-    int depth;
-    tier_t id;
-    int index;
-};
-
-static int by_depth(const void *a, const void *b) {
-    const struct order_key *x = a, *y = b;
-    if (x->depth != y->depth) return x->depth < y->depth ? -1 : 1;
-    return x->id < y->id ? -1 : x->id > y->id;
-}
-
-static void plan_free(struct plan *p) {
-    for (int i = 0; i < p->count; i++) free(p->nodes[i].values);
-    free(p->nodes);
-    free(p->slot);
-}
-
-/* Build the plan and its solve order (malloc'd indices into p->nodes). */
-static int plan_build(struct plan *p, const struct game *g, const struct variant *v,
-                      tier_t root, int **order, char *err) {
-    memset(p, 0, sizeof *p);
-    p->slot_mask = 63;
-    p->slot = malloc(64 * sizeof *p->slot);
-    if (!p->slot) return -1;
-    for (int i = 0; i < 64; i++) p->slot[i] = -1;
-    int r = plan_add(p, root);
-    if (r < 0 || plan_visit(p, g, v, r, err) != 0) return -1;
-    *order = malloc((size_t)p->count * sizeof **order);
-    if (!*order) return -1;
-    struct order_key *keys = malloc((size_t)p->count * sizeof *keys);
-    if (!keys) return -1;
-    for (int i = 0; i < p->count; i++)
-        keys[i] = (struct order_key){p->nodes[i].depth, p->nodes[i].id, i};
-    qsort(keys, (size_t)p->count, sizeof *keys, by_depth);
-    for (int i = 0; i < p->count; i++) (*order)[i] = keys[i].index;
-    free(keys);
-    return 0;
-}
-
 long retro_tier_order(const struct game *g, const struct variant *v, tier_t root,
                       tier_t **out, char *err) {
-    struct plan p;
+    struct retro_plan p;
     int *order = NULL;
     long count = -1;
     *out = NULL;
-    if (plan_build(&p, g, v, root, &order, err) == 0 &&
+    if (retro_plan_build(&p, g, v, root, &order, err) == 0 &&
         (*out = malloc((size_t)p.count * sizeof **out))) {
         for (int i = 0; i < p.count; i++) (*out)[i] = p.nodes[order[i]].id;
         count = p.count;
     }
     free(order);
-    plan_free(&p);
+    retro_plan_free(&p);
     return count;
 }
 
@@ -227,6 +94,165 @@ struct graph_cache {
     int count;
 };
 
+/* One in-process solve, as tier jobs (tier_schedule.h): job i is the tier
+ * p.nodes[order[i]]. */
+struct local_run {
+    const struct retro_config *cfg;
+    struct retro_stats *st;
+    struct retro_plan p;
+    int *order, *graph_of;
+    struct graph_cache gc;
+    struct retro_scratch *scratch; /* per thread */
+    int threads;
+    size_t live;
+};
+
+static void add_counts(struct retro_counts *c, const struct retro_counts *n) {
+    c->positions += n->positions;
+    c->won += n->won;
+    c->lost += n->lost;
+    c->drawn += n->drawn;
+    c->terminal += n->terminal;
+    c->holes += n->holes;
+    if (n->max_remoteness > c->max_remoteness) c->max_remoteness = n->max_remoteness;
+}
+
+/* A tier stored by an earlier run (cfg->preload) is copied in, not solved. */
+static bool local_done(void *ctx, int job) {
+    struct local_run *r = ctx;
+    struct retro_node *nd = &r->p.nodes[r->order[job]];
+    if (!r->cfg->preload) return false;
+    const retro_cell *old = r->cfg->preload(r->cfg->preload_ctx, nd->id, nd->size);
+    if (!old) return false;
+    nd->values = malloc(nd->size * sizeof *nd->values + 1);
+    if (!nd->values) return false; /* solve it then */
+    memcpy(nd->values, old, nd->size * sizeof *nd->values);
+    r->live += nd->size * sizeof *nd->values;
+    if (r->live > r->st->peak_bytes) r->st->peak_bytes = r->live;
+    nd->preloaded = true;
+    r->st->tiers++;
+    /* Its children and shape are needed once fewer. */
+    for (int k = 0; k < nd->nkids; k++) {
+        struct retro_node *kid = &r->p.nodes[nd->kids[k]];
+        if (--kid->parents_left == 0 && kid->values) {
+            r->live -= kid->size * sizeof *kid->values;
+            free(kid->values);
+            kid->values = NULL;
+        }
+    }
+    r->gc.users[r->graph_of[r->order[job]]]--;
+    return true;
+}
+
+/* Before a group runs: the tier's graph (built once per shape, on every
+ * thread) and room for its values. */
+static int local_prepare(void *ctx, int job, char *err) {
+    struct local_run *r = ctx;
+    int n = r->order[job];
+    struct retro_node *nd = &r->p.nodes[n];
+    struct retro_graph *gr = &r->gc.graphs[r->graph_of[n]];
+    if (!gr->size) {
+        double tg = omp_get_wtime();
+        if (retro_graph_build(r->cfg->game, r->cfg->variant, nd->id, r->threads, gr,
+                              err) != 0)
+            return -1;
+        r->st->graph_seconds += omp_get_wtime() - tg;
+        r->st->graphs_built++;
+        r->live += gr->bytes;
+    }
+    if (gr->size != nd->size || gr->slots != nd->nkids) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "tiers of one shape differ in size or children (tier %#llx)",
+                 (unsigned long long)nd->id);
+        return -1;
+    }
+    nd->values = malloc(nd->size * sizeof *nd->values + 1);
+    if (!nd->values) {
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
+        return -1;
+    }
+    r->live += nd->size * sizeof *nd->values;
+    if (r->live > r->st->peak_bytes) r->st->peak_bytes = r->live;
+    return 0;
+}
+
+static int local_solve(void *ctx, int job, int threads, char *err) {
+    struct local_run *r = ctx;
+    int n = r->order[job];
+    struct retro_node *nd = &r->p.nodes[n];
+    const retro_cell *kids[RETRO_MAX_SLOTS];
+    for (int k = 0; k < nd->nkids; k++) kids[k] = r->p.nodes[nd->kids[k]].values;
+    memset(&nd->counts, 0, sizeof nd->counts);
+    int me = omp_in_parallel() ? omp_get_thread_num() : 0;
+    return retro_tier_solve(&r->gc.graphs[r->graph_of[n]], kids, nd->values, threads,
+                            &r->scratch[me], &nd->counts, err);
+}
+
+/* In solve order: count, hand to the sink, drop what no tier needs now. */
+static int local_finished(void *ctx, int job, double seconds, char *err) {
+    struct local_run *r = ctx;
+    int n = r->order[job];
+    struct retro_node *nd = &r->p.nodes[n];
+    add_counts(&r->st->counts, &nd->counts);
+    r->st->tiers++;
+    const struct retro_config *cfg = r->cfg;
+    if (cfg->sink && cfg->sink(cfg->sink_ctx, nd->id, nd->values, nd->size) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "stopped: the database could not be written");
+        return -1;
+    }
+    for (int k = 0; k < nd->nkids; k++) {
+        struct retro_node *kid = &r->p.nodes[nd->kids[k]];
+        if (--kid->parents_left == 0) {
+            r->live -= kid->size * sizeof *kid->values;
+            free(kid->values);
+            kid->values = NULL;
+        }
+    }
+    if (nd->parents_left == 0) {
+        r->live -= nd->size * sizeof *nd->values;
+        free(nd->values);
+        nd->values = NULL;
+    }
+    int k = r->graph_of[n];
+    if (--r->gc.users[k] == 0) {
+        r->live -= r->gc.graphs[k].bytes;
+        retro_graph_free(&r->gc.graphs[k]);
+    }
+    return 0;
+}
+
+static void local_progress(void *ctx, int finished, int total) {
+    struct local_run *r = ctx;
+    if (r->cfg->progress)
+        r->cfg->progress(r->cfg->progress_ctx, (uint64_t)finished, (uint64_t)total,
+                         r->st->counts.positions);
+}
+
+/* The tiers as jobs: a tier needs its child tiers. */
+static struct tier_job *plan_jobs(const struct retro_plan *p, const int *order) {
+    struct tier_job *jobs = calloc((size_t)p->count + 1, sizeof *jobs);
+    int *job_of = malloc(((size_t)p->count + 1) * sizeof *job_of);
+    if (!jobs || !job_of) {
+        free(jobs);
+        free(job_of);
+        return NULL;
+    }
+    for (int i = 0; i < p->count; i++) job_of[order[i]] = i;
+    for (int i = 0; i < p->count; i++) {
+        const struct retro_node *nd = &p->nodes[order[i]];
+        jobs[i].id = nd->id;
+        jobs[i].bytes = retro_dist_tier_bytes(nd->size, nd->nkids);
+        for (int k = 0; k < nd->nkids; k++) {
+            int j = job_of[nd->kids[k]];
+            bool seen = false;
+            for (int q = 0; q < jobs[i].needs; q++) seen |= jobs[i].need[q] == j;
+            if (!seen) jobs[i].need[jobs[i].needs++] = j;
+        }
+    }
+    free(job_of);
+    return jobs;
+}
+
 int retro_solve(const struct retro_config *cfg, struct retro_stats *st, char *err) {
     const struct game *g = cfg->game;
     const struct variant *v = cfg->variant;
@@ -235,147 +261,64 @@ int retro_solve(const struct retro_config *cfg, struct retro_stats *st, char *er
     int threads = cfg->threads > 0 ? cfg->threads : omp_get_max_threads();
     double t0 = omp_get_wtime();
 
-    struct plan p = {0};
-    int *order = NULL, *graph_of = NULL;
+    struct local_run r = {.cfg = cfg, .st = st, .threads = threads};
+    struct tier_job *jobs = NULL;
     uint64_t *shape_of = NULL;
-    struct graph_cache gc = {0};
-    struct retro_scratch *scratch = calloc((size_t)threads, sizeof *scratch);
     int status = -1;
-    size_t live = 0;
     err[0] = '\0';
-    if (!scratch) goto oom;
-    if (plan_build(&p, g, v, cfg->root, &order, err) != 0) {
+    if (retro_plan_build(&r.p, g, v, cfg->root, &r.order, err) != 0) {
         if (!err[0]) goto oom;
         goto fail;
     }
+    if (!(jobs = plan_jobs(&r.p, r.order))) goto oom;
+    struct tier_schedule_config sc = {.threads = threads,
+                                      .memory_bytes = (uint64_t)cfg->memory_mib << 20};
+    if (tier_mpi_start() >= 0 && tier_mpi_ranks() > 1) {
+        status = retro_dist_solve(cfg, &r.p, r.order, jobs, &sc, st, err);
+        goto done;
+    }
+    /* In one process: every tier must fit the budget on its own. */
+    for (int i = 0; sc.memory_bytes && i < r.p.count; i++)
+        if (jobs[i].bytes > sc.memory_bytes) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "tier %#llx needs about %.0f MiB, more than --memory %llu",
+                     (unsigned long long)jobs[i].id, (double)jobs[i].bytes / 1048576.0,
+                     (unsigned long long)cfg->memory_mib);
+            goto fail;
+        }
+    r.scratch = calloc((size_t)threads, sizeof *r.scratch);
+    if (!r.scratch) goto oom;
     for (int i = 0; i < threads; i++)
-        if (retro_scratch_init(&scratch[i]) != 0) goto oom;
+        if (retro_scratch_init(&r.scratch[i]) != 0) goto oom;
 
     /* Shapes and how many tiers use each. */
-    shape_of = malloc((size_t)p.count * sizeof *shape_of);
-    gc.graphs = calloc((size_t)p.count, sizeof *gc.graphs);
-    gc.users = calloc((size_t)p.count, sizeof *gc.users);
-    graph_of = malloc((size_t)p.count * sizeof *graph_of);
-    if (!shape_of || !gc.graphs || !gc.users || !graph_of) goto oom;
+    shape_of = malloc((size_t)r.p.count * sizeof *shape_of);
+    r.gc.graphs = calloc((size_t)r.p.count, sizeof *r.gc.graphs);
+    r.gc.users = calloc((size_t)r.p.count, sizeof *r.gc.users);
+    r.graph_of = malloc((size_t)r.p.count * sizeof *r.graph_of);
+    if (!shape_of || !r.gc.graphs || !r.gc.users || !r.graph_of) goto oom;
     {
-        uint64_t *shapes = calloc((size_t)p.count, sizeof *shapes);
+        uint64_t *shapes = calloc((size_t)r.p.count, sizeof *shapes);
         if (!shapes) goto oom;
-        for (int i = 0; i < p.count; i++) {
-            int n = order[i];
-            shape_of[n] = g->tier_shape ? g->tier_shape(v, p.nodes[n].id) : p.nodes[n].id;
+        for (int i = 0; i < r.p.count; i++) {
+            int n = r.order[i];
+            shape_of[n] =
+                g->tier_shape ? g->tier_shape(v, r.p.nodes[n].id) : r.p.nodes[n].id;
             int k = 0;
-            while (k < gc.count && shapes[k] != shape_of[n]) k++;
-            if (k == gc.count) shapes[gc.count++] = shape_of[n];
-            graph_of[n] = k;
-            gc.users[k]++;
+            while (k < r.gc.count && shapes[k] != shape_of[n]) k++;
+            if (k == r.gc.count) shapes[r.gc.count++] = shape_of[n];
+            r.graph_of[n] = k;
+            r.gc.users[k]++;
         }
         free(shapes);
     }
-
-    for (int w0 = 0; w0 < p.count;) {
-        int w1 = w0;
-        while (w1 < p.count && p.nodes[order[w1]].depth == p.nodes[order[w0]].depth) w1++;
-
-        for (int i = w0; i < w1; i++) {
-            struct node *nd = &p.nodes[order[i]];
-            struct retro_graph *gr = &gc.graphs[graph_of[order[i]]];
-            const retro_cell *old =
-                cfg->preload ? cfg->preload(cfg->preload_ctx, nd->id, nd->size) : NULL;
-            if (old) {
-                nd->values = malloc(nd->size * sizeof *nd->values + 1);
-                if (!nd->values) goto oom;
-                memcpy(nd->values, old, nd->size * sizeof *nd->values);
-                live += nd->size * sizeof *nd->values;
-                nd->preloaded = true;
-                continue;
-            }
-            if (!gr->size) {
-                double tg = omp_get_wtime();
-                if (retro_graph_build(g, v, nd->id, threads, gr, err) != 0) goto fail;
-                st->graph_seconds += omp_get_wtime() - tg;
-                st->graphs_built++;
-                live += gr->bytes;
-            }
-            if (gr->size != nd->size || gr->slots != nd->nkids) {
-                snprintf(err, GAME_ERROR_BYTES,
-                         "tiers of one shape differ in size or children (tier %#llx)",
-                         (unsigned long long)nd->id);
-                goto fail;
-            }
-            nd->values = malloc(nd->size * sizeof *nd->values + 1);
-            if (!nd->values) goto oom;
-            live += nd->size * sizeof *nd->values;
-        }
-        if (live > st->peak_bytes) st->peak_bytes = live;
-
-        int failed = 0;
-        int wide = w1 - w0 >= 2 && threads >= 2;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(wide ? threads : 1)
-        for (int i = w0; i < w1; i++) {
-            struct node *nd = &p.nodes[order[i]];
-            if (nd->preloaded) continue;
-            const retro_cell *kids[RETRO_MAX_SLOTS];
-            for (int k = 0; k < nd->nkids; k++) kids[k] = p.nodes[nd->kids[k]].values;
-            char message[GAME_ERROR_BYTES];
-            int me = omp_get_thread_num();
-            memset(&nd->counts, 0, sizeof nd->counts);
-            if (retro_tier_solve(&gc.graphs[graph_of[order[i]]], kids, nd->values,
-                                 wide ? 1 : threads, &scratch[me], &nd->counts,
-                                 message) != 0) {
-#pragma omp critical(retro_solve_error)
-                {
-                    if (!failed) snprintf(err, GAME_ERROR_BYTES, "%s", message);
-                    failed = 1;
-                }
-            }
-        }
-        if (failed) goto fail;
-
-        for (int i = w0; i < w1; i++) {
-            struct node *nd = &p.nodes[order[i]];
-            struct retro_counts *c = &st->counts;
-            c->positions += nd->counts.positions;
-            c->won += nd->counts.won;
-            c->lost += nd->counts.lost;
-            c->drawn += nd->counts.drawn;
-            c->terminal += nd->counts.terminal;
-            c->holes += nd->counts.holes;
-            if (nd->counts.max_remoteness > c->max_remoteness)
-                c->max_remoteness = nd->counts.max_remoteness;
-            st->tiers++;
-            if (cfg->sink && !nd->preloaded &&
-                cfg->sink(cfg->sink_ctx, nd->id, nd->values, nd->size) != 0) {
-                snprintf(err, GAME_ERROR_BYTES,
-                         "stopped: the database could not be written");
-                goto fail;
-            }
-        }
-        for (int i = w0; i < w1; i++) {
-            struct node *nd = &p.nodes[order[i]];
-            for (int k = 0; k < nd->nkids; k++) {
-                struct node *kid = &p.nodes[nd->kids[k]];
-                if (--kid->parents_left == 0) {
-                    live -= kid->size * sizeof *kid->values;
-                    free(kid->values);
-                    kid->values = NULL;
-                }
-            }
-            if (nd->parents_left == 0) {
-                live -= nd->size * sizeof *nd->values;
-                free(nd->values);
-                nd->values = NULL;
-            }
-            int k = graph_of[order[i]];
-            if (--gc.users[k] == 0) {
-                live -= gc.graphs[k].bytes;
-                retro_graph_free(&gc.graphs[k]);
-            }
-        }
-        if (cfg->progress)
-            cfg->progress(cfg->progress_ctx, (uint64_t)w1, (uint64_t)p.count,
-                          st->counts.positions);
-        w0 = w1;
-    }
+    struct tier_job_ops ops = {.ctx = &r,
+                               .done = local_done,
+                               .prepare = local_prepare,
+                               .solve = local_solve,
+                               .finished = local_finished,
+                               .progress = local_progress};
+    if (tier_schedule_run(jobs, r.p.count, &ops, &sc, NULL, err) != 0) goto fail;
     status = 0;
     goto done;
 oom:
@@ -383,14 +326,15 @@ oom:
 fail:
 done:
     st->seconds = omp_get_wtime() - t0;
-    for (int i = 0; i < gc.count; i++) retro_graph_free(&gc.graphs[i]);
-    free(gc.graphs);
-    free(gc.users);
+    for (int i = 0; i < r.gc.count; i++) retro_graph_free(&r.gc.graphs[i]);
+    free(r.gc.graphs);
+    free(r.gc.users);
     free(shape_of);
-    free(graph_of);
-    for (int i = 0; scratch && i < threads; i++) retro_scratch_free(&scratch[i]);
-    free(scratch);
-    free(order);
-    plan_free(&p);
+    free(r.graph_of);
+    for (int i = 0; r.scratch && i < threads; i++) retro_scratch_free(&r.scratch[i]);
+    free(r.scratch);
+    free(r.order);
+    free(jobs);
+    retro_plan_free(&r.p);
     return status;
 }

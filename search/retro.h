@@ -14,9 +14,10 @@
  *
  * Each solved tier is handed to a sink in solve order; the solver keeps a
  * tier's values only until every tier that needs them is solved, so memory
- * stays flat as the number of tiers grows. OpenMP: tiers of one wave (tiers
- * whose children are all solved) run in parallel when there are several;
- * a lone tier uses the threads inside it.
+ * stays flat as the number of tiers grows. The tier scheduler
+ * (tier_schedule.h) runs tiers whose children are all solved side by side
+ * on the OpenMP threads when there are several (a lone tier uses the
+ * threads inside it), or, under mpirun, on worker ranks (retro_dist.h).
  */
 #ifndef KIBITZ_RETRO_H
 #define KIBITZ_RETRO_H
@@ -111,6 +112,14 @@ struct retro_config {
      * during the call. */
     const retro_cell *(*preload)(void *ctx, tier_t tier, uint64_t size);
     void *preload_ctx;
+    /* Under mpirun (search/tier_mpi.h): a folder every rank can reach, where
+     * each tier is stored as a checksummed file (retro_dist.h) for the
+     * ranks that need it; without it an MPI solve is refused. Unused in one
+     * process. */
+    const char *work_folder;
+    /* Under mpirun: each rank's memory budget in MiB (0: none); a tier is
+     * only handed to a rank it fits. */
+    uint64_t memory_mib;
 };
 
 struct retro_stats {

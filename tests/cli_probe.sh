@@ -38,6 +38,8 @@ for m in b2-c3 a2-a1 a2-a3 b2-b1; do
 done
 # The root filter keeps the moves that keep the win (not the drawing b2-b1).
 expect 0 'bestmove (b2-c3|c5-d5|e5-d4)' -- bestmove kerx $v --moves "$held" --db "$dir" --depth 1
+# The search document says so too (docs/JSON.md, "search").
+expect 0 '"database_hits":[1-9][0-9]*,"root_held":true' -- bestmove kerx $v --moves "$held" --db "$dir" --depth 1 --json
 # MCTS-Solver: a held node is a proven terminal, so the root is proved.
 expect 0 'score proven win' -- bestmove kerx $v --moves "$held" --db "$dir" --algo mcts --iterations 200
 expect 0 'score proven win' -- bestmove kerx $v --moves c2-c3 --db "$dir" --algo mcts --iterations 20000
@@ -50,10 +52,12 @@ expect 0 'probes the databases' -- play kerx $v --moves "$held" --db "$dir" --al
 expect 2 'agent option db needs' -- arena kerx $v --players 'alphabeta:db=2,random' --games 1
 # --db none: a plain search.
 expect 0 'bestmove' -- bestmove kerx $v --db none --depth 2
-# Refusals: a folder without databases, a file of another game.
-expect 2 'no Kerx databases' -- bestmove kerx $v --db "$dir/none" --moves c2-c3
+# Refusals: a folder without databases (a runtime failure, 1, as on every
+# command), an empty path (bad input, 2).
+expect 1 'no Kerx databases' -- bestmove kerx $v --db "$dir/none" --moves c2-c3
 expect 2 'the database path is empty' -- bestmove kerx $v --db '' --moves c2-c3
-expect 2 'no Kerx databases' -- arena kerx $v --db "$dir/none" --players random,random --games 1
+expect 1 'no Kerx databases' -- arena kerx $v --db "$dir/none" --players random,random --games 1
+expect 1 'no Kerx databases' -- play kerx $v --db "$dir/none" --side none --algo random
 
 # df-pn measures its proofs: the shortest win inside the proof, never shorter
 # than the exact remoteness the databases give.

@@ -2,6 +2,7 @@
  * databases of kerx_egdb.h, or with `generic` the tiered ones of
  * kerx_tiers_db.h; probes read the symmetric ones first. */
 #include "engine/rng.h"
+#include "engine/schema_version.h"
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_tiers.h"
@@ -31,21 +32,26 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
     double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;
     if (o->json) {
         fprintf(out,
-                "{\"game\":\"kerx\",\"variant\":\"%s\",\"pieces\":%d,\"pairs\":%d,"
+                "{\"schema\":%d,\"kind\":\"solve\",\"game\":\"kerx\",\"variant\":\"%s\","
+                "\"pieces\":%d,\"pairs\":%d,"
                 "\"pairs_read_back\":%d,\"positions\":%" PRIu64 ",\"won\":%" PRIu64
                 ",\"lost\":%" PRIu64 ",\"drawn\":%" PRIu64 ",\"holes\":%" PRIu64
                 ",\"max_remoteness\":%d,\"solved_entries\":%" PRIu64
                 ",\"seconds\":%.3f,\"entries_per_second\":%.0f,\"threads\":%d,"
                 "\"bytes_on_disk\":%" PRIu64 ",\"folder\":\"%s\"}\n",
-                vtext, b.pieces, st.pairs, st.pairs_loaded, st.counts.positions,
-                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.holes,
-                st.counts.max_remoteness, st.solved_positions, st.seconds, rate,
-                b.threads, st.bytes_on_disk, folder);
+                KIBITZ_SCHEMA_VERSION, vtext, b.pieces, st.pairs, st.pairs_loaded,
+                st.counts.positions, st.counts.won, st.counts.lost, st.counts.drawn,
+                st.counts.holes, st.counts.max_remoteness, st.solved_positions,
+                st.seconds, rate, b.threads, st.bytes_on_disk, folder);
     } else {
         fprintf(out,
                 "kerx %s, every material of at most %d pieces: %d tier pairs (%d read "
                 "back from an earlier run)\n",
                 vtext, b.pieces, st.pairs, st.pairs_loaded);
+        if (st.pairs_split)
+            fprintf(out,
+                    "%d pairs split across MPI ranks (%.1f MB of updates exchanged)\n",
+                    st.pairs_split, (double)st.bytes_exchanged / 1e6);
         fprintf(out,
                 "positions up to symmetry %" PRIu64 ": won %" PRIu64 ", lost %" PRIu64
                 ", drawn %" PRIu64 " (for the player to move; longest win or loss %d "
@@ -81,17 +87,18 @@ static int kerx_database_build(const struct variant *v,
     double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;
     if (o->json) {
         fprintf(out,
-                "{\"game\":\"kerx\",\"variant\":\"%s\",\"pieces\":%d,\"tiers\":%d,"
+                "{\"schema\":%d,\"kind\":\"solve\",\"game\":\"kerx\",\"variant\":\"%s\","
+                "\"pieces\":%d,\"tiers\":%d,"
                 "\"tiers_read_back\":%d,\"positions\":%" PRIu64 ",\"won\":%" PRIu64
                 ",\"lost\":%" PRIu64 ",\"drawn\":%" PRIu64 ",\"terminal\":%" PRIu64
                 ",\"max_remoteness\":%d,"
                 "\"solved_positions\":%" PRIu64 ",\"seconds\":%.3f,"
                 "\"positions_per_second\":%.0f,\"threads\":%d,\"bytes_on_disk\":%" PRIu64
                 ",\"folder\":\"%s\"}\n",
-                vtext, b.pieces, st.tiers, st.tiers_loaded, st.counts.positions,
-                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
-                st.counts.max_remoteness, st.solved_positions, st.seconds, rate,
-                b.threads, st.bytes_on_disk, folder);
+                KIBITZ_SCHEMA_VERSION, vtext, b.pieces, st.tiers, st.tiers_loaded,
+                st.counts.positions, st.counts.won, st.counts.lost, st.counts.drawn,
+                st.counts.terminal, st.counts.max_remoteness, st.solved_positions,
+                st.seconds, rate, b.threads, st.bytes_on_disk, folder);
     } else {
         fprintf(out,
                 "kerx %s, every material of at most %d pieces: %d tiers (%d read back "
@@ -121,6 +128,10 @@ struct kerx_database {
     struct kerx_db_set *generic;
 };
 
+static const char *kerx_database_unavailable(const struct variant *v) {
+    return kerx_options(v)->huff ? KERX_DB_HUFF_REFUSAL : NULL;
+}
+
 static int kerx_database_open(const struct variant *v, const char *data, void **out,
                               char *where, size_t n, char *err) {
     if (kerx_options(v)->huff) {
@@ -147,9 +158,7 @@ static int kerx_database_open(const struct variant *v, const char *data, void **
             snprintf(where, n, "%s", generic);
             status = kerx_db_set_open(&p->generic, v, data, err) == 0 ? 0 : -1;
         } else {
-            snprintf(err, GAME_ERROR_BYTES,
-                     "no Kerx databases in %.100s (kibitz solve kerx --pieces N)",
-                     folder);
+            snprintf(err, GAME_ERROR_BYTES, "no Kerx databases in %.100s", folder);
         }
     }
     if (status != 0) {
@@ -238,5 +247,6 @@ const struct game_database kerx_database = {
     .probe = kerx_database_probe,
     .close = kerx_database_close,
     .hole_message = "no database holds this material (build it with --pieces)",
+    .unavailable = kerx_database_unavailable,
     .write_test_set = kerx_write_test_set,
 };

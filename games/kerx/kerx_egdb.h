@@ -57,7 +57,9 @@ struct kerx_egdb_build {
 };
 
 struct kerx_egdb_stats {
-    int pairs, pairs_loaded; /* pairs in all, and found finished on disk */
+    int pairs, pairs_loaded;  /* pairs in all, and found finished on disk */
+    int pairs_split;          /* under MPI: pairs solved split across ranks */
+    uint64_t bytes_exchanged; /* by their parts (un-move updates) */
     struct kerx_egdb_counts counts;
     uint64_t solved_positions; /* index entries solved in this run */
     double seconds;

@@ -3,6 +3,8 @@
  * kerx_egdb_pair.c. */
 #include "games/kerx/kerx_egdb_set.h"
 #include "search/solver_db.h"
+#include "search/tier_mpi.h"
+#include "search/tier_schedule.h"
 
 #include "engine/timer.h"
 
@@ -19,6 +21,156 @@ struct pair_id {
     int a, b;
 };
 
+/* One build: the pairs as tier jobs (tier_schedule.h). */
+struct build_run {
+    struct kerx_egdb *db;
+    const struct kerx_egdb_build *b;
+    struct kerx_egdb_stats *st;
+    const struct pair_id *pairs;
+    const struct tier_job *jobs;
+    int count;
+    uint64_t parallel_from;
+};
+
+static uint64_t pair_entries(const struct kerx_egdb *db, int x, int y) {
+    return db->index[x][y].size + (x == y ? 0 : db->index[y][x].size);
+}
+
+/* The job of pair (a, b) after a capture by either side, or -1 when that
+ * material is over by rule (or absent). */
+static int job_of(const struct build_run *run, int a, int b) {
+    if (a < b) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    for (int i = 0; i < run->count; i++)
+        if (run->pairs[i].a == a && run->pairs[i].b == b) return i;
+    return -1;
+}
+
+/* The pairs a capture sequence from pair (x, y) can lead to: one or more
+ * pieces fewer on the side that did not move (chains take several), as
+ * jobs, into `out` (room for KERX_EG_SIDE * 2); returns the count. */
+static int pair_needs(const struct build_run *run, int x, int y, int *out) {
+    int n = 0;
+    for (int s = 0; s < 2; s++) {
+        int keep = s ? y : x, lose = s ? x : y;
+        for (int left = lose - 1; left >= 1; left--) {
+            int j = job_of(run, keep, left);
+            bool seen = false;
+            for (int q = 0; q < n; q++) seen |= out[q] == j;
+            if (j >= 0 && !seen) out[n++] = j;
+        }
+    }
+    return n;
+}
+
+/* A pair needs the pairs its captures lead to. Memory: its working bytes
+ * (3 an entry), the values of those pairs and the index tables. */
+static void pair_jobs(const struct build_run *run, struct tier_job *jobs,
+                      uint64_t tables) {
+    for (int i = 0; i < run->count; i++) {
+        int x = run->pairs[i].a, y = run->pairs[i].b;
+        struct tier_job *j = &jobs[i];
+        memset(j, 0, sizeof *j);
+        j->id = (uint64_t)x << 8 | (uint64_t)y;
+        uint64_t entries = pair_entries(run->db, x, y);
+        j->bytes = 3 * entries + tables;
+        j->wide = entries >= run->parallel_from;
+        int need[2 * KERX_EG_SIDE];
+        j->needs = pair_needs(run, x, y, need);
+        for (int k = 0; k < j->needs; k++) {
+            j->need[k] = need[k];
+            j->bytes +=
+                pair_entries(run->db, run->pairs[need[k]].a, run->pairs[need[k]].b);
+        }
+    }
+}
+
+/* Resume: a finished file that opens and verifies is kept. */
+static bool pair_done(void *ctx, int job) {
+    struct build_run *run = ctx;
+    int x = run->pairs[job].a, y = run->pairs[job].b;
+    char path[KERX_EGDB_PATH_BYTES + 32], why[GAME_ERROR_BYTES];
+    kerx_egdb_pair_path(run->db, x, y, path, sizeof path);
+    if (access(path, F_OK) != 0) return false;
+    if (kerx_egdb_add(run->db, x, y, why) == 0) {
+        run->st->pairs_loaded++;
+        if (run->b->progress)
+            fprintf(stderr, "kerx egdb %d+%d: finished earlier, read back\n", x, y);
+        return true;
+    }
+    /* Said even with --quiet: a finished file was thrown away. */
+    fprintf(
+        stderr,
+        "kibitz: kerx egdb %d+%d: the finished file was refused (%s); rebuilding it\n", x,
+        y, why);
+    return false;
+}
+
+/* Solve one pair and write its file. On an MPI worker the pairs it needs
+ * were written by other ranks: open them first (in one process they are
+ * open already, so parallel solves only read the set). */
+static int pair_solve(void *ctx, int job, int threads, char *err) {
+    struct build_run *run = ctx;
+    int x = run->pairs[job].a, y = run->pairs[job].b;
+    int need[2 * KERX_EG_SIDE], needs = pair_needs(run, x, y, need);
+    for (int k = 0; k < needs; k++) {
+        int a = run->pairs[need[k]].a, c = run->pairs[need[k]].b;
+        if (!run->db->file[a][c].map && kerx_egdb_add(run->db, a, c, err) != 0) return -1;
+    }
+    char path[KERX_EGDB_PATH_BYTES + 32];
+    kerx_egdb_pair_path(run->db, x, y, path, sizeof path);
+    int team = pair_entries(run->db, x, y) < run->parallel_from ? 1 : threads;
+    bool progress = run->b->progress && !tier_mpi_worker();
+    return kerx_egdb_pair_build(run->db, x, y, team, progress, path, err);
+}
+
+/* Split over `parts` ranks: the largest share of the working bytes, plus
+ * what every part holds (the pairs it needs, the index tables), plus at
+ * part 0 a 64 MiB buffer for the values streaming in to the file, plus
+ * about a byte an entry of the share for the updates to other parts (not
+ * a bound: it depends on how many un-moves cross the parts at the busiest
+ * level). */
+static uint64_t pair_part_bytes(void *ctx, int job, int parts) {
+    struct build_run *run = ctx;
+    int x = run->pairs[job].a, y = run->pairs[job].b;
+    uint64_t entries = pair_entries(run->db, x, y), share = (entries + parts - 1) / parts;
+    uint64_t stream = share < (UINT64_C(1) << 26) ? share : UINT64_C(1) << 26;
+    return run->jobs[job].bytes - 3 * entries + 4 * share + stream;
+}
+
+static int pair_solve_part(void *ctx, int job, int threads, const struct tier_part *part,
+                           char *err) {
+    struct build_run *run = ctx;
+    int x = run->pairs[job].a, y = run->pairs[job].b;
+    int need[2 * KERX_EG_SIDE], needs = pair_needs(run, x, y, need);
+    for (int k = 0; k < needs; k++) {
+        int a = run->pairs[need[k]].a, c = run->pairs[need[k]].b;
+        if (!run->db->file[a][c].map && kerx_egdb_add(run->db, a, c, err) != 0) return -1;
+    }
+    char path[KERX_EGDB_PATH_BYTES + 32];
+    kerx_egdb_pair_path(run->db, x, y, path, sizeof path);
+    return kerx_egdb_pair_build_part(run->db, x, y, threads, false, part, path, err);
+}
+
+static int pair_finished(void *ctx, int job, double seconds, char *err) {
+    struct build_run *run = ctx;
+    int x = run->pairs[job].a, y = run->pairs[job].b;
+    if (kerx_egdb_add(run->db, x, y, err) != 0) return -1;
+    run->st->solved_positions += pair_entries(run->db, x, y);
+    if (run->b->progress) {
+        const struct kerx_egdb_counts *c = &run->db->file[x][y].counts;
+        fprintf(stderr,
+                "kerx egdb %d+%d: %" PRIu64 " positions (won %" PRIu64 ", lost %" PRIu64
+                ", drawn %" PRIu64 ", longest %d) in %.1f s\n",
+                x, y, c->positions, c->won, c->lost, c->drawn, c->max_remoteness,
+                seconds);
+    }
+    return 0;
+}
+
 /* Pairs to build, by increasing total. */
 static int pair_list(const struct kerx_egdb *db, int pieces, struct pair_id *out) {
     int n = 0;
@@ -34,6 +186,7 @@ static int pair_list(const struct kerx_egdb *db, int pieces, struct pair_id *out
 int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                     struct kerx_egdb_stats *st, char *err) {
     memset(st, 0, sizeof *st);
+    tier_mpi_start(); /* a no-op without mpirun */
     if (b->pieces < 2 || b->pieces > KERX_EGDB_MAX_PIECES) {
         snprintf(err, GAME_ERROR_BYTES, "--pieces must be 2..%d", KERX_EGDB_MAX_PIECES);
         return -1;
@@ -71,7 +224,9 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
         }
     }
     st->need_bytes = (size_t)(3 * largest + all + tables);
-    if (b->memory_mib && st->need_bytes > b->memory_mib * 1048576) {
+    /* Under MPI each rank's budget is checked pair by pair instead. */
+    if (b->memory_mib && st->need_bytes > b->memory_mib * 1048576 &&
+        tier_mpi_ranks() == 1) {
         snprintf(err, GAME_ERROR_BYTES,
                  "the build needs about %.0f MiB (largest pair %" PRIu64
                  " positions, 3 bytes each while solving), more than --memory %zu",
@@ -81,40 +236,37 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
     if (solver_db_make_folders(db->folder, err) != 0) goto done;
     int threads = b->threads > 0 ? b->threads : omp_get_max_threads();
     double t0 = timer_now();
-    for (int i = 0; i < npairs; i++) {
-        int x = pairs[i].a, y = pairs[i].b;
-        char path[KERX_EGDB_PATH_BYTES + 32], why[GAME_ERROR_BYTES];
-        kerx_egdb_pair_path(db, x, y, path, sizeof path);
-        if (access(path, F_OK) == 0) {
-            if (kerx_egdb_add(db, x, y, why) == 0) {
-                st->pairs_loaded++;
-                if (b->progress)
-                    fprintf(stderr, "kerx egdb %d+%d: finished earlier, read back\n", x,
-                            y);
-                continue;
-            }
-            /* Said even with --quiet: a finished file was thrown away. */
-            fprintf(stderr,
-                    "kibitz: kerx egdb %d+%d: the finished file was refused (%s); "
-                    "rebuilding it\n",
-                    x, y, why);
-        }
-        double tp = timer_now();
-        uint64_t entries = db->index[x][y].size + (x == y ? 0 : db->index[y][x].size);
-        uint64_t from = b->parallel_from ? b->parallel_from : (UINT64_C(1) << 22);
-        int team = entries < from ? 1 : threads;
-        if (kerx_egdb_pair_build(db, x, y, team, b->progress, path, err) != 0) goto done;
-        if (kerx_egdb_add(db, x, y, err) != 0) goto done;
-        st->solved_positions += entries;
-        if (b->progress) {
-            const struct kerx_egdb_counts *c = &db->file[x][y].counts;
-            fprintf(stderr,
-                    "kerx egdb %d+%d: %" PRIu64 " positions (won %" PRIu64
-                    ", lost %" PRIu64 ", drawn %" PRIu64 ", longest %d) in %.1f s\n",
-                    x, y, c->positions, c->won, c->lost, c->drawn, c->max_remoteness,
-                    timer_now() - tp);
-        }
+    struct tier_job jobs[KERX_EGDB_MAX_PIECES * KERX_EGDB_MAX_PIECES];
+    struct build_run run = {.db = db,
+                            .b = b,
+                            .st = st,
+                            .pairs = pairs,
+                            .count = npairs,
+                            .parallel_from = b->parallel_from ? b->parallel_from
+                                                              : (UINT64_C(1) << 22)};
+    pair_jobs(&run, jobs, tables);
+    run.jobs = jobs;
+    struct tier_job_ops ops = {.ctx = &run,
+                               .done = pair_done,
+                               .solve = pair_solve,
+                               .finished = pair_finished,
+                               .part_bytes = pair_part_bytes,
+                               .solve_part = pair_solve_part};
+    struct tier_schedule_config cfg = {.threads = threads,
+                                       .memory_bytes = (uint64_t)b->memory_mib * 1048576};
+    struct tier_schedule_stats ss;
+    if (tier_schedule_run(jobs, npairs, &ops, &cfg, &ss, err) != 0) goto done;
+    st->pairs_split = ss.split;
+    st->bytes_exchanged = ss.exchanged_bytes;
+    if (tier_mpi_worker()) { /* rank 0 reports */
+        status = 0;
+        goto done;
     }
+    /* Under MPI the pairs were written by other ranks: read them back. */
+    for (int i = 0; i < npairs; i++)
+        if (!db->file[pairs[i].a][pairs[i].b].map &&
+            kerx_egdb_add(db, pairs[i].a, pairs[i].b, err) != 0)
+            goto done;
     st->seconds = timer_now() - t0;
     for (int i = 0; i < npairs; i++) {
         const struct kerx_egdb_file *f = &db->file[pairs[i].a][pairs[i].b];

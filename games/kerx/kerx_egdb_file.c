@@ -2,11 +2,13 @@
  * open (mmap, every field and both checksums verified). */
 #include "games/kerx/kerx_egdb_file.h"
 #include "engine/game.h"
+#include "engine/temp_files.h"
 #include "games/kerx/kerx_egdb.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -65,61 +67,105 @@ static int write_all(int fd, const void *p, uint64_t n) {
     return 0;
 }
 
-int kerx_egdb_file_write(const char *path, int size, int drawat, int a, int b,
-                         const uint8_t *v0, uint64_t n0, const uint8_t *v1, uint64_t n1,
-                         char *err) {
+struct kerx_egdb_writer {
     struct header h;
-    memset(&h, 0, sizeof h);
-    memcpy(h.magic, MAGIC, sizeof MAGIC);
-    h.version = KERX_EGDB_VERSION;
-    h.endian = ENDIAN_MARK;
-    h.size = (uint32_t)size;
-    h.drawat = (uint32_t)drawat;
-    h.a = (uint32_t)a;
-    h.b = (uint32_t)b;
-    h.count[0] = n0;
-    h.count[1] = n1;
-    struct kerx_egdb_counts c = {0};
-    kerx_egdb_count(&c, v0, n0);
-    if (n1) kerx_egdb_count(&c, v1, n1);
-    h.positions = c.positions;
-    h.won = c.won;
-    h.lost = c.lost;
-    h.drawn = c.drawn;
-    h.holes = c.holes;
-    h.max_remoteness = (uint64_t)c.max_remoteness;
-    XXH3_state_t *hs = XXH3_createState();
-    if (!hs) {
+    struct kerx_egdb_counts c;
+    XXH3_state_t *hash;
+    int fd;
+    int temp_slot; /* registered so an interrupt removes the temporary file */
+    char path[4200], temp[4200];
+};
+
+int kerx_egdb_writer_begin(struct kerx_egdb_writer **out, const char *path, int size,
+                           int drawat, int a, int b, uint64_t n0, uint64_t n1,
+                           char *err) {
+    struct kerx_egdb_writer *w = calloc(1, sizeof *w);
+    if (!w || !(w->hash = XXH3_createState())) {
+        free(w);
         snprintf(err, GAME_ERROR_BYTES, "out of memory");
         return -1;
     }
-    XXH3_64bits_reset(hs);
-    XXH3_64bits_update(hs, v0, n0);
-    if (n1) XXH3_64bits_update(hs, v1, n1);
-    h.payload_hash = XXH3_64bits_digest(hs);
-    XXH3_freeState(hs);
-    h.header_hash = XXH3_64bits(&h, sizeof h);
-
-    char temp[4200];
-    snprintf(temp, sizeof temp, "%s.tmp.%ld", path, (long)getpid());
-    int fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", temp, strerror(errno));
+    memcpy(w->h.magic, MAGIC, sizeof MAGIC);
+    w->h.version = KERX_EGDB_VERSION;
+    w->h.endian = ENDIAN_MARK;
+    w->h.size = (uint32_t)size;
+    w->h.drawat = (uint32_t)drawat;
+    w->h.a = (uint32_t)a;
+    w->h.b = (uint32_t)b;
+    w->h.count[0] = n0;
+    w->h.count[1] = n1;
+    XXH3_64bits_reset(w->hash);
+    snprintf(w->path, sizeof w->path, "%s", path);
+    snprintf(w->temp, sizeof w->temp, "%s.tmp.%ld", path, (long)getpid());
+    struct header blank = {0};
+    w->temp_slot = temp_files_add(w->temp);
+    w->fd = open(w->temp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (w->fd < 0 || write_all(w->fd, &blank, sizeof blank) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
+                 strerror(errno));
+        if (w->fd >= 0) close(w->fd);
+        unlink(w->temp);
+        temp_files_forget(w->temp_slot);
+        XXH3_freeState(w->hash);
+        free(w);
         return -1;
     }
-    if (write_all(fd, &h, sizeof h) != 0 || write_all(fd, v0, n0) != 0 ||
-        (n1 && write_all(fd, v1, n1) != 0) || fsync(fd) != 0) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", temp, strerror(errno));
-        close(fd);
-        unlink(temp);
-        return -1;
-    }
-    if (close(fd) != 0 || rename(temp, path) != 0) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", path, strerror(errno));
-        unlink(temp);
-        return -1;
-    }
+    *out = w;
     return 0;
+}
+
+int kerx_egdb_writer_add(struct kerx_egdb_writer *w, const uint8_t *values, uint64_t n,
+                         char *err) {
+    kerx_egdb_count(&w->c, values, n);
+    XXH3_64bits_update(w->hash, values, n);
+    if (write_all(w->fd, values, n) == 0) return 0;
+    snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp, strerror(errno));
+    return -1;
+}
+
+int kerx_egdb_writer_end(struct kerx_egdb_writer *w, bool keep, char *err) {
+    int status = -1;
+    if (keep) {
+        struct header *h = &w->h;
+        h->positions = w->c.positions;
+        h->won = w->c.won;
+        h->lost = w->c.lost;
+        h->drawn = w->c.drawn;
+        h->holes = w->c.holes;
+        h->max_remoteness = (uint64_t)w->c.max_remoteness;
+        h->payload_hash = XXH3_64bits_digest(w->hash);
+        h->header_hash = XXH3_64bits(h, sizeof *h);
+        if (pwrite(w->fd, h, sizeof *h, 0) != (ssize_t)sizeof *h || fsync(w->fd) != 0)
+            snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
+                     strerror(errno));
+        else
+            status = 0;
+    }
+    if (close(w->fd) != 0 && status == 0) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
+                 strerror(errno));
+        status = -1;
+    }
+    if (status == 0 && rename(w->temp, w->path) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->path,
+                 strerror(errno));
+        status = -1;
+    }
+    if (status != 0) unlink(w->temp);
+    temp_files_forget(w->temp_slot);
+    XXH3_freeState(w->hash);
+    free(w);
+    return status;
+}
+
+int kerx_egdb_file_write(const char *path, int size, int drawat, int a, int b,
+                         const uint8_t *v0, uint64_t n0, const uint8_t *v1, uint64_t n1,
+                         char *err) {
+    struct kerx_egdb_writer *w;
+    if (kerx_egdb_writer_begin(&w, path, size, drawat, a, b, n0, n1, err) != 0) return -1;
+    bool ok = kerx_egdb_writer_add(w, v0, n0, err) == 0 &&
+              (!n1 || kerx_egdb_writer_add(w, v1, n1, err) == 0);
+    return kerx_egdb_writer_end(w, ok, err) == 0 && ok ? 0 : -1;
 }
 
 int kerx_egdb_file_reseal(void *file, size_t bytes) {

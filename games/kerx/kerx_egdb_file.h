@@ -16,6 +16,7 @@
 #ifndef KIBITZ_KERX_EGDB_FILE_H
 #define KIBITZ_KERX_EGDB_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,6 +42,17 @@ void kerx_egdb_count(struct kerx_egdb_counts *c, const uint8_t *values, uint64_t
 int kerx_egdb_file_write(const char *path, int size, int drawat, int a, int b,
                          const uint8_t *v0, uint64_t n0, const uint8_t *v1, uint64_t n1,
                          char *err);
+
+/* The same written piece by piece (values in file order, in any number of
+ * pieces), for a pair whose values are never in one place: begin, add,
+ * then end (keep false: give up and remove the temporary file). Each
+ * returns 0, or -1 with err; end frees the writer. */
+struct kerx_egdb_writer;
+int kerx_egdb_writer_begin(struct kerx_egdb_writer **w, const char *path, int size,
+                           int drawat, int a, int b, uint64_t n0, uint64_t n1, char *err);
+int kerx_egdb_writer_add(struct kerx_egdb_writer *w, const uint8_t *values, uint64_t n,
+                         char *err);
+int kerx_egdb_writer_end(struct kerx_egdb_writer *w, bool keep, char *err);
 
 /* Open and verify; n0, n1 are the tier sizes the index expects. */
 int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, int drawat,

@@ -36,10 +36,21 @@
  * is stored atomically and read after the loop's barrier. The result is
  * therefore the same for any thread count, which the tests check file by
  * file. (TSan cannot check this: libgomp is not instrumented.)
+ *
+ * Split across MPI ranks (kerx_egdb_pair_build_part): each part holds a
+ * range of whole work units (its entries of tier 0, then of tier 1), does
+ * the forward pass and the level scans on it, applies the un-moves that
+ * land in its range at once, and queues the others for the part holding
+ * them; after each level's scan the parts exchange their queues once and
+ * apply what came, with the same atomic updates. Since the order of one
+ * level's updates does not matter (above), the values are those of the
+ * whole pair; the parts agree on the level's count, the highest level and
+ * any failure, and part 0 streams every part's values into the file.
  */
 #include "games/kerx/kerx_egdb_set.h"
 
 #include "engine/timer.h"
+#include "search/tier_mpi.h"
 
 #include <inttypes.h>
 #include <omp.h>
@@ -51,9 +62,17 @@
 struct tier_work {
     int m, o;
     const struct kerx_tier_index *ix;
-    uint8_t *val;
-    uint16_t *cnt;
+    uint8_t *val;  /* entries lo..hi-1 of the tier (all of it unless split) */
+    uint16_t *cnt; /* the same */
+    uint64_t lo, hi;
     int partner; /* the tier steps lead to: the other of the pair, or itself */
+};
+
+/* Updates for entries another part holds, per thread and part: partner
+ * tier index << 40 | entry, and the counter decrement << 48. */
+struct outbox {
+    uint64_t *at;
+    size_t count, capacity;
 };
 
 struct pair_work {
@@ -62,6 +81,12 @@ struct pair_work {
     bool progress;
     struct tier_work t[2];
     int failed; /* set by any thread: remoteness overflow or a broken probe */
+    /* Split across ranks (NULL: whole): `bounds` are the parts' first
+     * entries in the pair's index (tier 0's entries, then tier 1's), and
+     * `out` the outboxes, threads x parts. */
+    const struct tier_part *part;
+    uint64_t bounds[KERX_EGDB_MAX_PARTS + 1];
+    struct outbox *out;
 };
 
 static inline bool has_capture(const struct kerx_geom *g, uint64_t board, uint64_t own,
@@ -151,23 +176,78 @@ static void forward_range(struct pair_work *w, struct tier_work *t, uint32_t slo
         for (uint64_t p = packed; p; p &= p - 1)
             other |= UINT64_C(1) << free_cells[__builtin_ctzll(p)];
         uint64_t i = base + r;
+        uint8_t *val = &t->val[i - t->lo];
+        uint16_t *cnt = &t->cnt[i - t->lo];
         if (symmetric && !kerx_index_stab(t->ix, slot, other)) {
-            t->val[i] = KERX_EG_HOLE;
-            t->cnt[i] = 0;
+            *val = KERX_EG_HOLE;
+            *cnt = 0;
         } else if (has_capture(g, board, mover, other)) {
-            t->val[i] = (uint8_t)capture_value(w, mover, other);
-            t->cnt[i] = 0;
+            *val = (uint8_t)capture_value(w, mover, other);
+            *cnt = 0;
         } else {
             uint64_t empty = board & ~(mover | other);
             int steps = 0;
             for (uint64_t s = mover; s; s &= s - 1)
                 steps += __builtin_popcountll(g->adj[__builtin_ctzll(s)][0] & empty);
-            t->val[i] = steps ? KERX_EG_DRAW : 1;
-            t->cnt[i] = (uint16_t)(KERX_SYMS * steps);
+            *val = steps ? KERX_EG_DRAW : 1;
+            *cnt = (uint16_t)(KERX_SYMS * steps);
         }
         uint64_t low = packed & -packed, ripple = packed + low;
         packed = (((ripple ^ packed) >> 2) / low) | ripple;
     }
+}
+
+/* One predecessor update at entry pi (val, cnt indexed by entry): a loss
+ * of the child makes it a win, a win of the child takes `dec` off its
+ * counter and the last one makes it a loss; returns 1 when it decided it.
+ * Order does not matter (see the top of the file). */
+static inline uint64_t update(struct pair_work *w, uint8_t *val, uint16_t *cnt,
+                              uint64_t pi, bool loss, uint16_t dec, uint8_t set) {
+    uint8_t pv = __atomic_load_n(&val[pi], __ATOMIC_RELAXED);
+    if (pv != KERX_EG_DRAW) return 0;
+    if (loss) {
+        __atomic_store_n(&val[pi], set, __ATOMIC_RELAXED);
+        return 1;
+    }
+    uint16_t old = __atomic_fetch_sub(&cnt[pi], dec, __ATOMIC_RELAXED);
+    if (old < dec) {
+        __atomic_store_n(&w->failed, 3, __ATOMIC_RELAXED);
+    } else if (old == dec) {
+        __atomic_store_n(&val[pi], set, __ATOMIC_RELAXED);
+        return 1;
+    }
+    return 0;
+}
+
+/* The part holding entry pi of tier k. */
+static int owner(const struct pair_work *w, int k, uint64_t pi) {
+    uint64_t at = (k ? w->t[0].ix->size : 0) + pi;
+    int lo = 0, hi = w->part->parts - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (w->bounds[mid] <= at)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* Queue an update of entry pi of tier k for the part that holds it. */
+static void send_update(struct pair_work *w, struct outbox *outs, int k, uint64_t pi,
+                        uint16_t dec) {
+    struct outbox *o = &outs[owner(w, k, pi)];
+    if (o->count == o->capacity) {
+        size_t cap = o->capacity ? 2 * o->capacity : 4096;
+        uint64_t *at = realloc(o->at, cap * sizeof *at);
+        if (!at) {
+            __atomic_store_n(&w->failed, 4, __ATOMIC_RELAXED);
+            return;
+        }
+        o->at = at;
+        o->capacity = cap;
+    }
+    o->at[o->count++] = (uint64_t)dec << 48 | (uint64_t)k << 40 | pi;
 }
 
 /* A predecessor found by an un-move, on its way through the pipeline. */
@@ -183,14 +263,17 @@ struct pred {
  * (canonical form, then slot and index, then update), each prefetching
  * what the next one reads, so the misses overlap. */
 static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_t slot,
-                               uint64_t r0, uint64_t r1, int level) {
+                               uint64_t r0, uint64_t r1, int level, struct outbox *outs) {
     const struct kerx_egdb *db = w->db;
     const struct kerx_geom *g = db->g;
     uint64_t board = (UINT64_C(1) << g->cells) - 1;
     struct tier_work *p = &w->t[t->partner];
     const int32_t *slot_of = p->ix->mv->slot_of;
     uint64_t width = r1 - r0, base = (uint64_t)slot * t->ix->width + r0, decided = 0;
-    const uint8_t *row = t->val + base;
+    const uint8_t *row = t->val + (base - t->lo);
+    uint8_t *pval = p->val - p->lo; /* by entry; only lo..hi-1 are there */
+    uint16_t *pcnt = p->cnt - p->lo;
+    uint64_t plo = p->lo, phi = p->hi;
     uint8_t want = (uint8_t)(level + 1), set = (uint8_t)(level + 2);
     bool loss = (level & 1) == 0;
     struct pred preds[KERX_EGDB_MAX_SIDE * KERX_DIRS];
@@ -218,26 +301,18 @@ static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_
             struct pred *q = &preds[k];
             q->at = (uint64_t)slot_of[q->at] * p->ix->width +
                     kerx_packed_rank(q->mover, q->other);
-            __builtin_prefetch(&p->val[q->at], 1);
-            if (!loss) __builtin_prefetch(&p->cnt[q->at], 1);
+            if (q->at < plo || q->at >= phi) continue;
+            __builtin_prefetch(&pval[q->at], 1);
+            if (!loss) __builtin_prefetch(&pcnt[q->at], 1);
         }
         for (int k = 0; k < n; k++) {
             uint64_t pi = preds[k].at;
-            uint8_t pv = __atomic_load_n(&p->val[pi], __ATOMIC_RELAXED);
-            if (pv != KERX_EG_DRAW) continue;
-            if (loss) {
-                __atomic_store_n(&p->val[pi], set, __ATOMIC_RELAXED);
-                decided++;
+            uint16_t dec = (uint16_t)(KERX_SYMS * preds[k].stab / stab_c);
+            if (pi < plo || pi >= phi) { /* another part's entry */
+                send_update(w, outs, t->partner, pi, dec);
                 continue;
             }
-            uint16_t dec = (uint16_t)(KERX_SYMS * preds[k].stab / stab_c);
-            uint16_t old = __atomic_fetch_sub(&p->cnt[pi], dec, __ATOMIC_RELAXED);
-            if (old < dec) {
-                __atomic_store_n(&w->failed, 3, __ATOMIC_RELAXED);
-            } else if (old == dec) {
-                __atomic_store_n(&p->val[pi], set, __ATOMIC_RELAXED);
-                decided++;
-            }
+            decided += update(w, pval, pcnt, pi, loss, dec, set);
         }
     }
     return decided;
@@ -247,24 +322,90 @@ static const char *failure_text(int failed) {
     switch (failed) {
     case 1: return "a remoteness beyond 253 moves (the value byte's limit)";
     case 2: return "a capture leads to a material missing from the databases";
+    case 4: return "out of memory for updates to other ranks";
     default: return "a move counter went below zero (a bug in the un-move counting)";
     }
+}
+
+/* Apply the updates other parts sent for this level's children. */
+static uint64_t take_updates(struct pair_work *w, const uint64_t *in, uint64_t n,
+                             int level) {
+    bool loss = (level & 1) == 0;
+    uint8_t set = (uint8_t)(level + 2);
+    uint64_t decided = 0;
+#pragma omp parallel for num_threads(w->threads) reduction(+ : decided)
+    for (uint64_t i = 0; i < n; i++) {
+        struct tier_work *p = &w->t[(in[i] >> 40) & 1];
+        uint64_t pi = in[i] & ((UINT64_C(1) << 40) - 1);
+        if (pi < p->lo || pi >= p->hi) {
+            __atomic_store_n(&w->failed, 3, __ATOMIC_RELAXED);
+            continue;
+        }
+        decided += update(w, p->val - p->lo, p->cnt - p->lo, pi, loss,
+                          (uint16_t)(in[i] >> 48), set);
+    }
+    return decided;
+}
+
+/* Split: send every part its updates, apply what came. 0, or -1. */
+static int exchange(struct pair_work *w, int level, uint64_t *decided) {
+    int parts = w->part->parts, threads = w->threads;
+    void **out = calloc((size_t)parts, sizeof *out);
+    uint64_t *bytes = calloc((size_t)parts, sizeof *bytes);
+    int failed = !out || !bytes;
+    for (int q = 0; !failed && q < parts; q++) {
+        size_t n = 0;
+        for (int t = 0; t < threads; t++) n += w->out[t * parts + q].count;
+        uint64_t *all = malloc(n * sizeof *all + 1);
+        if (!all) {
+            failed = 1;
+            break;
+        }
+        n = 0;
+        for (int t = 0; t < threads; t++) {
+            struct outbox *o = &w->out[t * parts + q];
+            if (o->count) memcpy(all + n, o->at, o->count * sizeof *all);
+            n += o->count;
+            o->count = 0;
+        }
+        out[q] = all;
+        bytes[q] = n * sizeof *all;
+    }
+    void *in = NULL;
+    uint64_t in_bytes = 0;
+    int status = -1;
+    if (tier_part_max(w->part, failed) == 0 &&
+        tier_part_exchange(w->part, out, bytes, &in, &in_bytes) == 0) {
+        *decided += take_updates(w, in, in_bytes / sizeof(uint64_t), level);
+        status = 0;
+    }
+    free(in);
+    for (int q = 0; out && q < parts; q++) free(out[q]);
+    free(out);
+    free(bytes);
+    return status;
 }
 
 static int solve_pair(struct pair_work *w, char *err) {
     double t0 = timer_now();
     uint64_t total = 0;
     for (int k = 0; k < w->ntiers; k++) total += w->t[k].ix->size;
-    /* Work units of both tiers in one loop: unit u < units[0] is tier 0's. */
+    /* Work units of both tiers in one loop: unit u < units[0] is tier 0's;
+     * a part solves units u0..u1-1. */
     uint64_t ups[2] = {0, 0}, units[2] = {0, 0};
     for (int k = 0; k < w->ntiers; k++) {
         ups[k] = units_per_slot(&w->t[k]);
         units[k] = ups[k] * w->t[k].ix->mv->count;
     }
     int64_t all_units = (int64_t)(units[0] + units[1]);
+    int64_t u0 = 0, u1 = all_units;
+    if (w->part) {
+        u0 = all_units * w->part->part / w->part->parts;
+        u1 = all_units * (w->part->part + 1) / w->part->parts;
+    }
     /* Forward pass. */
 #pragma omp parallel for schedule(dynamic, 1) num_threads(w->threads)
-    for (int64_t u = 0; u < all_units; u++) {
+    for (int64_t u = u0; u < u1; u++) {
         int k = (uint64_t)u < units[0] ? 0 : 1;
         uint64_t v = (uint64_t)u - (k ? units[0] : 0);
         struct tier_work *t = &w->t[k];
@@ -272,6 +413,7 @@ static int solve_pair(struct pair_work *w, char *err) {
         forward_range(w, t, (uint32_t)(v / ups[k]), r0,
                       r1 < t->ix->width ? r1 : t->ix->width);
     }
+    if (w->part) w->failed = (int)tier_part_max(w->part, w->failed);
     if (w->failed) {
         snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
                  failure_text(w->failed));
@@ -280,13 +422,14 @@ static int solve_pair(struct pair_work *w, char *err) {
     int maxlevel = -1;
     for (int k = 0; k < w->ntiers; k++) {
         const uint8_t *v = w->t[k].val;
-        uint64_t n = w->t[k].ix->size;
+        uint64_t n = w->t[k].hi - w->t[k].lo;
         int local = -1;
 #pragma omp parallel for num_threads(w->threads) reduction(max : local)
         for (uint64_t i = 0; i < n; i++)
             if (v[i] != KERX_EG_HOLE && v[i] - 1 > local) local = v[i] - 1;
         if (local > maxlevel) maxlevel = local;
     }
+    if (w->part) maxlevel = (int)tier_part_max(w->part, maxlevel);
     if (w->progress)
         fprintf(stderr,
                 "kerx egdb %d+%d: forward pass over %" PRIu64 " entries, %.1f s\n", w->a,
@@ -295,13 +438,20 @@ static int solve_pair(struct pair_work *w, char *err) {
     for (int level = 0; level <= maxlevel; level++) {
         uint64_t decided = 0;
 #pragma omp parallel for schedule(dynamic, 4) num_threads(w->threads) reduction(+ : decided)
-        for (int64_t u = 0; u < all_units; u++) {
+        for (int64_t u = u0; u < u1; u++) {
             int k = (uint64_t)u < units[0] ? 0 : 1;
             uint64_t v = (uint64_t)u - (k ? units[0] : 0);
             struct tier_work *t = &w->t[k];
             uint64_t r0 = v % ups[k] * UNIT, r1 = r0 + UNIT;
+            struct outbox *outs =
+                w->part ? &w->out[omp_get_thread_num() * w->part->parts] : NULL;
             decided += backward_range(w, t, (uint32_t)(v / ups[k]), r0,
-                                      r1 < t->ix->width ? r1 : t->ix->width, level);
+                                      r1 < t->ix->width ? r1 : t->ix->width, level, outs);
+        }
+        if (w->part) {
+            if (exchange(w, level, &decided) != 0 && !w->failed) w->failed = 4;
+            w->failed = (int)tier_part_max(w->part, w->failed);
+            decided = tier_part_sum(w->part, decided);
         }
         if (w->failed) {
             snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
@@ -315,17 +465,47 @@ static int solve_pair(struct pair_work *w, char *err) {
             return -1;
         }
         if (w->progress && isatty(2))
-            fprintf(stderr, "\rkerx egdb %d+%d: level %d, %" PRIu64 " decided, %.1f s   ",
+            fprintf(stderr,
+                    "\r\033[Kkerx egdb %d+%d: level %d, %" PRIu64 " decided, %.1f s",
                     w->a, w->b, level, decided, timer_now() - t0);
     }
     if (w->progress && isatty(2)) fprintf(stderr, "\n");
     return 0;
 }
 
+/* The first entry of unit u in the pair's index (tier 0's, then tier
+ * 1's). */
+static uint64_t unit_entry(const struct pair_work *w, const uint64_t *ups,
+                           const uint64_t *units, uint64_t u) {
+    if (u >= units[0] + units[1])
+        return w->t[0].ix->size + (w->ntiers == 2 ? w->t[1].ix->size : 0);
+    int k = u < units[0] ? 0 : 1;
+    uint64_t v = u - (k ? units[0] : 0);
+    const struct tier_work *t = &w->t[k];
+    return (k ? w->t[0].ix->size : 0) + v / ups[k] * t->ix->width + v % ups[k] * UNIT;
+}
+
+struct write_ctx {
+    struct kerx_egdb_writer *out;
+    char *err;
+};
+
+static int write_piece(void *ctx, const void *data, uint64_t n) {
+    struct write_ctx *wc = ctx;
+    return kerx_egdb_writer_add(wc->out, data, n, wc->err);
+}
+
 int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, int threads, bool progress,
                          const char *path, char *err) {
+    return kerx_egdb_pair_build_part(db, x, y, threads, progress, NULL, path, err);
+}
+
+int kerx_egdb_pair_build_part(struct kerx_egdb *db, int x, int y, int threads,
+                              bool progress, const struct tier_part *part,
+                              const char *path, char *err) {
     struct pair_work w = {
         .db = db, .a = x, .b = y, .threads = threads, .progress = progress};
+    if (part && part->parts > 1) w.part = part;
     w.ntiers = x == y ? 1 : 2;
     for (int k = 0; k < w.ntiers; k++) {
         struct tier_work *t = &w.t[k];
@@ -333,22 +513,75 @@ int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, int threads, bool p
         t->o = k ? x : y;
         t->ix = &db->index[t->m][t->o];
         t->partner = w.ntiers == 2 ? 1 - k : 0;
-        t->val = malloc(t->ix->size ? t->ix->size : 1);
-        t->cnt = malloc((t->ix->size ? t->ix->size : 1) * sizeof *t->cnt);
+        t->hi = t->ix->size;
     }
-    bool ok = w.t[0].val && w.t[0].cnt && (w.ntiers == 1 || (w.t[1].val && w.t[1].cnt));
+    uint64_t n0 = w.t[0].ix->size, n = n0 + (w.ntiers == 2 ? w.t[1].ix->size : 0);
+    if (w.part) {
+        if (part->parts > KERX_EGDB_MAX_PARTS) {
+            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: more than %d parts", x, y,
+                     KERX_EGDB_MAX_PARTS);
+            return -1;
+        }
+        uint64_t ups[2] = {0, 0}, units[2] = {0, 0};
+        for (int k = 0; k < w.ntiers; k++) {
+            ups[k] = units_per_slot(&w.t[k]);
+            units[k] = ups[k] * w.t[k].ix->mv->count;
+        }
+        uint64_t all = units[0] + units[1];
+        for (int q = 0; q <= part->parts; q++)
+            w.bounds[q] =
+                unit_entry(&w, ups, units, all * (uint64_t)q / (uint64_t)part->parts);
+        uint64_t s0 = w.bounds[part->part], s1 = w.bounds[part->part + 1];
+        w.t[0].lo = s0 < n0 ? s0 : n0;
+        w.t[0].hi = s1 < n0 ? s1 : n0;
+        if (w.ntiers == 2) {
+            w.t[1].lo = (s0 > n0 ? s0 : n0) - n0;
+            w.t[1].hi = (s1 > n0 ? s1 : n0) - n0;
+        }
+        w.out = calloc((size_t)threads * (size_t)part->parts, sizeof *w.out);
+    }
+    for (int k = 0; k < w.ntiers; k++) {
+        struct tier_work *t = &w.t[k];
+        uint64_t len = t->hi - t->lo;
+        t->val = malloc(len ? len : 1);
+        t->cnt = malloc((len ? len : 1) * sizeof *t->cnt);
+    }
+    bool ok = w.t[0].val && w.t[0].cnt && (w.ntiers == 1 || (w.t[1].val && w.t[1].cnt)) &&
+              (!w.part || w.out);
+    if (w.part) ok = tier_part_max(w.part, !ok) == 0;
     int r = -1;
     if (!ok)
         snprintf(err, GAME_ERROR_BYTES, "out of memory for pair %d+%d", x, y);
     else
         r = solve_pair(&w, err);
-    if (r == 0)
+    if (r == 0 && w.part) {
+        /* Part 0 writes the file as the parts' values stream in. */
+        struct kerx_egdb_writer *out = NULL;
+        int fail =
+            part->part == 0 && kerx_egdb_writer_begin(&out, path, db->size, db->drawat, x,
+                                                      y, n0, n - n0, err) != 0;
+        if (tier_part_max(w.part, fail) != 0) {
+            if (!fail) snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: part 0 failed", x, y);
+            if (out) kerx_egdb_writer_end(out, false, err);
+            r = -1;
+        } else {
+            struct write_ctx wc = {out, err};
+            const void *pieces[2] = {w.t[0].val, w.ntiers == 2 ? w.t[1].val : NULL};
+            uint64_t bytes[2] = {w.t[0].hi - w.t[0].lo,
+                                 w.ntiers == 2 ? w.t[1].hi - w.t[1].lo : 0};
+            r = tier_part_stream(w.part, pieces, bytes, 2, write_piece, &wc);
+            if (out && kerx_egdb_writer_end(out, r == 0, err) != 0) r = -1;
+        }
+    } else if (r == 0) {
         r = kerx_egdb_file_write(path, db->size, db->drawat, x, y, w.t[0].val,
                                  w.t[0].ix->size, w.ntiers == 2 ? w.t[1].val : NULL,
                                  w.ntiers == 2 ? w.t[1].ix->size : 0, err);
+    }
     for (int k = 0; k < w.ntiers; k++) {
         free(w.t[k].val);
         free(w.t[k].cnt);
     }
+    for (int i = 0; w.out && i < threads * part->parts; i++) free(w.out[i].at);
+    free(w.out);
     return r;
 }

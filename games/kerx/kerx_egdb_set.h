@@ -9,8 +9,9 @@
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_egdb_index.h"
+#include "search/tier_schedule.h"
 
-enum { KERX_EG_SIDE = KERX_EGDB_MAX_SIDE + 1 };
+enum { KERX_EG_SIDE = KERX_EGDB_MAX_SIDE + 1, KERX_EGDB_MAX_PARTS = 64 };
 
 struct kerx_egdb {
     struct variant v;
@@ -41,6 +42,15 @@ int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err);
  * file at `path` (kerx_egdb_pair.c). 0, or -1 with err. */
 int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, int threads, bool progress,
                          const char *path, char *err);
+
+/* The same for one part of the pair split across MPI ranks
+ * (search/tier_schedule.h): each part holds an index range of the values
+ * and counters, the un-moves that reach another part's entries travel to
+ * it in one batch per level, and part 0 gathers the values and writes the
+ * file (byte for byte the whole build's). part NULL: the whole pair. */
+int kerx_egdb_pair_build_part(struct kerx_egdb *db, int x, int y, int threads,
+                              bool progress, const struct tier_part *part,
+                              const char *path, char *err);
 
 /* True when the material is over by rule (X6, X7), so never stored. */
 static inline bool kerx_egdb_over(const struct kerx_egdb *db, int m, int o) {

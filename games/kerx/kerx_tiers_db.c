@@ -263,16 +263,17 @@ int kerx_db_set_open(struct kerx_db_set **out, const struct variant *v, const ch
              * of stopping queries that never need it. */
             struct stat st;
             if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-            if (solver_db_open(&set->db[hi][lo], path, &set->game, v, err) != 0) {
+            /* These files are small: check every tier now, so a damaged one
+             * is refused here rather than read as missing later. */
+            if (solver_db_open(&set->db[hi][lo], path, &set->game, v, err) != 0 ||
+                solver_db_verify(set->db[hi][lo], err) != 0) {
                 kerx_db_set_close(set);
                 return -1;
             }
             set->tiers++;
         }
     if (!set->tiers) {
-        snprintf(err, GAME_ERROR_BYTES,
-                 "no Kerx databases in %.100s (kibitz solve kerx --pieces N)",
-                 set->folder);
+        snprintf(err, GAME_ERROR_BYTES, "no Kerx databases in %.100s", set->folder);
         kerx_db_set_close(set);
         return -1;
     }
