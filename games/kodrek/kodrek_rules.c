@@ -353,6 +353,8 @@ const struct game kodrek_game = {
     .format_move = kodrek_format_move,
     .draw = kodrek_draw,
     .player_name = kodrek_player_name,
+    .describe = kodrek_describe,
+    .move_cells = kodrek_move_cells,
 };
 
 int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, char *err) {

@@ -402,6 +402,8 @@ const struct game kotra_game = {
     .player_name = kotra_player_name,
     .view = kotra_view,
     .determinize = kotra_determinize,
+    .describe = kotra_describe,
+    .move_cells = kotra_move_cells,
 };
 
 _Static_assert(sizeof(struct kotra_state) <= GAME_MAX_STATE_BYTES, "state too large");

@@ -50,5 +50,7 @@ const struct game kulibrat_game = {
     .tier_name = kulibrat_tier_name,
     .tier_shape = kulibrat_tier_shape,
     .solved_variants = kulibrat_solved_variants,
+    .describe = kulibrat_describe,
+    .move_cells = kulibrat_move_cells,
     .kernels = &kulibrat_kernels,
 };
