@@ -13,6 +13,7 @@ int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int cmd_query(int argc, char **argv);
 int cmd_solvebench(int argc, char **argv);
 
@@ -35,6 +36,7 @@ static const struct command commands[] = {
     {"solve", cmd_solve, "solve a game by retrograde analysis into a database"},
     {"query", cmd_query, "value and best moves of a position, from the database"},
     {"solvebench", cmd_solvebench, "df-pn accuracy and speed on a solved Kerx set"},
+    {"serve", cmd_serve, "play, watch and explore every game in a web browser"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
