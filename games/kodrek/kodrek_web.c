@@ -77,7 +77,7 @@ int kodrek_move_cells(const struct variant *v, const void *state, move_t move,
         if (mover < 0) return 0;
         cells[0] = point_id(s->stack[mover], side);
         cells[1] = point_id(kodrek_move_point(move), side);
-        return 2;
+        return cells[1] == cells[0] ? 1 : 2; /* a walk back to where it stood */
     case KODREK_MOVE_PULL:
         cells[0] = point_id(s->craft[kodrek_move_target(move) % KODREK_PLAYERS], side);
         return 1;
