@@ -37,7 +37,7 @@ static int read_int(const char *option, const char *text, long lo, long hi, int 
 }
 
 int cmd_serve(int argc, char **argv) {
-    struct http_options o = {.bind = "127.0.0.1", .port = 8080, .workers = 4};
+    struct http_options o = {.bind = "127.0.0.1", .port = 8080};
     const char *db = NULL;
     int threads = 1;
     for (int i = 1; i < argc; i++) {

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_CONNECTIONS = 256, CONNECTION_TIMEOUT_SECONDS = 30 };
+/* A thread per connection: a search running for one connection never holds
+ * up another's requests; connections (so threads) are capped. */
+enum { MAX_CONNECTIONS = 128, CONNECTION_TIMEOUT_SECONDS = 30 };
 
 struct http_server {
     struct MHD_Daemon *daemon;
@@ -106,10 +108,9 @@ struct http_server *http_start(struct api *api, const struct http_options *o, ch
     }
     s->api = api;
     s->daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL, (uint16_t)o->port, NULL, NULL,
-        answer, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(o->workers < 1 ? 1 : o->workers),
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL,
+        (uint16_t)o->port, NULL, NULL, answer, s, MHD_OPTION_SOCK_ADDR,
+        (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CONNECTION_TIMEOUT_SECONDS,
         MHD_OPTION_NOTIFY_COMPLETED, completed, NULL, MHD_OPTION_END);
     if (!s->daemon) {

@@ -3,8 +3,8 @@
  * page (server/assets.h) and the JSON API (server/api.h) on one address.
  *
  * Limits: request bodies over API_MAX_BODY are refused (413) without being
- * kept, connections are capped and time out, and a thread pool serves
- * requests so a running search does not hold up the others.
+ * kept; connections are capped and time out; each connection has its own
+ * thread, so a running search does not hold up other requests.
  */
 #ifndef KIBITZ_SERVER_HTTP_H
 #define KIBITZ_SERVER_HTTP_H
@@ -16,7 +16,6 @@ struct http_server;
 struct http_options {
     const char *bind; /* IPv4 address, e.g. "127.0.0.1" */
     int port;         /* 0: any free port */
-    int workers;      /* threads answering requests */
 };
 
 /* Start serving `api`. NULL with a message in `err` (`n` bytes). */
