@@ -1,21 +1,33 @@
 # Thin wrapper so that a fresh Debian machine needs only two commands:
 #   make run    install what is missing, build (Release), run the main job
 #   make test   install what is missing, build, run every test with ctest
+#   make serve  build, make the Kulibrat database when missing, and serve the
+#               web page on http://127.0.0.1:8080/ (PORT=... to change)
 # Other targets: make build, make sanitize (ASan+UBSan tests), make tsan,
-# make bench, make format, make clean.
+# make bench, make web-screenshots, make format, make clean.
 
 MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev
+DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev \
+              libmicrohttpd-dev libjansson-dev
+# The browser tests of `kibitz serve` (tests/web_browser.py), for make test.
+WEB_TEST_PKGS := chromium chromium-driver python3-selenium
+PORT       ?= 8080
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CMAKE_ARGS ?=
 
-.PHONY: run test build deps sanitize tsan bench format clean
+.PHONY: run test build deps deps-web sanitize tsan bench serve web-screenshots format clean
 
 # Install only the Debian packages that are missing; no-op when all are there.
 deps:
-	@missing=""; for p in $(DEB_PKGS); do \
+	@$(MAKE) install-missing PKGS="$(DEB_PKGS)"
+deps-web:
+	@$(MAKE) install-missing PKGS="$(WEB_TEST_PKGS)"
+
+.PHONY: install-missing
+install-missing:
+	@missing=""; for p in $(PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" \
 	    || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -31,7 +43,7 @@ build: deps
 run: build
 	./scripts/main-job.sh $(BUILD)/kibitz
 
-test: build
+test: build deps-web
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 sanitize: deps
@@ -60,6 +72,17 @@ endif
 
 bench: build
 	$(BUILD)/kibitz bench
+
+# The web page on this machine; the Kulibrat database of the default target
+# is made first when missing, so every move is coloured by its value.
+KULIBRAT_DB := data/kulibrat-target=5,first=black.kdb
+serve: build
+	@[ -f '$(KULIBRAT_DB)' ] || $(BUILD)/kibitz solve kulibrat
+	$(BUILD)/kibitz serve --port $(PORT)
+
+# One screenshot per game for the README (results/web/), by the browser test.
+web-screenshots: build deps-web
+	/usr/bin/python3 tests/web_browser.py $(BUILD)/kibitz results/web
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

@@ -40,7 +40,10 @@ function request(extra) {
     moves: app.moves }, extra || {});
 }
 
-function showError(e) { $('error').textContent = e ? String(e.message || e) : ''; }
+function showError(e) {
+  $('error').textContent = e ? String(e.message || e) : '';
+  if (e) app.lastError = String(e.message || e);
+}
 
 // ---- seats ----
 function players() { return app.state ? app.state.players : app.game.players; }
@@ -215,6 +218,7 @@ async function step() {
         if (token !== app.token) return;
         app.secret[a.player] = doc.move;
       }
+      if (token !== app.token) return;
       return jointReady();
     }
     const doc = await api('/api/search', request({ engine: app.seats[st.to_act].spec,
@@ -257,6 +261,7 @@ function play(move, actor) {
 // A simultaneous node is played when every acting player has chosen.
 function jointReady() {
   const st = app.state;
+  if (st.turn !== 'simultaneous') return;
   if (!st.acting.every((a) => a.player in app.secret)) return render();
   const joint = players().map((_, p) => (p in app.secret ? app.secret[p] : null));
   play({ joint }, -2);

@@ -16,8 +16,9 @@ void kerx_describe(const struct variant *v, const void *state, struct board *b) 
     const struct kerx_geom *g = kerx_geom_of(v);
     const struct kerx_state *s = state;
     /* Row r is drawn (rows-1-r) rows from the top; each row up shifts half a
-     * cell to the left, so file f of row r sits at f - r/2 (plus a margin). */
-    float left = (float)(g->rows - 1) / 2 + 1;
+     * cell to the left, so file f of row r sits at f - r/2, which runs from
+     * -(n-1)/2 (a on the middle row) to 3(n-1)/2; plus a margin. */
+    float left = (float)(g->n - 1) / 2 + 1;
     b->width = (float)g->rows + 1;
     b->height = (float)g->rows * 1.5f * hex_r + 1;
     for (int c = 0; c < g->cells; c++) {

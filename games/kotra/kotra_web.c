@@ -69,6 +69,18 @@ void kotra_describe(const struct variant *v, const void *state, struct board *b)
     if (s->phase != PHASE_SETUP && s->phase != PHASE_OVER && s->phase != PHASE_ROLL)
         board_note(b, s->side, "dice: dark %d, light %d; pieces still to move: %d", s->dark,
                    s->light, s->left);
+    const char *name = kotra_player_name(v, s->side);
+    if (s->phase == PHASE_SETUP)
+        board_note(b, s->side, "%s sets up: space %d of %d", name, s->cursor + 1,
+                   KOTRA_TERRITORY);
+    else if (s->phase == PHASE_ENTER)
+        board_note(b, s->side, "doubles: %s may bring a reserve piece onto the base", name);
+    else if (s->phase == PHASE_PICK)
+        board_note(b, s->side, "%s picks a piece to move, or ends the turn", name);
+    if (s->picked < KOTRA_SPACES && (s->phase == PHASE_DEST || s->phase == PHASE_RESCUE))
+        board_note(b, s->side, "%s %s the piece on %s", kotra_player_name(v, s->side),
+                   s->phase == PHASE_DEST ? "moves" : "rescues with",
+                   kotra_board[s->picked].name);
     board_note(b, -1, "turn %d of %d", s->turns + 1, kotra_options(v)->max_turns);
 }
 
