@@ -9,8 +9,8 @@
 MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev \
-              libmicrohttpd-dev libjansson-dev
+DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev libjansson-dev \
+              python3-jsonschema libmicrohttpd-dev
 # The browser tests of `kibitz serve` (tests/web_browser.py), for make test.
 WEB_TEST_PKGS := chromium chromium-driver python3-selenium
 PORT       ?= 8080

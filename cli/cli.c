@@ -16,6 +16,8 @@ int cmd_solve(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_query(int argc, char **argv);
 int cmd_solvebench(int argc, char **argv);
+int cmd_version(int argc, char **argv);
+int cmd_review(int argc, char **argv);
 
 struct command {
     const char *name;
@@ -35,8 +37,10 @@ static const struct command commands[] = {
     {"arena", cmd_arena, "play engine settings against each other, with Elo"},
     {"solve", cmd_solve, "solve a game by retrograde analysis into a database"},
     {"query", cmd_query, "value and best moves of a position, from the database"},
+    {"review", cmd_review, "judge every move of a game record (mistakes marked)"},
     {"solvebench", cmd_solvebench, "df-pn accuracy and speed on a solved Kerx set"},
     {"serve", cmd_serve, "play, watch and explore every game in a web browser"},
+    {"version", cmd_version, "version, commit, build type, compiler (also --version)"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
@@ -44,7 +48,10 @@ static void print_usage(FILE *out) {
     fprintf(out, "usage: kibitz <command> [game] [options]\n\ncommands:\n");
     for (int i = 0; i < COMMAND_COUNT; i++)
         fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n'kibitz <command> --help' describes a command's options.\n");
+    fprintf(out,
+            "\n'kibitz <command> --help' describes a command's options. Every command\n"
+            "takes --json (docs/JSON.md). Exit status: 0 success, 2 a usage error,\n"
+            "1 a runtime failure (database, file, memory).\n");
 }
 
 int cli_main(int argc, char **argv) {
@@ -58,6 +65,7 @@ int cli_main(int argc, char **argv) {
         print_usage(stdout);
         return EXIT_OK;
     }
+    if (strcmp(name, "--version") == 0) name = "version";
     for (int i = 0; i < COMMAND_COUNT; i++)
         if (strcmp(commands[i].name, name) == 0) {
             fflush(stdout);

@@ -6,19 +6,29 @@
  * of cli/cli.c. Commands parse their options with cli_parse, which knows
  * every common option and refuses the ones a command does not take.
  *
- * Exit status: 0 success, 1 a failed check (e.g. a test of the user's), 2 bad
- * input (unknown command/game/option, malformed position or move): one line
- * "kibitz: <message>" on stderr, never a crash.
+ * Exit status (documented in README.md): 0 success; 2 a usage error, i.e.
+ * bad input on the command line (unknown command, game or option, malformed
+ * or illegal position, move, variant, engine spec); 1 a runtime failure with
+ * good input (a database missing, corrupt or not holding the position, a
+ * file that cannot be read or written, not enough memory or disk, a failed
+ * check such as a wrong solvebench value, an interrupted solve). Either way
+ * one line "kibitz: <message>" on stderr, never a crash.
  */
 #ifndef KIBITZ_CLI_H
 #define KIBITZ_CLI_H
 
 #include "engine/game.h"
+#include "engine/record.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 
-enum cli_exit { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_BAD_INPUT = 2 };
+enum cli_exit {
+    EXIT_OK = 0,
+    EXIT_RUNTIME_FAILURE = 1,
+    EXIT_CHECK_FAILED = 1, /* a runtime failure: a check found something wrong */
+    EXIT_BAD_INPUT = 2,    /* a usage error */
+};
 
 /* Options a command accepts (bit set). */
 enum cli_option {
@@ -43,18 +53,24 @@ enum cli_option {
     OPT_PIECES = 1u << 18,    /* --pieces N (material bound of a database build) */
     OPT_MEMORY = 1u << 19,    /* --memory MiB (memory budget of a database build) */
     OPT_PARALLEL = 1u << 20,  /* --parallel N (arena: games played at once) */
+    OPT_RECORD = 1u << 21,    /* --record FILE (a game record: read where --moves
+                                 is; arena: a folder to write them to) */
+    OPT_SAVE = 1u << 22,      /* --save FILE (play: write the game record) */
+    OPT_POSITIONS = 1u << 23, /* --positions FILE|- (query: one position a line) */
 };
 
 struct cli_options {
     const struct game *game; /* set when the command takes a game */
     struct variant variant;
-    const char *position; /* NULL: start position */
-    int depth;            /* -1: not given */
-    double time;          /* seconds; < 0: not given */
-    long iterations;      /* -1: not given */
-    int threads;          /* default 1 */
-    int hash_mb;          /* 0: not given (see cli_hash_mib) */
-    uint64_t seed;        /* default 1 */
+    char variant_text[512]; /* every --variant, joined by commas */
+    const char *position;   /* NULL: start position */
+    const char *record;     /* --record FILE: a game record (start and moves) */
+    int depth;              /* -1: not given */
+    double time;            /* seconds; < 0: not given */
+    long iterations;        /* -1: not given */
+    int threads;            /* default 1 */
+    int hash_mb;            /* 0: not given (see cli_hash_mib) */
+    uint64_t seed;          /* default 1 */
     bool json;
     const char *json_file;
     bool divide;
@@ -64,6 +80,8 @@ struct cli_options {
     const char *db;
     const char *side;
     const char *moves;
+    const char *save;      /* --save FILE */
+    const char *positions; /* --positions FILE|- */
     bool quiet;
     int pieces;     /* -1: not given */
     long memory_mb; /* -1: not given */
@@ -89,17 +107,31 @@ struct cli_spec {
  * (caller exits 0), 0 on success, or EXIT_BAD_INPUT after printing the error. */
 int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_options *o);
 
-/* Print "kibitz: <message>" to stderr and return EXIT_BAD_INPUT. */
+/* Print "kibitz: <message>" to stderr and return EXIT_BAD_INPUT (a usage
+ * error: the command line is wrong). */
 int cli_fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
+/* The same, returning EXIT_RUNTIME_FAILURE: the command line is right but
+ * the work failed (database missing or damaged, file, memory, disk). */
+int cli_fail_runtime(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
 /* Parse o->position (or the start position when NULL) into `state`, then play
- * o->moves if given. 0, or EXIT_BAD_INPUT after printing the error. */
+ * o->moves if given; or, with --record, replay the record's moves from its
+ * start. 0, or EXIT_BAD_INPUT after printing the error. */
 int cli_load_position(const struct cli_options *o, void *state);
+
+/* Read --record FILE (of o->game) into `r` (record_free it after): 0, or an
+ * exit status after printing the error (1 unreadable, 2 not a valid record). */
+int cli_load_record(const struct cli_options *o, struct game_record *r);
 
 /* --hash when given, else `fallback`: the default of the search that uses
  * the table (e.g. TT_DEFAULT_MIB of search/tt.h, DFPN_DEFAULT_TABLE_MIB of
  * search/dfpn.h), so each table size has its default in one place. */
 int cli_hash_mib(const struct cli_options *o, int fallback);
+
+/* True for --db none: no database is read or written, by any command (the
+ * engines search, solve keeps its result in memory). */
+bool cli_no_database(const struct cli_options *o);
 
 /* True when stderr is a terminal and --quiet is not set: show progress. */
 bool cli_progress_wanted(const struct cli_options *o);

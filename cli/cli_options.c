@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 #include "engine/registry.h"
 #include "engine/variant.h"
+#include "json/kjson_record.h"
 
 #include <errno.h>
 #include <math.h>
@@ -19,6 +20,16 @@ int cli_fail(const char *format, ...) {
     fputc('\n', stderr);
     va_end(args);
     return EXIT_BAD_INPUT;
+}
+
+int cli_fail_runtime(const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    fputs("kibitz: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    return EXIT_RUNTIME_FAILURE;
 }
 
 struct option_name {
@@ -50,6 +61,9 @@ static const struct option_name option_names[] = {
     {"--pieces", OPT_PIECES, true, "N"},
     {"--memory", OPT_MEMORY, true, "MiB"},
     {"--parallel", OPT_PARALLEL, true, "N"},
+    {"--record", OPT_RECORD, true, "FILE"},
+    {"--save", OPT_SAVE, true, "FILE"},
+    {"--positions", OPT_POSITIONS, true, "FILE|-"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -80,14 +94,25 @@ static int parse_long(const char *option, const char *text, long low, long high,
 
 static int apply_option(const struct option_name *opt, const char *value,
                         struct cli_options *o) {
-    long number;
+    long number = 0;
     char err[GAME_ERROR_BYTES];
     switch (opt->bit) {
-    case OPT_VARIANT:
+    case OPT_VARIANT: {
         if (!o->game) return cli_fail("--variant needs a game before it");
-        if (variant_parse(o->game, &o->variant, value, err) != 0)
+        /* Every --variant is checked as one spec, so a key repeated in a
+         * later --variant is refused too. */
+        size_t used = strlen(o->variant_text);
+        if (used + strlen(value) + 2 > sizeof o->variant_text)
+            return cli_fail("--variant text is too long");
+        snprintf(o->variant_text + used, sizeof o->variant_text - used, "%s%s",
+                 used ? "," : "", value);
+        struct variant v;
+        variant_init(o->game, &v);
+        if (variant_parse(o->game, &v, o->variant_text, err) != 0)
             return cli_fail("%s", err);
+        o->variant = v;
         return 0;
+    }
     case OPT_POSITION: o->position = value; return 0;
     case OPT_DEPTH:
         if (parse_long("--depth", value, 0, 1000, &number)) return EXIT_BAD_INPUT;
@@ -138,6 +163,9 @@ static int apply_option(const struct option_name *opt, const char *value,
     case OPT_DB: o->db = value; return 0;
     case OPT_SIDE: o->side = value; return 0;
     case OPT_MOVES: o->moves = value; return 0;
+    case OPT_RECORD: o->record = value; return 0;
+    case OPT_SAVE: o->save = value; return 0;
+    case OPT_POSITIONS: o->positions = value; return 0;
     case OPT_QUIET: o->quiet = true; return 0;
     case OPT_PIECES:
         if (parse_long("--pieces", value, 1, 64, &number)) return EXIT_BAD_INPUT;
@@ -227,12 +255,46 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
         char err[GAME_ERROR_BYTES];
         if (variant_finish(o->game, &o->variant, err) != 0) return cli_fail("%s", err);
     }
+    /* A record read where --moves is: its variant is the command's. */
+    if (o->record && o->game && (spec->allowed & OPT_MOVES)) {
+        if (o->position || o->moves)
+            return cli_fail(
+                "--record gives the start and the moves: leave out --position "
+                "and --moves");
+        struct game_record r;
+        int status = cli_load_record(o, &r);
+        if (status) return status;
+        bool same = memcmp(&r.variant, &o->variant, sizeof r.variant) == 0;
+        char have[256], want[256];
+        o->game->variant_format(&r.variant, have, sizeof have);
+        o->game->variant_format(&o->variant, want, sizeof want);
+        o->variant = r.variant;
+        record_free(&r);
+        if ((o->given & OPT_VARIANT) && !same)
+            return cli_fail("%s is a game of variant %s, not %s", o->record, have, want);
+    }
+    return 0;
+}
+
+int cli_load_record(const struct cli_options *o, struct game_record *r) {
+    char err[GAME_ERROR_BYTES];
+    if (access(o->record, R_OK) != 0)
+        return cli_fail_runtime("cannot read record %s: %s", o->record, strerror(errno));
+    if (kjson_record_read(r, o->record, o->game, err) != 0) return cli_fail("%s", err);
     return 0;
 }
 
 int cli_load_position(const struct cli_options *o, void *state) {
     const struct game *g = o->game;
     char err[GAME_ERROR_BYTES];
+    if (o->record) {
+        struct game_record r;
+        int status = cli_load_record(o, &r);
+        if (status) return status;
+        record_replay(&r, r.count, state);
+        record_free(&r);
+        return 0;
+    }
     if (!o->position)
         g->start(&o->variant, state);
     else if (g->parse_position(&o->variant, o->position, state, err) != 0)
@@ -258,6 +320,10 @@ int cli_load_position(const struct cli_options *o, void *state) {
 
 int cli_hash_mib(const struct cli_options *o, int fallback) {
     return (o->given & OPT_HASH) ? o->hash_mb : fallback;
+}
+
+bool cli_no_database(const struct cli_options *o) {
+    return o->db && strcmp(o->db, "none") == 0;
 }
 
 bool cli_progress_wanted(const struct cli_options *o) {

@@ -6,6 +6,9 @@
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/playout.h"
+#include "search/solver_db.h"
+#include "json/kjson_record.h"
+#include "json/kjson_reports.h"
 
 #include <math.h>
 #include <omp.h>
@@ -47,10 +50,11 @@ static int parse_players(const char *list, const struct game *g, struct agent *a
     return n;
 }
 
-/* One game; seat s is played by agents[order[s]]. Fills returns per seat. */
+/* One game; seat s is played by agents[order[s]]. Fills returns per seat,
+ * and `rec` (when not NULL: started at the start position) with every step. */
 static int play_game(const struct game *g, const struct variant *v, struct agent *agents,
                      const int *order, uint64_t seed, long opening,
-                     double returns[GAME_MAX_PLAYERS]) {
+                     double returns[GAME_MAX_PLAYERS], struct game_record *rec) {
     unsigned char state[GAME_MAX_STATE_BYTES] = {0};
     g->start(v, state);
     struct rng open_rng, rng;
@@ -91,6 +95,10 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
                     return cli_fail("%s", err);
                 }
             }
+            if (rec && record_add_joint(rec, state, choice) != 0) {
+                repetition_free(&seen);
+                return cli_fail_runtime("out of memory");
+            }
             g->apply_joint(v, state, choice);
             continue;
         }
@@ -108,11 +116,20 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
             repetition_free(&seen);
             return cli_fail("%s", err);
         }
+        if (rec && record_add_move(rec, state, move) != 0) {
+            repetition_free(&seen);
+            return cli_fail_runtime("out of memory");
+        }
         g->apply(v, state, move);
     }
     repetition_free(&seen);
     /* Threefold repetition or too long: play that never ends is a draw. */
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) returns[p] = 0;
+    if (rec) {
+        rec->ended = true;
+        snprintf(rec->reason, sizeof rec->reason, "%s",
+                 g->turn(v, state) == TURN_OVER ? "" : "draw by repetition or length");
+    }
     return 0;
 }
 
@@ -207,9 +224,12 @@ int cmd_arena(int argc, char **argv) {
             "own; engines then take no threads=). Every game starts its engines\n"
             "afresh (no table or tree from an earlier game), so with budgets in\n"
             "iterations or depth the report is the same for any N; time budgets\n"
-            "depend on how many cores the N games get.",
+            "depend on how many cores the N games get.\n"
+            "--record DIR writes every game's record (docs/JSON.md, \"record\") to\n"
+            "DIR/game-000001.json and so on (DIR is made if missing); 'kibitz review'\n"
+            "and every --record FILE option read them.",
         .allowed = OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON |
-                   OPT_QUIET | OPT_PARALLEL,
+                   OPT_QUIET | OPT_PARALLEL | OPT_RECORD,
         .needs_game = true,
     };
     struct cli_options o;
@@ -219,6 +239,9 @@ int cmd_arena(int argc, char **argv) {
     const int players = variant_players(g, &o.variant);
     if (!o.players) return cli_fail("arena needs --players SPEC,SPEC[,...]");
     if (o.games <= 0) return cli_fail("arena needs --games N");
+    char err[GAME_ERROR_BYTES];
+    if (o.record && solver_db_make_folders(o.record, err) != 0)
+        return cli_fail_runtime("%s", err);
     struct agent agents[MAX_SPECS];
     int n = parse_players(o.players, g, agents);
     if (n < 0) return EXIT_BAD_INPUT;
@@ -242,7 +265,7 @@ int cmd_arena(int argc, char **argv) {
     double(*returns)[GAME_MAX_PLAYERS] = malloc(sizeof *returns * (size_t)o.games);
     if (!returns) {
         for (int i = 0; i < n; i++) agent_free(&agents[i]);
-        return cli_fail("out of memory for %ld games", o.games);
+        return cli_fail_runtime("out of memory for %ld games", o.games);
     }
     bool progress = cli_progress_wanted(&o);
     _Atomic bool failed = false;
@@ -264,8 +287,29 @@ int cmd_arena(int argc, char **argv) {
             int order[MAX_SPECS]; /* seat -> spec */
             long block = arena_seating(game, n, order);
             for (int i = 0; i < n; i++) agent_new_game(&mine[i]);
-            if (play_game(g, &o.variant, mine, order, o.seed, game / block,
-                          returns[game])) {
+            struct game_record rec, *recp = NULL;
+            if (o.record) {
+                unsigned char start[GAME_MAX_STATE_BYTES] = {0};
+                g->start(&o.variant, start);
+                record_init(&rec, g, &o.variant, start);
+                rec.has_seed = true;
+                rec.seed = o.seed;
+                for (int s = 0; s < n; s++)
+                    record_set_player(&rec, s, mine[order[s]].spec);
+                recp = &rec;
+            }
+            int failed_game = play_game(g, &o.variant, mine, order, o.seed, game / block,
+                                        returns[game], recp);
+            if (recp && !failed_game) {
+                char path[4200], werr[GAME_ERROR_BYTES];
+                snprintf(path, sizeof path, "%s/game-%06ld.json", o.record, game + 1);
+                if (kjson_record_write(recp, path, werr) != 0) {
+                    fprintf(stderr, "kibitz: %s\n", werr);
+                    failed_game = 1;
+                }
+            }
+            if (recp) record_free(recp);
+            if (failed_game) {
                 atomic_store(&failed, true);
                 continue;
             }
@@ -276,7 +320,7 @@ int cmd_arena(int argc, char **argv) {
                 finished++;
                 first_score += one[0].score_sum;
                 if (progress)
-                    fprintf(stderr, "\rgame %ld/%ld: %s %.1f%%", finished, o.games,
+                    fprintf(stderr, "\r\033[Kgame %ld/%ld: %s %.1f%%", finished, o.games,
                             agents[0].spec, 100.0 * first_score / (double)finished);
             }
         }
@@ -291,54 +335,49 @@ int cmd_arena(int argc, char **argv) {
         score_game(n, order, returns[game], tally);
     }
     free(returns);
-    if (progress) fprintf(stderr, "\n");
+    if (progress) fprintf(stderr, "\r\033[K"); /* the report follows */
     if (status == 0) {
         double total = (double)o.games;
-        if (o.json)
-            printf("{\"game\":\"%s\",\"games\":%ld,\"players\":[", g->name, o.games);
+        struct kjson_arena_row rows[MAX_SPECS];
         for (int i = 0; i < n; i++) {
             const struct tally *t = &tally[i];
-            double share[3] = {t->win / total, t->draw / total, t->loss / total};
-            double lo[3], hi[3];
-            for (int k = 0; k < 3; k++) wilson(share[k], total, &lo[k], &hi[k]);
-            double first = t->first_sum / total, flo, fhi;
-            mean_interval(t->first_sum, t->first_sq, total, &flo, &fhi);
-            if (o.json) {
-                printf("%s{\"spec\":\"%s\",\"win\":[%.4f,%.4f,%.4f],\"draw\":[%.4f,%.4f,"
-                       "%.4f],\"loss\":[%.4f,%.4f,%.4f]",
-                       i ? "," : "", agents[i].spec, share[0], lo[0], hi[0], share[1],
-                       lo[1], hi[1], share[2], lo[2], hi[2]);
-                if (n > 2) printf(",\"first\":[%.4f,%.4f,%.4f]", first, flo, fhi);
-                printf("}");
-            } else {
-                printf("%-28s win %5.1f%% [%5.1f,%5.1f]  draw %5.1f%% [%5.1f,%5.1f]  "
-                       "loss %5.1f%% [%5.1f,%5.1f]",
-                       agents[i].spec, 100 * share[0], 100 * lo[0], 100 * hi[0],
-                       100 * share[1], 100 * lo[1], 100 * hi[1], 100 * share[2],
-                       100 * lo[2], 100 * hi[2]);
-                if (n > 2)
-                    printf("  first %5.1f%% [%5.1f,%5.1f]", 100 * first, 100 * flo,
-                           100 * fhi);
-                printf("\n");
+            struct kjson_arena_row *r = &rows[i];
+            r->spec = agents[i].spec;
+            double *share[3] = {r->win, r->draw, r->loss};
+            double count[3] = {(double)t->win, (double)t->draw, (double)t->loss};
+            for (int k = 0; k < 3; k++) {
+                share[k][0] = count[k] / total;
+                wilson(share[k][0], total, &share[k][1], &share[k][2]);
             }
+            r->has_first = n > 2;
+            r->first[0] = t->first_sum / total;
+            mean_interval(t->first_sum, t->first_sq, total, &r->first[1], &r->first[2]);
+            if (o.json) continue;
+            printf("%-28s win %5.1f%% [%5.1f,%5.1f]  draw %5.1f%% [%5.1f,%5.1f]  "
+                   "loss %5.1f%% [%5.1f,%5.1f]",
+                   r->spec, 100 * r->win[0], 100 * r->win[1], 100 * r->win[2],
+                   100 * r->draw[0], 100 * r->draw[1], 100 * r->draw[2], 100 * r->loss[0],
+                   100 * r->loss[1], 100 * r->loss[2]);
+            if (n > 2)
+                printf("  first %5.1f%% [%5.1f,%5.1f]", 100 * r->first[0],
+                       100 * r->first[1], 100 * r->first[2]);
+            printf("\n");
         }
-        if (o.json) printf("]");
+        double mean = 0, elo[3] = {0};
         if (n == 2) {
-            const struct tally *t = &tally[0];
-            double mean = t->score_sum / total;
+            mean = tally[0].score_sum / total;
             double slow, shigh;
             wilson(mean, total, &slow, &shigh);
-            double elo = elo_of(mean), low = elo_of(slow), high = elo_of(shigh);
-            if (o.json)
-                printf(",\"score\":%.4f,\"elo\":%.1f,\"elo_low\":%.1f,\"elo_high\":%.1f",
-                       mean, isfinite(elo) ? elo : (elo > 0 ? 9999.0 : -9999.0),
-                       isfinite(low) ? low : -9999.0, isfinite(high) ? high : 9999.0);
-            else
+            elo[0] = elo_of(mean), elo[1] = elo_of(slow), elo[2] = elo_of(shigh);
+            if (!o.json)
                 printf("games %ld, score of %s: %.1f%%, Elo difference %+.0f "
                        "(95%%: %+.0f .. %+.0f)\n",
-                       o.games, agents[0].spec, 100 * mean, elo, low, high);
+                       o.games, agents[0].spec, 100 * mean, elo[0], elo[1], elo[2]);
         }
-        if (o.json) printf("}\n");
+        if (o.json)
+            kjson_print(kjson_arena(g, &o.variant, o.games, rows, n,
+                                    n == 2 ? &mean : NULL, n == 2 ? elo : NULL, o.record),
+                        stdout);
     }
     for (int i = 0; i < n; i++) agent_free(&agents[i]);
     return status;

@@ -13,6 +13,7 @@
 #include "search/perft.h"
 #include "search/playout.h"
 #include "search/retro_bench.h"
+#include "json/kjson.h"
 
 #include <inttypes.h>
 #include <omp.h>
@@ -111,15 +112,15 @@ static uint64_t run_playouts(const struct game *g, const struct variant *v,
     return plies;
 }
 
-/* One suite at `threads`; per-position lines when `verbose`. Returns -1 on a
- * bad suite entry (a message is printed). */
+/* One suite at `threads`; per-position lines when `verbose` (and objects
+ * appended to the array `json` when not NULL). Returns -1 on a bad suite
+ * entry (a message is printed). */
 static int run_suite(const struct bench_suite *suite, const struct game *g, int threads,
-                     int hash_mb, bool verbose, struct rates *out, FILE *json,
-                     bool *json_first) {
+                     int hash_mb, bool verbose, struct rates *out, json_t *json) {
     memset(out, 0, sizeof *out);
     struct tt tt;
     if (tt_init(&tt, (size_t)hash_mb))
-        return cli_fail("not enough memory for --hash"), -1;
+        return cli_fail_runtime("not enough memory for --hash"), -1;
     char err[GAME_ERROR_BYTES];
     for (const struct bench_position *p = suite->positions; p->variant; p++) {
         struct variant v;
@@ -158,17 +159,15 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
                        text, *p->variant ? p->variant : "default", ar->nodes,
                        rate(ar->nodes, ar->seconds) / 1e6, mr->iterations,
                        rate((uint64_t)mr->iterations, mr->seconds), mr->nodes);
-            if (json && verbose) {
-                fprintf(json,
-                        "%s{\"game\":\"%s\",\"variant\":\"%s\",\"position\":\"%s\","
-                        "\"ab_nodes\":%" PRIu64
-                        ",\"ab_nps\":%.0f,\"mcts_iterations\":%ld,"
-                        "\"mcts_tree_nodes\":%" PRIu64 ",\"mcts_ips\":%.0f}",
-                        *json_first ? "" : ",", g->name, p->variant, text, ar->nodes,
-                        rate(ar->nodes, ar->seconds), mr->iterations, mr->nodes,
-                        rate((uint64_t)mr->iterations, mr->seconds));
-                *json_first = false;
-            }
+            if (json && verbose)
+                json_array_append_new(
+                    json, json_pack("{s:s,s:o,s:s,s:I,s:f,s:I,s:I,s:f}", "game", g->name,
+                                    "variant", kjson_variant(g, &v), "position", text,
+                                    "ab_nodes", (json_int_t)ar->nodes, "ab_nps",
+                                    rate(ar->nodes, ar->seconds), "mcts_iterations",
+                                    (json_int_t)mr->iterations, "mcts_tree_nodes",
+                                    (json_int_t)mr->nodes, "mcts_ips",
+                                    rate((uint64_t)mr->iterations, mr->seconds)));
             out->signature += ar->nodes + mr->nodes;
         }
         free(ar);
@@ -232,14 +231,17 @@ static void print_scaling(const struct rates *one, const struct rates *many) {
     }
 }
 
-static void json_rates(FILE *f, const char *key, const struct rates *r) {
-    fprintf(f, "\"%s\":{", key);
+static json_t *json_rates(const struct rates *r) {
+    json_t *obj = json_object();
+    char key[64];
     for (int k = 0; k < KINDS; k++)
-        if (k < MCTS_ROOT || r->work[k])
-            fprintf(f, "%s\"%s_per_s\":%.0f,\"%s_per_cpu_s\":%.0f", k ? "," : "",
-                    kind_json[k], rate(r->work[k], r->wall[k]), kind_json[k],
-                    rate(r->work[k], r->cpu[k]));
-    fprintf(f, "}");
+        if (k < MCTS_ROOT || r->work[k]) {
+            snprintf(key, sizeof key, "%s_per_s", kind_json[k]);
+            json_object_set_new(obj, key, json_real(rate(r->work[k], r->wall[k])));
+            snprintf(key, sizeof key, "%s_per_cpu_s", kind_json[k]);
+            json_object_set_new(obj, key, json_real(rate(r->work[k], r->cpu[k])));
+        }
+    return obj;
 }
 
 int cmd_bench(int argc, char **argv) {
@@ -268,32 +270,36 @@ int cmd_bench(int argc, char **argv) {
     if (status) return status < 0 ? EXIT_OK : status;
     char err[GAME_ERROR_BYTES];
     for (int i = 0; i < o.arg_count; i++) {
-        if (!registry_find(o.args[i], err)) return cli_fail("%s", err);
-        bool found = false;
-        for (const struct bench_suite *s = bench_suites; s->game; s++)
-            found |= strcmp(s->game, o.args[i]) == 0;
-        if (!found) return cli_fail("no bench positions for '%s' yet", o.args[i]);
+        const struct game *g = registry_find(o.args[i], err);
+        if (!g) return cli_fail("%s", err);
+        if (!g->bench) return cli_fail("no bench positions for '%s' yet", o.args[i]);
     }
     FILE *json = NULL;
     char tmp[4096];
+    json_t *doc = NULL, *positions = NULL, *game_list = NULL;
     if (o.json_file) {
         snprintf(tmp, sizeof tmp, "%s.tmp", o.json_file);
-        if (!(json = fopen(tmp, "w"))) return cli_fail("cannot write '%s'", tmp);
-        fprintf(json, "{\"threads\":%d,\"positions\":[", o.threads);
+        if (!(json = fopen(tmp, "w"))) return cli_fail_runtime("cannot write '%s'", tmp);
+        doc = kjson_document("bench");
+        json_object_set_new(doc, "threads", json_integer(o.threads));
+        positions = json_array(), game_list = json_array();
+        json_object_set_new(doc, "positions", positions);
+        json_object_set_new(doc, "games", game_list);
     }
-    bool json_first = true;
     uint64_t signature = 0;
-    for (const struct bench_suite *s = bench_suites; s->game && status == 0; s++) {
+    int ngames;
+    const struct game *const *games = registry_games(&ngames);
+    for (int k = 0; k < ngames && status == 0; k++) {
+        const struct game *g = games[k];
+        const struct bench_suite *s = g->bench;
         bool wanted = o.arg_count == 0;
-        for (int i = 0; i < o.arg_count; i++) wanted |= strcmp(s->game, o.args[i]) == 0;
-        const struct game *g = wanted ? registry_find(s->game, err) : NULL;
-        if (!g) continue;
+        for (int i = 0; i < o.arg_count; i++) wanted |= strcmp(g->name, o.args[i]) == 0;
+        if (!s || !wanted) continue;
         printf("%s (alpha-beta depth %d, mcts %ld iterations, perft depth %d, %ld "
                "playouts)\n",
-               s->game, s->ab_depth, s->mcts_iterations, s->perft_depth, s->playouts);
+               g->name, s->ab_depth, s->mcts_iterations, s->perft_depth, s->playouts);
         struct rates one, many;
-        if (run_suite(s, g, 1, cli_hash_mib(&o, TT_DEFAULT_MIB), true, &one, json,
-                      &json_first)) {
+        if (run_suite(s, g, 1, cli_hash_mib(&o, TT_DEFAULT_MIB), true, &one, positions)) {
             status = EXIT_BAD_INPUT;
             break;
         }
@@ -306,7 +312,7 @@ int cmd_bench(int argc, char **argv) {
         if (o.threads > 1) {
             trip_before = line_round_trip_ns();
             if (run_suite(s, g, o.threads, cli_hash_mib(&o, TT_DEFAULT_MIB), false, &many,
-                          NULL, NULL)) {
+                          NULL)) {
                 status = EXIT_BAD_INPUT;
                 break;
             }
@@ -333,27 +339,29 @@ int cmd_bench(int argc, char **argv) {
                    o.threads == 1 ? "" : "s");
         }
         if (json) {
-            fprintf(json, "%s{\"game\":\"%s\",", json_first ? "" : ",", s->game);
-            json_rates(json, "one_thread", &one);
+            json_t *entry =
+                json_pack("{s:s,s:o}", "game", g->name, "one_thread", json_rates(&one));
             if (o.threads > 1) {
-                fprintf(json, ","), json_rates(json, "threads", &many);
-                fprintf(json, ",\"line_round_trip_ns\":[%.0f,%.0f]", trip_before,
-                        trip_after);
+                json_object_set_new(entry, "threads", json_rates(&many));
+                json_object_set_new(
+                    entry, "line_round_trip_ns",
+                    json_pack("{s:f,s:f}", "before", trip_before, "after", trip_after));
             }
             if (have_solver)
-                fprintf(json, ",\"solver_positions_per_s\":%.0f",
-                        rate(solved.counts.positions, solved.seconds));
-            fprintf(json, "}");
-            json_first = false;
+                json_object_set_new(
+                    entry, "solver_positions_per_s",
+                    json_real(rate(solved.counts.positions, solved.seconds)));
+            json_array_append_new(game_list, entry);
         }
     }
     if (status == 0) printf("signature %" PRIu64 "\n", signature);
     if (json) {
-        fprintf(json, "],\"signature\":%" PRIu64 "}\n", signature);
-        bool bad = fclose(json) != 0 || status != 0;
+        json_object_set_new(doc, "signature", json_integer((json_int_t)signature));
+        bool bad = kjson_print(doc, json) != 0;
+        bad = fclose(json) != 0 || bad || status != 0;
         if (bad || rename(tmp, o.json_file) != 0) {
             remove(tmp);
-            if (!status) status = cli_fail("cannot write '%s'", o.json_file);
+            if (!status) status = cli_fail_runtime("cannot write '%s'", o.json_file);
         }
     }
     return status;

@@ -3,10 +3,7 @@
 
 int cmd_bestmove(int argc, char **argv) {
     static const struct cli_spec spec = {
-        .usage = "kibitz bestmove <game> [--position P] [--algo "
-                 "alphabeta|mcts|expectimax] [--depth N "
-                 "| --time S | --iterations N] [--threads N] [--hash MiB] [--seed N] "
-                 "[--json]",
+        .usage = "kibitz bestmove <game> " SEARCH_COMMAND_USAGE,
         .help =
             "Searches the position and prints the best move, its score (or a proven\n"
             "win or loss in N moves, passes not counted), the principal variation,\n"
@@ -16,9 +13,8 @@ int cmd_bestmove(int argc, char **argv) {
             "SMP (alphabeta) or tree parallelism (mcts). expectimax (two-player games\n"
             "with chance, Star1/Star2 pruning) takes --depth (decisions, default 3) or\n"
             "--time. At a chance node there is nothing to choose: give the outcome.\n"
-            "--algo also takes an engine spec as arena does (kibitz arena --help),\n"
-            "e.g. mcts:root=1 (one tree per thread: no shared cache lines, for cores\n"
-            "far apart) or mcts:c=0.7:playout=40.",
+            "mcts:root=1 is one tree per thread (no shared cache lines, for cores far\n"
+            "apart)." SEARCH_COMMAND_HELP,
         .allowed = SEARCH_COMMAND_OPTIONS,
         .needs_game = true,
     };

@@ -2,18 +2,21 @@
 #include "cli/cli.h"
 #include "engine/registry.h"
 #include "engine/variant.h"
+#include "json/kjson_reports.h"
 
 #include <stdio.h>
 
 int cmd_games(int argc, char **argv) {
     static const struct cli_spec spec = {
-        .usage = "kibitz games",
+        .usage = "kibitz games [--json]",
+        .allowed = OPT_JSON,
         .help = "Lists every game kibitz knows, with its variant options\n"
                 "(set them with --variant key=value on any command).",
     };
     struct cli_options o;
     int status = cli_parse(&spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
+    if (o.json) return kjson_print(kjson_games(), stdout) ? EXIT_CHECK_FAILED : EXIT_OK;
     int count;
     const struct game *const *games = registry_games(&count);
     for (int i = 0; i < count; i++) {

@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 #include "engine/timer.h"
 #include "search/perft.h"
+#include "json/kjson_reports.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,12 +10,13 @@
 
 int cmd_perft(int argc, char **argv) {
     static const struct cli_spec spec = {
-        .usage = "kibitz perft <game> --depth N [--divide] [--threads N] [--position P]",
+        .usage = "kibitz perft <game> --depth N [--divide] [--threads N] [--position P]\n"
+                 "       [--json]",
         .help = "Counts the leaves of the move tree exactly N plies deep (a pass and a\n"
                 "chance outcome are plies; finished games have no children). --divide\n"
                 "prints the count under each root move. Root moves run in parallel.",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_DEPTH | OPT_DIVIDE |
-                   OPT_THREADS | OPT_JSON,
+        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_DEPTH |
+                   OPT_DIVIDE | OPT_THREADS | OPT_JSON,
         .needs_game = true,
     };
     struct cli_options o;
@@ -35,18 +37,9 @@ int cmd_perft(int argc, char **argv) {
     double rate = seconds > 0 ? (double)leaves / seconds : 0;
     char text[256];
     if (o.json) {
-        printf("{\"game\":\"%s\",\"depth\":%d,\"leaves\":%" PRIu64
-               ",\"seconds\":%.6f,\"leaves_per_second\":%.0f,\"threads\":%d",
-               g->name, o.depth, leaves, seconds, rate, o.threads);
-        if (o.divide) {
-            printf(",\"divide\":{");
-            for (int i = 0; i < count; i++) {
-                g->format_move(&o.variant, state, moves[i], text, sizeof text);
-                printf("%s\"%s\":%" PRIu64, i ? "," : "", text, divide[i]);
-            }
-            printf("}");
-        }
-        printf("}\n");
+        kjson_print(kjson_perft(g, &o.variant, state, o.depth, leaves, seconds, o.threads,
+                                moves, o.divide ? divide : NULL, count),
+                    stdout);
     } else {
         if (o.divide)
             for (int i = 0; i < count; i++) {

@@ -1,11 +1,13 @@
 /* kibitz play: a person against the engine (or engines against each other). */
 #include "cli/cli.h"
+#include "engine/record.h"
 #include "engine/repetition.h"
 #include "engine/rng.h"
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/playout.h"
 #include "search/solver_db_move.h"
+#include "json/kjson_record.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -146,7 +148,7 @@ static void list_options(const struct game *g, const struct variant *v, const vo
  * Returns 0, 1 when the person quit or input ended, or an exit status. */
 static int play_simultaneous(struct agent *agent, const struct game *g,
                              const struct variant *v, void *state, int seat,
-                             struct rng *rng, int *ply) {
+                             struct rng *rng, int *ply, struct game_record *rec) {
     unsigned acting = g->acting(v, state);
     move_t choice[GAME_MAX_PLAYERS] = {0};
     char err[GAME_ERROR_BYTES], text[128], line[256];
@@ -201,30 +203,132 @@ static int play_simultaneous(struct agent *agent, const struct game *g,
         printf(" %s %s", g->player_name(v, p), text);
     }
     printf("\n");
+    if (record_add_joint(rec, state, choice) != 0)
+        return cli_fail_runtime("out of memory");
     g->apply_joint(v, state, choice);
     return 0;
 }
 
+/* "win in 7", "draw", "loss", or "+0.35" for the player who moved. */
+static void eval_text(const struct agent_eval *e, char *buf, size_t n) {
+    if (e->kind == AGENT_EVAL_PROVEN) {
+        const char *word = e->outcome > 0 ? "win" : e->outcome < 0 ? "loss" : "draw";
+        if (e->outcome && e->distance >= 0)
+            snprintf(buf, n, "%s in %d", word, e->distance);
+        else
+            snprintf(buf, n, "%s", word);
+    } else if (e->kind == AGENT_EVAL_ESTIMATE) {
+        snprintf(buf, n, "%+.2f", e->score);
+    } else {
+        snprintf(buf, n, "not searched");
+    }
+}
+
+static struct agent_eval cell_eval(retro_cell c) {
+    int o = retro_outcome(c);
+    return (struct agent_eval){AGENT_EVAL_PROVEN, o, o ? retro_remoteness(c) : -1,
+                               (double)o};
+}
+
+/* The engine's choice for the player to move (its own seat, or a hint for
+ * the person): the database's best move where one answers, else the agent's;
+ * `eval` gets what it thinks of the position. 0 or an exit status. */
+static int engine_choice(struct agent *agent, const struct solver_db *db,
+                         const struct game *g, const struct variant *v, const void *state,
+                         struct rng *rng, move_t *move, struct agent_eval *eval) {
+    retro_cell value;
+    if (db && g->turn(v, state) >= 0 &&
+        solver_db_best_move(db, state, move, &value) == 0) {
+        *eval = cell_eval(value);
+        return 0;
+    }
+    int status = engine_move(agent, g, v, state, rng, move);
+    *eval = g->turn(v, state) >= 0 ? agent->last : (struct agent_eval){0};
+    return status;
+}
+
+/* The record's moves as --moves text (a simultaneous step as the one move
+ * the game lists for it, where it lists joint choices); false when a step
+ * cannot be written so (then only --record replays it). */
+static bool moves_text(const struct game_record *rec, int steps, char *buf, size_t n) {
+    const struct game *g = rec->game;
+    const struct variant *v = &rec->variant;
+    _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES], a[GAME_MAX_STATE_BYTES],
+        b[GAME_MAX_STATE_BYTES];
+    memcpy(s, rec->start, g->state_size);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < steps; i++) {
+        const struct record_step *st = &rec->steps[i];
+        move_t m = st->move;
+        if (st->turn == TURN_SIMULTANEOUS && st->acting) {
+            memcpy(a, s, g->state_size);
+            g->apply_joint(v, a, st->choice);
+            move_t moves[g->max_moves];
+            int count = g->moves(v, s, moves), found = -1;
+            for (int k = 0; k < count && found < 0; k++) {
+                memcpy(b, s, g->state_size);
+                g->apply(v, b, moves[k]);
+                if (memcmp(a, b, g->state_size) == 0) found = k;
+            }
+            if (found < 0) return false;
+            m = moves[found];
+        }
+        char text[128];
+        g->format_move(v, s, m, text, sizeof text);
+        int w = snprintf(buf + used, n - used, "%s%s", i ? " " : "", text);
+        if (w < 0 || (size_t)w >= n - used) return false;
+        used += (size_t)w;
+        g->apply(v, s, m);
+    }
+    return true;
+}
+
+static void print_help_lines(void) {
+    printf("commands: a move in the game's notation, or\n"
+           "  moves       the legal moves\n"
+           "  board       draw the board again\n"
+           "  hint        the engine's move for you, with its evaluation\n"
+           "  undo        take back your last move (and the replies to it)\n"
+           "  redo        play again what undo took back\n"
+           "  list        the moves so far, as --moves text\n"
+           "  save FILE   write the game record (docs/JSON.md) to FILE\n"
+           "  load FILE   continue from a saved record of this game\n"
+           "  help        this list\n"
+           "  quit        stop (with --save the record is written)\n");
+}
+
 int cmd_play(int argc, char **argv) {
     static const struct cli_spec spec = {
-        .usage = "kibitz play <game> [--side PLAYER|none] [--position P] [--seed N] "
-                 "[--algo random|alphabeta|mcts] [--depth N | --iterations N | --time S] "
-                 "[--threads N]",
+        .usage = "kibitz play <game> [--side PLAYER|none] [--position P] [--moves M]\n"
+                 "       [--record FILE] [--save FILE] [--seed N] [--algo SPEC]\n"
+                 "       [--depth N | --iterations N | --time S] [--threads N] "
+                 "[--db PATH|none] [--json]",
         .help = "Plays a game in the terminal: you take the seat named by --side (the\n"
                 "first player by default; 'none' lets the engine play every seat) and\n"
-                "type moves in the game's notation. At the prompt, 'moves' lists the\n"
-                "legal moves, 'board' redraws, 'quit' ends the game. At a secret\n"
-                "simultaneous choice (Kodrek's split) the engines choose first and keep\n"
-                "it secret; you type your option (e.g. h2); everyone's choice is shown\n"
-                "only at the reveal. In games with hidden information (Kotra) you see\n"
-                "only your side's view, and the engine searches only its own. The\n"
-                "engine is alphabeta (depth 6 unless --depth or --time) where the game "
-                "allows it,\n"
-                "else mcts (1000 iterations unless --iterations or --time); --algo\n"
-                "random gives a random player.",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_SIDE | OPT_SEED |
-                   OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS |
-                   OPT_DB,
+                "type moves in the game's notation. At the prompt: 'moves' lists the\n"
+                "legal moves, 'board' redraws, 'hint' asks the engine, 'undo' takes\n"
+                "back your last move and 'redo' plays it again, 'list' prints the\n"
+                "moves so far (as --moves text), 'save FILE' and 'load FILE' write\n"
+                "and read a game record, 'help' lists them, 'quit' ends the game.\n"
+                "After each of its moves the engine says what it thinks the position\n"
+                "is worth to itself (win/loss in N from a proof or database, else its\n"
+                "score in -1..+1). --record FILE starts from a record (with its moves\n"
+                "as history for undo); --save FILE writes the record when the game\n"
+                "ends or you quit. At a secret simultaneous choice (Kodrek's split)\n"
+                "the engines choose first and keep it secret; you type your option\n"
+                "(e.g. h2); everyone's choice is shown only at the reveal. In games\n"
+                "with hidden information (Kotra) you see only your side's view, the\n"
+                "engine searches only its own, and 'list', 'save' and 'hint' wait for\n"
+                "the end (they would tell hidden moves). The engine is alphabeta\n"
+                "(depth 6 unless --depth or --time) where the game allows it, else\n"
+                "mcts (1000 iterations unless --iterations or --time); a solver\n"
+                "database that answers the variant plays perfectly unless --algo or\n"
+                "--db none; --algo random gives a random player. --json prints the\n"
+                "game record (docs/JSON.md) as the last line when the game ends.",
+        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_SAVE |
+                   OPT_SIDE | OPT_SEED | OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS |
+                   OPT_TIME | OPT_THREADS | OPT_DB | OPT_JSON,
         .needs_game = true,
     };
     struct cli_options o;
@@ -239,12 +343,30 @@ int cmd_play(int argc, char **argv) {
         return cli_fail("play does not support simultaneous moves with hidden "
                         "information (%s)",
                         g->name);
-    unsigned char state[GAME_MAX_STATE_BYTES];
-    if ((status = cli_load_position(&o, state))) return status;
+    const bool hidden = (g->flags & GAME_HAS_HIDDEN) && seat >= 0;
+    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
+    struct game_record rec;
+    if (o.record) {
+        if ((status = cli_load_record(&o, &rec))) return status;
+    } else {
+        if ((status = cli_load_position(&o, state))) return status;
+        record_init(&rec, g, v, state);
+    }
+    /* Undo and redo move `at` within the record: steps beyond it are the
+     * ones redo plays again, until a new move replaces them. */
+    int at = rec.count;
+    record_replay(&rec, at, state);
+    rec.has_seed = true;
+    rec.seed = o.seed;
     struct rng rng;
     rng_seed(&rng, o.seed);
     struct agent agent;
-    if ((status = build_agent(&o, &agent))) return status;
+    if ((status = build_agent(&o, &agent))) {
+        record_free(&rec);
+        return status;
+    }
+    for (int p = 0; p < players; p++)
+        record_set_player(&rec, p, p == seat ? "human" : agent.spec);
     /* Perfect play from a solver database when one answers this variant and
      * no --algo asks for a search. */
     char db_path[SOLVER_DB_PATH_BYTES], err[GAME_ERROR_BYTES] = "";
@@ -252,12 +374,14 @@ int cmd_play(int argc, char **argv) {
         o.algo ? NULL : solver_db_for_engine(g, v, o.db, db_path, sizeof db_path, err);
     if (!db && err[0]) {
         agent_free(&agent);
-        return cli_fail("%s", err);
+        record_free(&rec);
+        return cli_fail_runtime("%s", err);
     }
     if (db) printf("(the engine plays perfectly from database %s)\n", db_path);
+    if (seat >= 0) printf("(type 'help' for the commands)\n");
 
-    char line[256], text[256];
-    int ply = 0;
+    char line[4300], text[256];
+    int ply = at;
     bool drawn = false, recorded = false, repeated = false;
     struct repetition seen;
     repetition_init(&seen);
@@ -272,14 +396,17 @@ int cmd_play(int argc, char **argv) {
         recorded = true;
         move_t move;
         if (turn == TURN_SIMULTANEOUS) {
-            int r = play_simultaneous(&agent, g, v, state, seat, &rng, &ply);
+            rec.count = at; /* a new choice replaces what redo would replay */
+            int r = play_simultaneous(&agent, g, v, state, seat, &rng, &ply, &rec);
             if (r) {
                 status = r == 1 ? 0 : r;
                 goto done;
             }
+            at = rec.count;
             drawn = recorded = false;
             continue;
         }
+        struct agent_eval eval = {0};
         if (turn == seat) {
             if (!drawn) draw_for(g, v, state, seat);
             drawn = true;
@@ -291,9 +418,16 @@ int cmd_play(int argc, char **argv) {
             }
             char *word = line;
             while (isspace((unsigned char)*word)) word++;
+            char *arg = word + strcspn(word, " \t");
+            if (*arg) *arg++ = '\0';
+            while (isspace((unsigned char)*arg)) arg++;
             if (*word == '\0') continue;
             if (strcmp(word, "quit") == 0) goto done;
-            if (strcmp(word, "moves") == 0 || strcmp(word, "help") == 0) {
+            if (strcmp(word, "help") == 0) {
+                print_help_lines();
+                continue;
+            }
+            if (strcmp(word, "moves") == 0) {
                 list_moves(g, v, state);
                 continue;
             }
@@ -301,39 +435,164 @@ int cmd_play(int argc, char **argv) {
                 draw_for(g, v, state, seat);
                 continue;
             }
-
-            if (g->parse_move(v, state, word, &move, err) != 0) {
-                printf("%s; type 'moves' for the legal moves\n", err);
+            if (strcmp(word, "undo") == 0 || strcmp(word, "redo") == 0) {
+                /* To the person's previous (next) turn at a player node. */
+                bool back = word[0] == 'u';
+                int target = -1;
+                _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES];
+                for (int k = back ? at - 1 : at + 1; k >= 0 && k <= rec.count;
+                     k += back ? -1 : 1) {
+                    record_replay(&rec, k, s);
+                    if (g->turn(v, s) == seat) {
+                        target = k;
+                        break;
+                    }
+                }
+                if (target < 0) {
+                    printf("nothing to %s\n", word);
+                    continue;
+                }
+                at = target;
+                record_replay(&rec, at, state);
+                ply = at;
+                /* Repetitions count from the start again, up to here. */
+                repetition_free(&seen);
+                repetition_init(&seen);
+                for (int k = 0; k < at && (g->flags & GAME_CAN_CYCLE); k++) {
+                    record_replay(&rec, k, s);
+                    repetition_record(&seen, g, v, s);
+                }
+                printf("%s: now at move %d\n", back ? "undone" : "redone", at + 1);
+                drawn = recorded = false;
                 continue;
             }
-        } else {
-            retro_cell value;
-            if ((!db || solver_db_best_move(db, state, &move, &value) != 0) &&
-                (status = engine_move(&agent, g, v, state, &rng, &move)))
-                goto done;
+            if (strcmp(word, "hint") == 0) {
+                if (hidden) {
+                    printf("no hints while moves are hidden\n");
+                    continue;
+                }
+                if ((status = engine_choice(&agent, db, g, v, state, &rng, &move, &eval)))
+                    goto done;
+                char etext[64];
+                eval_text(&eval, etext, sizeof etext);
+                g->format_move(v, state, move, text, sizeof text);
+                printf("hint: %s (%s)\n", text, etext);
+                continue;
+            }
+            if (strcmp(word, "list") == 0 || strcmp(word, "save") == 0) {
+                if (hidden) {
+                    printf("not before the end: it would show hidden moves\n");
+                    continue;
+                }
+                if (word[0] == 's') {
+                    if (!*arg) {
+                        printf("save needs a file name: save FILE\n");
+                        continue;
+                    }
+                    struct game_record upto = rec;
+                    upto.count = at;
+                    if (kjson_record_write(&upto, arg, err) != 0)
+                        printf("%s\n", err);
+                    else
+                        printf("saved %d moves to %s\n", at, arg);
+                    continue;
+                }
+                char list[8192];
+                if (moves_text(&rec, at, list, sizeof list))
+                    printf("moves: %s\n", at ? list : "(none yet)");
+                else
+                    printf("moves: (simultaneous choices: 'save FILE' and --record FILE "
+                           "replay them)\n");
+                continue;
+            }
+            if (strcmp(word, "load") == 0) {
+                struct cli_options lo = o;
+                lo.record = arg;
+                struct game_record loaded;
+                if (!*arg || cli_load_record(&lo, &loaded) != 0) {
+                    printf("load needs a record of %s: load FILE\n", g->name);
+                    continue;
+                }
+                if (memcmp(&loaded.variant, v, sizeof *v) != 0) {
+                    printf("%s is a game of another variant\n", arg);
+                    record_free(&loaded);
+                    continue;
+                }
+                memcpy(loaded.players, rec.players, sizeof rec.players);
+                loaded.has_seed = rec.has_seed, loaded.seed = rec.seed;
+                record_free(&rec);
+                rec = loaded;
+                at = ply = rec.count;
+                record_replay(&rec, at, state);
+                repetition_free(&seen);
+                repetition_init(&seen);
+                printf("loaded %d moves from %s\n", at, arg);
+                drawn = recorded = false;
+                continue;
+            }
+            if (g->parse_move(v, state, word, &move, err) != 0) {
+                printf("%s; type 'moves' for the legal moves, 'help' for commands\n",
+                       err);
+                continue;
+            }
+        } else if ((status =
+                        engine_choice(&agent, db, g, v, state, &rng, &move, &eval))) {
+            goto done;
         }
         g->format_move(v, state, move, text, sizeof text);
         const char *who = turn == TURN_CHANCE ? "chance" : g->player_name(v, turn);
+        char etext[80] = "";
+        if (turn >= 0 && turn != seat && eval.kind != AGENT_EVAL_NONE) {
+            char e[64];
+            eval_text(&eval, e, sizeof e);
+            snprintf(etext, sizeof etext, " (%s: %s)", db ? "database" : "engine", e);
+        }
         if (turn == seat || turn == TURN_CHANCE || move_visible(g, v, state, move, seat))
-            printf("%d. %s plays %s\n", ++ply, who, text);
+            printf("%d. %s plays %s%s\n", ++ply, who, text, etext);
         else
-            printf("%d. %s makes a hidden choice\n", ++ply, who);
+            printf("%d. %s makes a hidden choice%s\n", ++ply, who, etext);
+        rec.count = at; /* a new move replaces what redo would replay */
+        if (record_add_move(&rec, state, move) != 0) {
+            status = cli_fail_runtime("out of memory");
+            goto done;
+        }
+        at = rec.count;
         g->apply(v, state, move);
         drawn = recorded = false;
     }
     if (g->flags & GAME_HAS_HIDDEN) printf("(game over: everything revealed)\n");
     g->draw(v, state, stdout);
     double result[GAME_MAX_PLAYERS] = {0};
-    if (repeated)
+    if (repeated) {
         printf("draw: the position occurred for the third time\n");
-    else
+        rec.ended = true;
+        snprintf(rec.reason, sizeof rec.reason, "threefold repetition");
+    } else {
         g->returns(v, state, result);
+    }
     printf("result:");
     for (int p = 0; p < players; p++) printf(" %s %+g", g->player_name(v, p), result[p]);
     printf("\n");
+    {
+        char list[8192];
+        if (moves_text(&rec, at, list, sizeof list) && at > 0)
+            printf("moves: %s\n", list);
+    }
+    if (o.json) {
+        rec.count = at;
+        kjson_print(kjson_record(&rec), stdout);
+    }
 done:
+    if (o.save) {
+        rec.count = at;
+        if (kjson_record_write(&rec, o.save, err) != 0)
+            status = status ? status : cli_fail_runtime("%s", err);
+        else
+            printf("(record saved to %s)\n", o.save);
+    }
     solver_db_close(db);
     repetition_free(&seen);
     agent_free(&agent);
+    record_free(&rec);
     return status;
 }

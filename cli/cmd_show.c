@@ -1,14 +1,17 @@
 /* kibitz show: draw a position, print its notation and its legal moves. */
 #include "cli/cli.h"
+#include "json/kjson_position.h"
 
 #include <stdio.h>
 
 int cmd_show(int argc, char **argv) {
     static const struct cli_spec spec = {
-        .usage = "kibitz show <game> [--position P] [--moves 'M M ...'] [--variant k=v]",
+        .usage = "kibitz show <game> [--position P] [--moves 'M M ...'] [--variant k=v]\n"
+                 "       [--json]",
         .help = "Draws the position (the start position by default, after any --moves),\n"
-                "prints it in the game's one-line notation and lists the legal moves.",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES,
+                "prints it in the game's one-line notation and lists the legal moves.\n"
+                "--json prints the position document of docs/JSON.md instead.",
+        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_JSON,
         .needs_game = true,
     };
     struct cli_options o;
@@ -17,6 +20,10 @@ int cmd_show(int argc, char **argv) {
     const struct game *g = o.game;
     unsigned char state[GAME_MAX_STATE_BYTES];
     if ((status = cli_load_position(&o, state))) return status;
+    if (o.json)
+        return kjson_print(kjson_position(g, &o.variant, state), stdout)
+                   ? EXIT_CHECK_FAILED
+                   : EXIT_OK;
     g->draw(&o.variant, state, stdout);
     char text[512];
     g->format_position(&o.variant, state, text, sizeof text);

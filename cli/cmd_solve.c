@@ -3,10 +3,13 @@
  * the best opening move. */
 #include "cli/cli.h"
 #include "cli/solve_dfpn.h"
+#include "engine/temp_files.h"
 #include "engine/timer.h"
+#include "search/dfpn.h"
 #include "search/game_database.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
+#include "json/kjson_value.h"
 
 #include <inttypes.h>
 #include <omp.h>
@@ -49,8 +52,8 @@ static void solve_progress(void *ctx, uint64_t done, uint64_t total, uint64_t po
     if (!run->progress) return;
     double seconds = timer_now() - run->start;
     fprintf(stderr,
-            "\rsolving: %" PRIu64 "/%" PRIu64 " tiers, %.1f M positions, %.1f s   ", done,
-            total, (double)positions / 1e6, seconds);
+            "\r\033[Ksolving: %" PRIu64 "/%" PRIu64 " tiers, %.1f M positions, %.1f s",
+            done, total, (double)positions / 1e6, seconds);
     if (done == total) fprintf(stderr, "\n");
 }
 
@@ -95,9 +98,9 @@ static int check_room(const char *path, uint64_t bytes) {
     if (statvfs(dir, &fs) != 0 || fs.f_blocks == 0) return 0;
     uint64_t room = (uint64_t)fs.f_bavail * fs.f_frsize;
     if (bytes + bytes / 20 <= room) return 0;
-    return cli_fail("the database needs %.1f MB but %s has %.1f MB free; "
-                    "give --db another folder, or --db none to store nothing",
-                    (double)bytes / 1e6, dir, (double)room / 1e6);
+    return cli_fail_runtime("the database needs %.1f MB but %s has %.1f MB free; "
+                            "give --db another folder, or --db none to store nothing",
+                            (double)bytes / 1e6, dir, (double)room / 1e6);
 }
 
 static const char *outcome_word(retro_cell c) {
@@ -144,15 +147,20 @@ int cmd_solve(int argc, char **argv) {
             "./data); an interrupted build resumes from the finished pairs. --memory\n"
             "refuses a build that needs more. '--algo retro' uses the generic tiered\n"
             "solver instead (tiers-kerx-<variant>/, small sets only). 'kibitz query\n"
-            "kerx' and df-pn's leaf probes read them (the symmetric ones first).",
+            "kerx' and df-pn's leaf probes read them (the symmetric ones first).\n\n"
+            "Ctrl-C (SIGINT) or SIGTERM removes the temporary file being written\n"
+            "(<file>.tmp.<pid>) and ends kibitz by that signal (status 130 or 143);\n"
+            "finished files stay, so a Kerx build resumes and a whole-game solve\n"
+            "starts again cleanly.",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
-                   OPT_POSITION | OPT_MOVES | OPT_TIME | OPT_HASH | OPT_ITERATIONS |
-                   OPT_ALGO | OPT_PIECES | OPT_MEMORY,
+                   OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_TIME | OPT_HASH |
+                   OPT_ITERATIONS | OPT_ALGO | OPT_PIECES | OPT_MEMORY,
         .needs_game = true,
     };
     struct cli_options o;
     int status = cli_parse(&spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
+    temp_files_install(); /* an interrupt leaves no half-written file */
     const struct game *g = o.game;
     const struct variant *v = &o.variant;
     char err[GAME_ERROR_BYTES];
@@ -176,7 +184,11 @@ int cmd_solve(int argc, char **argv) {
         return cli_fail("--pieces and --memory build a game's own databases; %s has none",
                         g->name);
     bool retro = retro_supported(g, err);
-    if (o.position || o.moves || (o.algo && strcmp(o.algo, "dfpn") == 0) ||
+    char why[GAME_ERROR_BYTES];
+    if (!retro && !o.position && !o.moves && !o.record && !o.algo &&
+        !dfpn_supports(g, why))
+        return cli_fail("%s", err);
+    if (o.position || o.moves || o.record || (o.algo && strcmp(o.algo, "dfpn") == 0) ||
         (!retro && !(o.algo && strcmp(o.algo, "retro") == 0)))
         return solve_dfpn_run(&o);
     if (!retro) return cli_fail("%s", err);
@@ -194,7 +206,7 @@ int cmd_solve(int argc, char **argv) {
     retro_cell *terminal_move = malloc((size_t)g->max_moves * sizeof *terminal_move);
     int *move_watch = malloc((size_t)g->max_moves * sizeof *move_watch);
     if (!reported || !run.watches || !moves || !terminal_move || !move_watch) {
-        status = cli_fail("out of memory");
+        status = cli_fail_runtime("out of memory");
         goto done;
     }
     int nreported =
@@ -230,13 +242,13 @@ int cmd_solve(int argc, char **argv) {
     }
 
     char path[SOLVER_DB_PATH_BYTES] = "";
-    bool store = !(o.db && strcmp(o.db, "none") == 0);
+    bool store = !cli_no_database(&o);
     if (store) {
         solver_db_path(g, v, o.db, path, sizeof path);
         status = check_room(path, database_bytes(g, v, g->tier_of(v, start)));
         if (status) goto done_reported;
         if (solver_db_create(&run.db, path, g, v, err) != 0) {
-            status = cli_fail("%s", err);
+            status = cli_fail_runtime("%s", err);
             goto done_reported;
         }
     }
@@ -253,12 +265,12 @@ int cmd_solve(int argc, char **argv) {
     struct retro_stats st;
     if (retro_solve(&cfg, &st, err) != 0) {
         solver_db_abort(run.db);
-        status = cli_fail("%s", run.err[0] ? run.err : err);
+        status = cli_fail_runtime("%s", run.err[0] ? run.err : err);
         goto done_reported;
     }
     double solve_seconds = timer_now() - run.start;
     if (run.db && solver_db_finish(run.db, &st.counts, err) != 0) {
-        status = cli_fail("%s", err);
+        status = cli_fail_runtime("%s", err);
         goto done_reported;
     }
     double total_seconds = timer_now() - run.start;
@@ -293,35 +305,37 @@ int cmd_solve(int argc, char **argv) {
     double mb = store && stat(path, &fst) == 0 ? (double)fst.st_size / 1e6 : 0;
     const char *who = g->player_name(v, mover);
     if (o.json) {
-        printf("{\"game\":\"%s\",\"variant\":\"%s\",\"tiers\":%" PRIu64
-               ",\"positions\":%" PRIu64 ",\"won\":%" PRIu64 ",\"lost\":%" PRIu64
-               ",\"drawn\":%" PRIu64 ",\"terminal\":%" PRIu64
-               ",\"max_remoteness\":%d,\"seconds\":%.6f,\"solve_seconds\":%.6f,"
-               "\"positions_per_second\":%.0f,\"threads\":%d,\"database\":",
-               g->name, vtext, st.tiers, st.counts.positions, st.counts.won,
-               st.counts.lost, st.counts.drawn, st.counts.terminal,
-               st.counts.max_remoteness, total_seconds, solve_seconds, rate, threads);
-        if (store)
-            printf("\"%s\"", path);
-        else
-            printf("null");
-        printf(",\"start\":[");
+        json_t *doc = kjson_game_document("solve", g, v);
+        json_t *counts = json_pack(
+            "{s:I,s:I,s:I,s:I,s:I,s:I,s:i,s:f,s:f,s:f,s:i,s:o}", "tiers",
+            (json_int_t)st.tiers, "positions", (json_int_t)st.counts.positions, "won",
+            (json_int_t)st.counts.won, "lost", (json_int_t)st.counts.lost, "drawn",
+            (json_int_t)st.counts.drawn, "terminal", (json_int_t)st.counts.terminal,
+            "max_remoteness", st.counts.max_remoteness, "seconds", total_seconds,
+            "solve_seconds", solve_seconds, "positions_per_second", rate, "threads",
+            threads, "database", kjson_string_or_null(store ? path : NULL));
+        json_object_update(doc, counts);
+        json_decref(counts);
+        json_t *starts = json_array();
         for (int i = 0; i < nreported; i++) {
-            char rtext[160];
-            g->variant_format(&reported[i], rtext, sizeof rtext);
             retro_cell c = reported_watch[i] < 0 ? RETRO_TERMINAL
                                                  : run.watches[reported_watch[i]].cell;
-            printf("%s{\"variant\":\"%s\",\"value\":\"%s\",\"remoteness\":%d}",
-                   i ? "," : "", rtext, outcome_word(c), retro_remoteness(c));
+            json_t *value = kjson_value_cell(c);
+            json_array_append_new(
+                starts, json_pack("{s:o,s:o}", "variant", kjson_variant(g, &reported[i]),
+                                  "value", value ? value : json_null()));
         }
-        printf("],\"moves\":[");
+        json_object_set_new(doc, "start", starts);
+        json_t *list = json_array();
         for (int k = 0; k < nmoves; k++) {
             int i = order[k];
-            g->format_move(v, start, moves[i], mtext, sizeof mtext);
-            printf("%s{\"move\":\"%s\",\"value\":\"%s\",\"remoteness\":%d}", k ? "," : "",
-                   mtext, outcome_word(move_value[i]), retro_remoteness(move_value[i]));
+            json_t *value = kjson_value_cell(move_value[i]);
+            json_array_append_new(list, json_pack("{s:o,s:o}", "move",
+                                                  kjson_move(g, v, start, moves[i]),
+                                                  "value", value ? value : json_null()));
         }
-        printf("]}\n");
+        json_object_set_new(doc, "moves", list);
+        kjson_print(doc, stdout);
     } else {
         printf("solved %s %s: %" PRIu64 " tiers, %" PRIu64 " positions\n", g->name, vtext,
                st.tiers, st.counts.positions);
@@ -333,8 +347,9 @@ int cmd_solve(int argc, char **argv) {
                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
                st.counts.max_remoteness);
         if (store) printf("database %s (%.1f MB)\n", path, mb);
-        printf("\nstart position, %s to move:\n  %-28s %-6s %s\n", who, "variant",
-               "value", "remoteness");
+        printf("\nstart position of each variant the database answers, for the player "
+               "who moves first:\n  %-28s %-6s %s\n",
+               "variant", "value", "remoteness");
         for (int i = 0; i < nreported; i++) {
             char rtext[160];
             g->variant_format(&reported[i], rtext, sizeof rtext);

@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "search/dfpn.h"
 #include "search/game_database.h"
+#include "json/kjson.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -43,14 +44,14 @@ static int run_set(const struct cli_options *o, const char *file) {
     const struct game *g = o->game;
     const struct variant *v = &o->variant;
     FILE *f = fopen(file, "r");
-    if (!f) return cli_fail("cannot read %s", file);
+    if (!f) return cli_fail_runtime("cannot read %s", file);
     struct group groups[MAX_GROUPS];
     int ngroups = 0, line_no = 0;
     char line[1024], err[GAME_ERROR_BYTES];
     struct dfpn_result *r = malloc(sizeof *r);
     if (!r) {
         fclose(f);
-        return cli_fail("out of memory");
+        return cli_fail_runtime("out of memory");
     }
     while (fgets(line, sizeof line, f)) {
         line_no++;
@@ -92,15 +93,17 @@ static int run_set(const struct cli_options *o, const char *file) {
     fclose(f);
     free(r);
     int total = 0, right = 0;
+    json_t *list = o->json ? json_array() : NULL;
     for (int k = 0; k < ngroups; k++) {
         struct group *gr = &groups[k];
         total += gr->count;
         right += gr->right;
         if (o->json)
-            printf("{\"group\":\"%s\",\"positions\":%d,\"right\":%d,\"finished\":%d,"
-                   "\"mean_seconds\":%.6f,\"mean_nodes\":%.0f}\n",
-                   gr->name, gr->count, gr->right, gr->finished, gr->seconds / gr->count,
-                   (double)gr->nodes / gr->count);
+            json_array_append_new(
+                list, json_pack("{s:s,s:i,s:i,s:i,s:f,s:f}", "group", gr->name,
+                                "positions", gr->count, "right", gr->right, "finished",
+                                gr->finished, "mean_seconds", gr->seconds / gr->count,
+                                "mean_nodes", (double)gr->nodes / gr->count));
         else
             printf("%-14s %4d positions  right %5.1f%%  finished %5.1f%%  mean %.4f s  "
                    "mean %.0f nodes\n",
@@ -108,9 +111,17 @@ static int run_set(const struct cli_options *o, const char *file) {
                    100.0 * gr->finished / gr->count, gr->seconds / gr->count,
                    (double)gr->nodes / gr->count);
     }
-    if (!o->json)
+    if (o->json) {
+        json_t *doc = kjson_game_document("solvebench", g, v);
+        json_object_set_new(doc, "set", json_string(file));
+        json_object_set_new(doc, "groups", list);
+        json_object_set_new(doc, "positions", json_integer(total));
+        json_object_set_new(doc, "right", json_integer(right));
+        kjson_print(doc, stdout);
+    } else {
         printf("all            %4d positions  right %5.1f%%\n", total,
                total ? 100.0 * right / total : 0);
+    }
     /* A wrong value (not merely unfinished) is a failed check. */
     for (int k = 0; k < ngroups; k++)
         if (groups[k].right < groups[k].finished) return EXIT_CHECK_FAILED;

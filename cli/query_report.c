@@ -1,16 +1,9 @@
 #include "cli/query_report.h"
 #include "cli/cli.h"
+#include "json/kjson_database.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-static const char *word(retro_cell c) {
-    switch (retro_outcome(c)) {
-    case RETRO_WIN: return "win";
-    case RETRO_LOSS: return "loss";
-    default: return retro_is_value(c) ? "draw" : "unknown";
-    }
-}
 
 /* The winner of a finished game, or -1 for a draw. */
 static int winner_of(const struct game *g, const struct variant *v, const void *state) {
@@ -19,35 +12,6 @@ static int winner_of(const struct game *g, const struct variant *v, const void *
     for (int p = 0; p < g->players; p++)
         if (ret[p] > 0) return p;
     return -1;
-}
-
-static void print_json(const struct game *g, const struct variant *v, const void *state,
-                       const char *ptext, const char *source, retro_cell cell,
-                       const move_t *moves, const retro_cell *values, const int *order,
-                       int n) {
-    printf("{\"game\":\"%s\",\"position\":\"%s\",", g->name, ptext);
-    if (source) printf("\"database\":\"%s\",", source);
-    if (cell == RETRO_TERMINAL) {
-        int winner = winner_of(g, v, state);
-        printf("\"over\":true,\"winner\":");
-        if (winner >= 0)
-            printf("\"%s\"", g->player_name(v, winner));
-        else
-            printf("null");
-        printf(",\"moves\":[]}\n");
-        return;
-    }
-    char mtext[128];
-    printf("\"over\":false,\"to_move\":\"%s\",\"value\":\"%s\",\"remoteness\":%d,"
-           "\"moves\":[",
-           g->player_name(v, g->turn(v, state)), word(cell), retro_remoteness(cell));
-    for (int k = 0; k < n; k++) {
-        int i = order[k];
-        g->format_move(v, state, moves[i], mtext, sizeof mtext);
-        printf("%s{\"move\":\"%s\",\"value\":\"%s\",\"remoteness\":%d}", k ? "," : "",
-               mtext, word(values[i]), retro_remoteness(values[i]));
-    }
-    printf("]}\n");
 }
 
 static void print_text(const struct game *g, const struct variant *v, const void *state,
@@ -85,7 +49,7 @@ int query_report(const struct game *g, const struct variant *v, const void *stat
         free(moves);
         free(values);
         free(order);
-        return cli_fail("out of memory");
+        return cli_fail_runtime("out of memory");
     }
     retro_cell cell = lookup(ctx, state), best;
     int n = retro_move_values(g, v, state, lookup, ctx, &best, values);
@@ -102,7 +66,8 @@ int query_report(const struct game *g, const struct variant *v, const void *stat
     char ptext[1024];
     g->format_position(v, state, ptext, sizeof ptext);
     if (json)
-        print_json(g, v, state, ptext, source, cell, moves, values, order, n);
+        kjson_print(kjson_query(g, v, state, source, cell, moves, values, order, n),
+                    stdout);
     else
         print_text(g, v, state, ptext, cell, moves, values, order, n);
     if (cell != RETRO_TERMINAL && best != cell)

@@ -1,6 +1,7 @@
 /* The shared body of `kibitz bestmove` and `kibitz analyse`: parse the
  * options, load the position, run alpha-beta, MCTS or expectimax, report. */
 #include "cli/search_command.h"
+#include "cli/db_advice.h"
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/alphabeta.h"
@@ -12,6 +13,7 @@
 #include "search/search_report.h"
 #include "search/solver_db_move.h"
 #include "search/tt.h"
+#include "json/kjson_search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,16 +74,58 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         return cli_fail("alphabeta takes --depth or --time, not --iterations");
     if (!is_alphabeta && !is_expectimax && o.depth >= 0)
         return cli_fail("%.4s takes --iterations or --time, not --depth", algo);
-    if (!o.algo) { /* a solver database answers exactly, when there is one */
+    /* The database rule (SEARCH_COMMAND_HELP): an explicit --db is read; else
+     * the default folder is, unless an engine or a budget was asked for. */
+    bool budget = o.given & (OPT_DEPTH | OPT_TIME | OPT_ITERATIONS);
+    if (o.db ? !cli_no_database(&o) : !o.algo && !budget) {
         char path[SOLVER_DB_PATH_BYTES];
         struct solver_db *db =
             solver_db_for_engine(g, &o.variant, o.db, path, sizeof path, err);
-        if (!db && err[0]) return cli_fail("%s", err);
-        int answered =
-            db ? solver_db_report(db, state, path, o.json, analyse, stdout) : -1;
+        if (!db && err[0])
+            return g->tier_of && cli_database_missing(&o)
+                       ? cli_fail_missing_database(&o, err)
+                       : cli_fail_runtime("%s", err);
+        int answered = -1;
+        if (db && o.json) {
+            move_t moves[g->max_moves];
+            retro_cell values[g->max_moves];
+            int n = solver_db_move_values(db, state, moves, values);
+            if (n > 0)
+                answered = kjson_print(kjson_search_database(g, &o.variant, state, path,
+                                                             moves, values, n, analyse),
+                                       stdout);
+        } else if (db) {
+            answered = solver_db_report(db, state, path, analyse, stdout);
+        }
+        if (db && answered != 0 && solver_db_failed(db, err)) {
+            solver_db_close(db);
+            return cli_fail_runtime("%s", err);
+        }
         solver_db_close(db);
         if (answered == 0) return EXIT_OK;
-        if (o.db) return cli_fail("database %s does not hold this position", path);
+        if (o.db && !cli_no_database(&o))
+            return cli_fail_runtime("database %s does not hold this position", path);
+    }
+
+    /* A forced move needs no search (analyse still scores it). */
+    if (!analyse && g->turn(&o.variant, state) >= 0) {
+        move_t moves[g->max_moves];
+        if (g->moves(&o.variant, state, moves) == 1) {
+            struct agent check;
+            if (agent_parse(&check, algo, g, err))
+                return cli_fail("--algo %s: %s", algo, err);
+            agent_free(&check);
+            if (o.json)
+                return kjson_print(kjson_search_forced(g, &o.variant, state, moves[0]),
+                                   stdout)
+                           ? EXIT_RUNTIME_FAILURE
+                           : EXIT_OK;
+            char text[128];
+            g->format_move(&o.variant, state, moves[0], text, sizeof text);
+            printf("bestmove %s\nscore forced (the only legal move; not searched)\n",
+                   text);
+            return EXIT_OK;
+        }
     }
 
     /* One parser for engine specs (search/agent.h); the command line's
@@ -102,8 +146,11 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
         }
         struct expecti_result *res = malloc(sizeof *res);
         status = expecti_search(g, &o.variant, state, &limits, res, err);
-        if (status == 0)
-            report_expectimax(g, &o.variant, state, res, o.json, analyse, stdout);
+        if (status == 0 && o.json)
+            kjson_print(kjson_search_expectimax(g, &o.variant, state, res, analyse),
+                        stdout);
+        else if (status == 0)
+            report_expectimax(g, &o.variant, state, res, analyse, stdout);
         free(res);
         return status ? cli_fail("%s", err) : EXIT_OK;
     }
@@ -121,11 +168,14 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
             cli_hash_mib(&o, agent.hash_given ? agent.hash_mib : TT_DEFAULT_MIB);
         struct tt tt;
         if (tt_init(&tt, (size_t)hash_mib))
-            return cli_fail("not enough memory for --hash");
+            return cli_fail_runtime("not enough memory for --hash");
         struct ab_result *res = malloc(sizeof *res);
         status = ab_search(g, &o.variant, state, &limits, &tt, res, err);
-        if (status == 0)
-            report_alphabeta(g, &o.variant, state, res, o.json, analyse, stdout);
+        if (status == 0 && o.json)
+            kjson_print(kjson_search_alphabeta(g, &o.variant, state, res, analyse),
+                        stdout);
+        else if (status == 0)
+            report_alphabeta(g, &o.variant, state, res, analyse, stdout);
         free(res);
         tt_free(&tt);
         return status ? cli_fail("%s", err) : EXIT_OK;
@@ -134,7 +184,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     if ((status = search_command_side(&o, &player))) return status;
     struct mcts_limits limits = agent.mcts;
     limits.seed = o.seed;
-    if (o.threads > 1) limits.threads = o.threads;
+    if (o.given & OPT_THREADS) limits.threads = o.threads;
     if (o.iterations > 0 || o.time > 0) {
         limits.iterations = o.iterations > 0 ? o.iterations : 0;
         limits.time = o.time > 0 ? o.time : 0;
@@ -156,10 +206,16 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     } else {
         status = mcts_search(g, &o.variant, state, &limits, res, err);
     }
-    if (status == 0 && res->simultaneous)
-        report_mcts_joint(g, &o.variant, state, res, player, o.json, analyse, stdout);
+    const char *engine = is_pimc                        ? "pimc"
+                         : (g->flags & GAME_HAS_HIDDEN) ? "ismcts"
+                                                        : "mcts";
+    if (status == 0 && o.json)
+        kjson_print(kjson_search_mcts(g, &o.variant, state, engine, res, player, analyse),
+                    stdout);
+    else if (status == 0 && res->simultaneous)
+        report_mcts_joint(g, &o.variant, state, res, player, analyse, stdout);
     else if (status == 0)
-        report_mcts(g, &o.variant, state, res, o.json, analyse, stdout);
+        report_mcts(g, &o.variant, state, res, analyse, stdout);
     free(res);
     return status ? cli_fail("%s", err) : EXIT_OK;
 }

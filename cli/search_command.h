@@ -12,8 +12,26 @@
 
 /* Options the search commands accept. */
 #define SEARCH_COMMAND_OPTIONS                                                           \
-    (OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_ALGO | OPT_DEPTH | OPT_TIME |          \
-     OPT_ITERATIONS | OPT_THREADS | OPT_HASH | OPT_SEED | OPT_JSON | OPT_DB | OPT_SIDE)
+    (OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_ALGO | OPT_DEPTH |        \
+     OPT_TIME | OPT_ITERATIONS | OPT_THREADS | OPT_HASH | OPT_SEED | OPT_JSON | OPT_DB | \
+     OPT_SIDE)
+
+/* The usage line's tail and the help paragraph on databases, engine specs
+ * and forced moves, the same for both commands. */
+#define SEARCH_COMMAND_USAGE                                                             \
+    "[--position P] [--moves M | --record FILE]\n"                                       \
+    "       [--algo SPEC] [--depth N | --time S | --iterations N] [--threads N]\n"       \
+    "       [--hash MiB] [--seed N] [--side PLAYER] [--db PATH|none] [--json]"
+#define SEARCH_COMMAND_HELP                                                              \
+    "\n\nThe database rule: without --algo and without a budget (--depth, --time,\n"     \
+    "--iterations), a solver database that answers the variant (--db PATH, else\n"       \
+    "$KIBITZ_DATA, else ./data) gives the exact value and best move and nothing\n"       \
+    "is searched; an explicit --db PATH is always read. To search anyway give\n"         \
+    "--algo (e.g. --algo alphabeta), a budget, or --db none (no database, as on\n"       \
+    "every command). --algo takes an engine spec as arena does (kibitz arena\n"          \
+    "--help), e.g. alphabeta:depth=4, mcts:root=1 or mcts:c=0.7:playout=40.\n"           \
+    "A player's only legal move is printed without search ('score forced');\n"           \
+    "analyse still scores it. --json prints the search document of docs/JSON.md."
 
 /* Exit status as cli.h describes. */
 int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool analyse);

@@ -1,12 +1,14 @@
 /* The df-pn half of `kibitz solve`: load the position, open a database for
  * leaf probes when one answers the variant, prove, print. */
 #include "cli/solve_dfpn.h"
+#include "cli/db_advice.h"
 
 #include "search/dfpn.h"
 #include "search/game_database.h"
 #include "search/retro_check.h"
 #include "search/solver_db.h"
 #include "search/solver_db_move.h"
+#include "json/kjson_search.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -42,13 +44,16 @@ int solve_dfpn_run(const struct cli_options *o) {
     /* The game's own databases (search/game_database.h), when there are any. */
     const struct game_database *gdb = g->database;
     void *own_db = NULL;
-    if (gdb && !(o->db && strcmp(o->db, "none") == 0)) {
+    if (gdb && !cli_no_database(o)) {
         int found = gdb->open(v, o->db, &own_db, db_path, sizeof db_path, err);
-        if (found < 0) return cli_fail("%s", err);
+        if (found < 0) return cli_fail_runtime("%s", err);
         if (found > 0) db_path[0] = '\0';
-    } else if (!(o->db && strcmp(o->db, "none") == 0)) {
+    } else if (!cli_no_database(o)) {
         db = solver_db_for_engine(g, v, o->db, db_path, sizeof db_path, err);
-        if (!db && err[0]) return cli_fail("%s", err);
+        if (!db && err[0])
+            return g->tier_of && cli_database_missing(o)
+                       ? cli_fail_missing_database(o, err)
+                       : cli_fail_runtime("%s", err);
     }
     struct dfpn_config cfg = {
         .game = g,
@@ -65,7 +70,7 @@ int solve_dfpn_run(const struct cli_options *o) {
     if (!r) {
         solver_db_close(db);
         if (own_db) gdb->close(own_db);
-        return cli_fail("out of memory");
+        return cli_fail_runtime("out of memory");
     }
     if (dfpn_solve(&cfg, state, r, err) != 0) {
         free(r);
@@ -78,32 +83,8 @@ int solve_dfpn_run(const struct cli_options *o) {
     const char *who = g->player_name(v, mover);
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
     if (o->json) {
-        printf("{\"game\":\"%s\",\"position\":\"%s\",\"to_move\":\"%s\",\"value\":\"%s\","
-               "\"finished\":%s,",
-               g->name, ptext, who, value_word(r->value),
-               r->value == DFPN_UNKNOWN ? "false" : "true");
-        if (r->has_move) {
-            g->format_move(v, state, r->move, mtext, sizeof mtext);
-            printf("\"best_move\":\"%s\",", mtext);
-        } else {
-            printf("\"best_move\":null,");
-        }
-        printf("\"mover_wins\":\"%s\",\"mover_loses\":\"%s\",\"proof_size\":%" PRIu64
-               ",\"nodes\":%" PRIu64 ",\"table_entries\":%" PRIu64
-               ",\"seconds\":%.6f,\"stopped\":\"%s\",\"database\":",
-               known_word(r->mover_wins), known_word(r->mover_loses), r->proof_size,
-               r->nodes, r->table_entries, r->seconds, r->stopped);
-        if (db || own_db)
-            printf("\"%s\"", db_path);
-        else
-            printf("null");
-        printf(",\"moves\":[");
-        for (int i = 0; i < r->root_count; i++) {
-            g->format_move(v, state, r->root_moves[i], mtext, sizeof mtext);
-            printf("%s{\"move\":\"%s\",\"value\":\"%s\"}", i ? "," : "", mtext,
-                   value_word(r->root_values[i]));
-        }
-        printf("]}\n");
+        kjson_print(kjson_search_dfpn(g, v, state, r, db || own_db ? db_path : NULL),
+                    stdout);
     } else {
         printf("position %s\n", ptext);
         if (r->value == DFPN_UNKNOWN) {

@@ -39,8 +39,17 @@ enum {
     GAME_VARIANT_BYTES = 64,
     /* Error-message buffers passed to parsers are at least this long. */
     GAME_ERROR_BYTES = 160,
-    /* Bound of heuristic evaluations (see `evaluate`). */
+    /* The evaluation scale: `evaluate` returns whole points within
+     * [-GAME_EVAL_MAX, GAME_EVAL_MAX], GAME_EVAL_MAX meaning "as good as
+     * won" and 0 "even". Reports print evaluations divided by it (+0.35);
+     * alpha-beta scores proven results outside it (search/alphabeta.h),
+     * expectimax maps returns in [-1, 1] onto it (search/expectimax.h). */
     GAME_EVAL_MAX = 10000,
+    /* The solver's size limits (search/retro.h; a game whose tiers exceed
+     * them is refused with a message, never solved wrongly): */
+    GAME_TIER_MAX_CHILDREN = 16,  /* child tiers one tier may lead to */
+    GAME_TIER_MAX_RANK_BITS = 29, /* a tier holds < 2^29 ranks */
+    GAME_SOLVER_MAX_MOVES = 254,  /* `max_moves` of a game to be solved */
 };
 
 /* A move value no game uses for anything else: "I cannot act, the turn
@@ -87,6 +96,7 @@ struct variant_key {
 typedef uint64_t tier_t;
 
 struct board;          /* engine/board.h */
+struct bench_suite;    /* bench/bench_positions.h */
 struct game_database;  /* search/game_database.h */
 struct search_kernels; /* search/kernels.h */
 
@@ -205,10 +215,12 @@ struct game {
     /* ---- solving (optional: a game without these cannot be `solve`d) ---- */
     /* The tier of a state. */
     tier_t (*tier_of)(const struct variant *v, const void *state);
-    /* Positions in a tier (rank space size; ranks are 0 .. size-1). */
+    /* Positions in a tier (rank space size; ranks are 0 .. size-1, fewer
+     * than 2^GAME_TIER_MAX_RANK_BITS for the solver). */
     uint64_t (*tier_size)(const struct variant *v, tier_t tier);
     /* Tiers a move from `tier` can lead to, other than `tier` itself, into
-     * `out` (at most 16); returns the count. */
+     * `out` (at most GAME_TIER_MAX_CHILDREN); returns the count. A move that
+     * ends the game leads to no tier (its result is `returns`). */
     int (*tier_children)(const struct variant *v, tier_t tier, tier_t *out);
     /* Dense index of a state within its tier. */
     uint64_t (*rank)(const struct variant *v, const void *state);
@@ -256,6 +268,9 @@ struct game {
      * inlined (search/kernels.h); they must count, move and order exactly as
      * the generic kernels do (tests/test_kernels_agree.c). */
     const struct search_kernels *kernels;
+    /* The positions and budgets `kibitz bench` runs for this game
+     * (games/<game>/<game>_bench.c); NULL: the game is not benchmarked. */
+    const struct bench_suite *bench;
 };
 
 #endif

@@ -16,6 +16,8 @@ int variant_parse(const struct game *g, struct variant *v, const char *spec, cha
     }
     strcpy(buf, spec);
     char *save = NULL;
+    const char *keys[64];
+    int nkeys = 0;
     for (char *item = strtok_r(buf, ",", &save); item;
          item = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(item, '=');
@@ -25,6 +27,14 @@ int variant_parse(const struct game *g, struct variant *v, const char *spec, cha
             return -1;
         }
         *eq = '\0';
+        /* A key given twice is a mistake, not "the last one wins". */
+        for (int k = 0; k < nkeys; k++)
+            if (strcmp(keys[k], item) == 0) {
+                snprintf(err, GAME_ERROR_BYTES, "variant key '%.40s' is given twice",
+                         item);
+                return -1;
+            }
+        if (nkeys < 64) keys[nkeys++] = item;
         char message[GAME_ERROR_BYTES];
         if (g->variant_set(v, item, eq + 1, message) != 0) {
             snprintf(err, GAME_ERROR_BYTES, "%.20s: %.120s", g->name, message);

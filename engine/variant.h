@@ -3,8 +3,9 @@
  *
  * variant_init gives the defaults; variant_parse applies a spec such as
  * "target=10,first=red" (several specs may be applied in turn), refusing
- * malformed pairs, unknown keys and bad values with a message; variant_finish
- * runs the game's whole-variant check.
+ * malformed pairs, a key given twice in one spec, unknown keys and bad
+ * values with a message; variant_finish runs the game's whole-variant
+ * check.
  */
 #ifndef KIBITZ_VARIANT_H
 #define KIBITZ_VARIANT_H

@@ -278,6 +278,14 @@ static int flat_choose(struct agent *a, const struct game *g, const struct varia
 
 int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
                  const void *state, uint64_t seed, move_t *move, char *err) {
+    a->last = (struct agent_eval){.kind = AGENT_EVAL_NONE, .distance = -1};
+    if (g->turn(v, state) >= 0) { /* a forced move needs no search */
+        move_t moves[g->max_moves];
+        if (g->moves(v, state, moves) == 1) {
+            *move = moves[0];
+            return 0;
+        }
+    }
     switch (a->kind) {
     case AGENT_RANDOM: {
         move_t moves[g->max_moves];
@@ -292,6 +300,13 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
         struct ab_result *res = malloc(sizeof *res);
         if (!res) return out_of_memory(err);
         int status = ab_search(g, v, state, &a->ab, &a->tt, res, err);
+        if (status == 0) {
+            int distance, proven = ab_score_proven(res->score, &distance);
+            a->last =
+                proven ? (struct agent_eval){AGENT_EVAL_PROVEN, proven, distance, proven}
+                       : (struct agent_eval){AGENT_EVAL_ESTIMATE, 0, -1,
+                                             (double)res->score / GAME_EVAL_MAX};
+        }
         status = take_move(status, res->has_move, res->move, move);
         free(res);
         if (status <= 0) return status;
@@ -308,6 +323,12 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
                      : a->hidden
                          ? ismcts_search_kept(g, v, state, &limits, kept(a), res, err)
                          : mcts_search(g, v, state, &limits, res, err);
+        if (status == 0) {
+            int proven = res->proven ? res->proven : 0;
+            a->last = proven || res->proven_draw
+                          ? (struct agent_eval){AGENT_EVAL_PROVEN, proven, -1, proven}
+                          : (struct agent_eval){AGENT_EVAL_ESTIMATE, 0, -1, res->value};
+        }
         status = take_move(status, res->has_move, res->move, move);
         free(res);
         if (status <= 0) return status;
@@ -317,6 +338,9 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
         struct expecti_result *res = malloc(sizeof *res);
         if (!res) return out_of_memory(err);
         int status = expecti_search(g, v, state, &a->ex, res, err);
+        if (status == 0)
+            a->last = (struct agent_eval){AGENT_EVAL_ESTIMATE, 0, -1,
+                                          res->score / GAME_EVAL_MAX};
         status = take_move(status, res->has_move, res->move, move);
         free(res);
         if (status <= 0) return status;

@@ -71,9 +71,20 @@ enum agent_kind {
     AGENT_FLATMC
 };
 
+/* What the agent's last agent_choose found the position worth to the
+ * player who moved: for `play`'s evaluation after the engine's move. */
+struct agent_eval {
+    enum { AGENT_EVAL_NONE, AGENT_EVAL_ESTIMATE, AGENT_EVAL_PROVEN } kind;
+    int outcome;  /* proven: +1 win, 0 draw, -1 loss */
+    int distance; /* proven: moves to the end, -1 unknown */
+    double score; /* estimate: in [-1, 1] (alpha-beta evaluation / GAME_EVAL_MAX,
+                     MCTS mean return, expectimax expected return) */
+};
+
 struct agent {
     enum agent_kind kind;
-    char spec[128]; /* canonical text, for reports */
+    struct agent_eval last; /* of the last agent_choose (NONE: no search) */
+    char spec[128];         /* canonical text, for reports */
     struct ab_limits ab;
     int hash_mib;
     struct tt tt;             /* alpha-beta's table, kept between moves */

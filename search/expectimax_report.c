@@ -3,32 +3,11 @@
 #include <inttypes.h>
 
 void report_expectimax(const struct game *g, const struct variant *v, const void *state,
-                       const struct expecti_result *res, bool json, bool all_moves,
-                       FILE *out) {
+                       const struct expecti_result *res, bool all_moves, FILE *out) {
     char text[128];
     const struct expecti_stats *st = &res->stats;
     double nps = res->seconds > 0 ? (double)st->nodes / res->seconds : 0;
     g->format_move(v, state, res->move, text, sizeof text);
-    if (json) {
-        fprintf(out,
-                "{\"game\":\"%s\",\"algo\":\"expectimax\",\"move\":\"%s\",\"score\":%.4f,"
-                "\"depth\":%d,\"nodes\":%" PRIu64 ",\"chance_nodes\":%" PRIu64
-                ",\"star1_cuts\":%" PRIu64 ",\"star2_cuts\":%" PRIu64
-                ",\"seconds\":%.6f,\"nps\":%.0f",
-                g->name, text, res->score / GAME_EVAL_MAX, res->depth, st->nodes,
-                st->chance_nodes, st->star1_cuts, st->star2_cuts, res->seconds, nps);
-        if (all_moves) {
-            fprintf(out, ",\"moves\":[");
-            for (int i = 0; i < res->root_count; i++) {
-                g->format_move(v, state, res->root_moves[i], text, sizeof text);
-                fprintf(out, "%s{\"move\":\"%s\",\"score\":%.4f}", i ? "," : "", text,
-                        res->root_scores[i] / GAME_EVAL_MAX);
-            }
-            fprintf(out, "]");
-        }
-        fprintf(out, "}\n");
-        return;
-    }
     fprintf(out, "bestmove %s\nscore %+.4f (expected)\n", text,
             res->score / GAME_EVAL_MAX);
     for (int i = 0; all_moves && i < res->root_count; i++) {

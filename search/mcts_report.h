@@ -16,7 +16,7 @@
 
 /* `player` < 0: every acting player. `all_options` lists every option. */
 void report_mcts_joint(const struct game *g, const struct variant *v, const void *state,
-                       const struct mcts_result *res, int player, bool json,
-                       bool all_options, FILE *out);
+                       const struct mcts_result *res, int player, bool all_options,
+                       FILE *out);
 
 #endif

@@ -289,8 +289,9 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
                  (unsigned long long)n, RETRO_MAX_RANK_BITS);
         return -1;
     }
-    if (g->max_moves > 254) {
-        snprintf(err, GAME_ERROR_BYTES, "the solver handles at most 254 moves");
+    if (g->max_moves > GAME_SOLVER_MAX_MOVES) {
+        snprintf(err, GAME_ERROR_BYTES, "the solver handles at most %d moves",
+                 GAME_SOLVER_MAX_MOVES);
         return -1;
     }
     struct scan_ctx sc = {.g = g, .v = v, .tier = tier, .size = n, .gr = gr};

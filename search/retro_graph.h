@@ -26,8 +26,8 @@ enum {
      * its losses need the general bookkeeping (see retro_tier.c). */
     RETRO_EDGE_MIXED = 4,
     RETRO_EDGE_SHIFT = 3, /* rank << 3 | flags */
-    RETRO_MAX_SLOTS = 16,
-    RETRO_MAX_RANK_BITS = 29,
+    RETRO_MAX_SLOTS = GAME_TIER_MAX_CHILDREN,
+    RETRO_MAX_RANK_BITS = GAME_TIER_MAX_RANK_BITS,
     RETRO_REV_PAD = 8, /* `rev` may be read this far past its end */
 };
 

@@ -14,72 +14,32 @@ void report_score_text(int score, char *buf, size_t n) {
         snprintf(buf, n, "%+.2f", (double)score / GAME_EVAL_MAX);
 }
 
-/* JSON fields "result" and "distance" or "score" for an alpha-beta score. */
-static void json_score(int score, FILE *out) {
-    int distance;
-    int proven = ab_score_proven(score, &distance);
-    if (proven)
-        fprintf(out, "\"result\":\"%s\",\"distance\":%d", proven > 0 ? "win" : "loss",
-                distance);
-    else
-        fprintf(out, "\"result\":\"unproven\",\"score\":%.4f",
-                (double)score / GAME_EVAL_MAX);
-}
-
 void report_alphabeta(const struct game *g, const struct variant *v, const void *state,
-                      const struct ab_result *res, bool json, bool all_moves, FILE *out) {
+                      const struct ab_result *res, bool all_moves, FILE *out) {
     char text[128], score[64];
     double nps = res->seconds > 0 ? (double)res->nodes / res->seconds : 0;
     unsigned char s[GAME_MAX_STATE_BYTES];
-    if (json) {
-        g->format_move(v, state, res->move, text, sizeof text);
-        fprintf(out, "{\"game\":\"%s\",\"algo\":\"alphabeta\",\"move\":\"%s\",", g->name,
-                text);
-        json_score(res->score, out);
-        fprintf(out, ",\"pv\":[");
-    } else {
-        g->format_move(v, state, res->move, text, sizeof text);
-        report_score_text(res->score, score, sizeof score);
-        fprintf(out, "bestmove %s\nscore %s\npv", text, score);
-    }
+    g->format_move(v, state, res->move, text, sizeof text);
+    report_score_text(res->score, score, sizeof score);
+    fprintf(out, "bestmove %s\nscore %s\npv", text, score);
     memcpy(s, state, g->state_size);
     for (int i = 0; i < res->pv_length; i++) {
         g->format_move(v, s, res->pv[i], text, sizeof text);
-        fprintf(out, json ? "%s\"%s\"" : "%s%s",
-                json && i == 0 ? ""
-                : json         ? ","
-                               : " ",
-                text);
+        fprintf(out, " %s", text);
         g->apply(v, s, res->pv[i]);
     }
-    if (json) {
-        fprintf(out, "],\"depth\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.6f,\"nps\":%.0f",
-                res->depth, res->nodes, res->seconds, nps);
-        if (all_moves) {
-            fprintf(out, ",\"moves\":[");
-            for (int i = 0; i < res->root_count; i++) {
-                g->format_move(v, state, res->root_moves[i], text, sizeof text);
-                fprintf(out, "%s{\"move\":\"%s\",", i ? "," : "", text);
-                json_score(res->root_scores[i], out);
-                fprintf(out, "}");
-            }
-            fprintf(out, "]");
-        }
-        fprintf(out, "}\n");
-    } else {
-        fputc('\n', out);
-        for (int i = 0; all_moves && i < res->root_count; i++) {
-            g->format_move(v, state, res->root_moves[i], text, sizeof text);
-            report_score_text(res->root_scores[i], score, sizeof score);
-            fprintf(out, "  %-10s %s\n", text, score);
-        }
-        fprintf(out, "depth %d nodes %" PRIu64 " time %.3f s nps %.0f\n", res->depth,
-                res->nodes, res->seconds, nps);
+    fputc('\n', out);
+    for (int i = 0; all_moves && i < res->root_count; i++) {
+        g->format_move(v, state, res->root_moves[i], text, sizeof text);
+        report_score_text(res->root_scores[i], score, sizeof score);
+        fprintf(out, "  %-10s %s\n", text, score);
     }
+    fprintf(out, "depth %d nodes %" PRIu64 " time %.3f s nps %.0f\n", res->depth,
+            res->nodes, res->seconds, nps);
 }
 
 void report_mcts(const struct game *g, const struct variant *v, const void *state,
-                 const struct mcts_result *res, bool json, bool all_moves, FILE *out) {
+                 const struct mcts_result *res, bool all_moves, FILE *out) {
     char text[128];
     double rate = res->seconds > 0 ? (double)res->iterations / res->seconds : 0;
     const char *proof = res->proven > 0    ? "win"
@@ -87,25 +47,6 @@ void report_mcts(const struct game *g, const struct variant *v, const void *stat
                         : res->proven_draw ? "draw"
                                            : NULL;
     g->format_move(v, state, res->move, text, sizeof text);
-    if (json) {
-        fprintf(out,
-                "{\"game\":\"%s\",\"algo\":\"mcts\",\"move\":\"%s\",\"result\":\"%s\","
-                "\"value\":%.4f,\"iterations\":%ld,\"nodes\":%" PRIu64
-                ",\"seconds\":%.6f,\"iterations_per_second\":%.0f",
-                g->name, text, proof ? proof : "unproven", res->value, res->iterations,
-                res->nodes, res->seconds, rate);
-        if (all_moves) {
-            fprintf(out, ",\"moves\":[");
-            for (int i = 0; i < res->root_count; i++) {
-                g->format_move(v, state, res->root_moves[i], text, sizeof text);
-                fprintf(out, "%s{\"move\":\"%s\",\"visits\":%ld,\"value\":%.4f}",
-                        i ? "," : "", text, res->root_visits[i], res->root_values[i]);
-            }
-            fprintf(out, "]");
-        }
-        fprintf(out, "}\n");
-        return;
-    }
     fprintf(out, "bestmove %s\n", text);
     if (proof)
         fprintf(out, "score proven %s\n", proof);

@@ -1,6 +1,6 @@
 /*
  * search_report.h - printing search results for `bestmove` and `analyse`:
- * readable lines, or one JSON object with --json.
+ * readable lines (the JSON form is json/kjson_search.h).
  */
 #ifndef KIBITZ_SEARCH_REPORT_H
 #define KIBITZ_SEARCH_REPORT_H
@@ -18,11 +18,11 @@ void report_score_text(int score, char *buf, size_t n);
 /* Best move, score, PV, nodes, time, rate; `all_moves` adds the score of
  * every root move (from a search with limits.analyse). */
 void report_alphabeta(const struct game *g, const struct variant *v, const void *state,
-                      const struct ab_result *res, bool json, bool all_moves, FILE *out);
+                      const struct ab_result *res, bool all_moves, FILE *out);
 
 /* Best move, value or proof, iterations, time, rate; `all_moves` lists every
  * root move with its visits and value. */
 void report_mcts(const struct game *g, const struct variant *v, const void *state,
-                 const struct mcts_result *res, bool json, bool all_moves, FILE *out);
+                 const struct mcts_result *res, bool all_moves, FILE *out);
 
 #endif

@@ -1,9 +1,11 @@
 #include "search/solver_db.h"
+#include "engine/temp_files.h"
 #include "engine/variant.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,15 +28,19 @@ struct header {
     uint64_t won, lost, drawn, terminal, holes;
     uint64_t max_remoteness;
     uint64_t index_offset, data_offset, file_size;
-    uint64_t payload_hash; /* XXH3-64 of bytes [HEADER_BYTES, file_size) */
+    uint64_t payload_hash; /* version 1: XXH3-64 of bytes [HEADER_BYTES,
+                              file_size); version 2: of the tier index */
     uint64_t header_hash;  /* XXH3-64 of the header with this field 0 */
     unsigned char pad[HEADER_BYTES - 16 - 32 - 160 - 13 * 8];
 };
 _Static_assert(sizeof(struct header) == HEADER_BYTES, "header is 512 bytes");
 
+/* Version 1 files have no `hash` (24-byte entries); version 2 keeps each
+ * tier's XXH3-64 here, checked when the tier is first read. */
 struct index_entry {
-    uint64_t tier, first, size;
+    uint64_t tier, first, size, hash;
 };
+enum { INDEX_V1_BYTES = 24 };
 
 struct solver_db_writer {
     FILE *file;
@@ -43,6 +49,7 @@ struct solver_db_writer {
     XXH3_state_t *hash;
     struct index_entry *index;
     uint64_t count, capacity, cells;
+    int temp_slot; /* engine/temp_files.h: removed on an interrupt */
 };
 
 struct solver_db {
@@ -52,8 +59,20 @@ struct solver_db {
     size_t bytes;
     const struct header *h;
     const retro_cell *cells;
-    const struct index_entry *index;
+    const unsigned char *index; /* entries of index_bytes each */
+    size_t index_bytes;
+    /* Version 2: per tier 0 not checked yet, 1 checked, 2 corrupt. Threads
+     * may check a tier at the same time; they agree. */
+    _Atomic unsigned char *checked;
+    _Atomic int failed; /* a tier was corrupt: see solver_db_failed */
+    char path[SOLVER_DB_PATH_BYTES];
 };
+
+static struct index_entry index_at(const struct solver_db *db, uint64_t i) {
+    struct index_entry e = {0};
+    memcpy(&e, db->index + i * db->index_bytes, db->index_bytes);
+    return e;
+}
 
 /* ---- paths ---- */
 
@@ -137,6 +156,7 @@ int solver_db_create(struct solver_db_writer **out, const char *path,
     }
     snprintf(w->path, sizeof w->path, "%s", path);
     snprintf(w->temp, sizeof w->temp, "%s.tmp.%ld", path, (long)getpid());
+    w->temp_slot = -1;
     if (make_parent(path, err) != 0 || !(w->file = fopen(w->temp, "wb"))) {
         if (!w->file && errno)
             snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
@@ -145,6 +165,7 @@ int solver_db_create(struct solver_db_writer **out, const char *path,
         free(w);
         return -1;
     }
+    w->temp_slot = temp_files_add(w->temp);
     memcpy(w->h.magic, MAGIC, sizeof MAGIC);
     w->h.version = SOLVER_DB_VERSION;
     w->h.endian = ENDIAN_MARK;
@@ -186,9 +207,15 @@ int solver_db_add_tier(struct solver_db_writer *w, tier_t tier, const retro_cell
         w->index = index;
         w->capacity = cap;
     }
-    w->index[w->count++] = (struct index_entry){tier, w->cells, size};
+    w->index[w->count++] = (struct index_entry){tier, w->cells, size,
+                                                XXH3_64bits(cells, size * sizeof *cells)};
     w->cells += size;
-    return write_hashed(w, cells, size * sizeof *cells, err);
+    if (size && fwrite(cells, sizeof *cells, size, w->file) != size) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                 strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 /* The index starts 8-byte aligned after the cells (zero padding between). */
@@ -216,9 +243,10 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c,
     h->positions = w->cells;
     h->index_offset = index_offset(w->cells);
     static const unsigned char zeros[8];
-    if (write_hashed(w, zeros,
-                     h->index_offset - HEADER_BYTES - w->cells * sizeof(retro_cell),
-                     err) != 0) {
+    size_t padding = h->index_offset - HEADER_BYTES - w->cells * sizeof(retro_cell);
+    if (padding && fwrite(zeros, 1, padding, w->file) != padding) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                 strerror(errno));
         solver_db_abort(w);
         return -1;
     }
@@ -254,6 +282,7 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c,
         solver_db_abort(w);
         return -1;
     }
+    temp_files_forget(w->temp_slot);
     XXH3_freeState(w->hash);
     free(w->index);
     free(w);
@@ -264,6 +293,7 @@ void solver_db_abort(struct solver_db_writer *w) {
     if (!w) return;
     if (w->file) fclose(w->file);
     remove(w->temp);
+    temp_files_forget(w->temp_slot);
     XXH3_freeState(w->hash);
     free(w->index);
     free(w);
@@ -313,8 +343,8 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
         return refuse(err, path, "not a kibitz solver database (bad magic)");
     if (h->endian != ENDIAN_MARK)
         return refuse(err, path, "written on a machine of the other byte order");
-    if (h->version != SOLVER_DB_VERSION) {
-        snprintf(what, sizeof what, "format version %u, this kibitz reads version %d",
+    if (h->version != 1 && h->version != SOLVER_DB_VERSION) {
+        snprintf(what, sizeof what, "format version %u, this kibitz reads versions 1-%d",
                  h->version, SOLVER_DB_VERSION);
         return refuse(err, path, what);
     }
@@ -345,13 +375,19 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
         return refuse(err, path, what);
     }
     if (h->data_offset != HEADER_BYTES || h->index_offset != index_offset(h->positions) ||
-        h->file_size != h->index_offset + h->tiers * sizeof(struct index_entry))
+        h->file_size != h->index_offset + h->tiers * db->index_bytes)
         return refuse(err, path, "corrupt header (inconsistent sizes)");
-    if (XXH3_64bits(db->map + HEADER_BYTES, db->bytes - HEADER_BYTES) != h->payload_hash)
+    /* Version 1 has one checksum for everything: read it all now. Version 2
+     * checks the index here and each tier when it is first read. */
+    if (h->version == 1
+            ? XXH3_64bits(db->map + HEADER_BYTES, db->bytes - HEADER_BYTES) !=
+                  h->payload_hash
+            : XXH3_64bits(db->index, h->tiers * db->index_bytes) != h->payload_hash)
         return refuse(err, path, "corrupt data (checksum mismatch)");
     for (uint64_t i = 0; i < h->tiers; i++) {
-        const struct index_entry *e = &db->index[i];
-        if (e->first + e->size > h->positions || (i && e->tier <= db->index[i - 1].tier))
+        struct index_entry e = index_at(db, i);
+        if (e.first > h->positions || e.size > h->positions - e.first ||
+            (i && e.tier <= index_at(db, i - 1).tier))
             return refuse(err, path, "corrupt tier index");
     }
     return 0;
@@ -390,14 +426,24 @@ int solver_db_open(struct solver_db **out, const char *path, const struct game *
         db->map = map;
         db->h = map;
         db->cells = (const retro_cell *)(db->map + HEADER_BYTES);
-        if (db->h->index_offset <= db->bytes)
-            db->index = (const struct index_entry *)(db->map + db->h->index_offset);
+        db->index_bytes =
+            db->h->version == 1 ? INDEX_V1_BYTES : sizeof(struct index_entry);
+        if (db->h->index_offset <= db->bytes) db->index = db->map + db->h->index_offset;
+        /* A query reads a few tiers of a large file: say so to the kernel. */
+        posix_madvise(map, db->bytes, POSIX_MADV_RANDOM);
     } else {
         db->h = &empty;
     }
     close(fd);
+    snprintf(db->path, sizeof db->path, "%s", path);
     if (check_file(db, path, err) != 0) {
         solver_db_close(db);
+        return -1;
+    }
+    if (db->h->version >= 2 && db->h->tiers &&
+        !(db->checked = calloc(db->h->tiers, sizeof *db->checked))) {
+        solver_db_close(db);
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
         return -1;
     }
     *out = db;
@@ -407,7 +453,34 @@ int solver_db_open(struct solver_db **out, const char *path, const struct game *
 void solver_db_close(struct solver_db *db) {
     if (!db) return;
     if (db->map) munmap((void *)db->map, db->bytes);
+    free((void *)db->checked);
     free(db);
+}
+
+/* Check tier i's checksum the first time it is read (version 2). */
+static bool tier_intact(const struct solver_db *db, uint64_t i) {
+    if (!db->checked) return true;
+    unsigned char state = atomic_load(&db->checked[i]);
+    if (state == 0) {
+        struct index_entry e = index_at(db, i);
+        bool good =
+            XXH3_64bits(db->cells + e.first, e.size * sizeof(retro_cell)) == e.hash;
+        state = good ? 1 : 2;
+        atomic_store(&db->checked[i], state);
+    }
+    if (state == 2) atomic_store((_Atomic int *)&db->failed, 1);
+    return state == 1;
+}
+
+int solver_db_failed(const struct solver_db *db, char *err) {
+    if (!atomic_load(&db->failed)) return 0;
+    refuse(err, db->path, "corrupt data in a tier (checksum mismatch)");
+    return -1;
+}
+
+int solver_db_verify(const struct solver_db *db, char *err) {
+    for (uint64_t i = 0; i < db->h->tiers; i++) tier_intact(db, i);
+    return solver_db_failed(db, err);
 }
 
 int solver_db_find(struct solver_db **out, const struct game *g, const struct variant *v,
@@ -439,9 +512,8 @@ int solver_db_find(struct solver_db **out, const struct game *g, const struct va
         }
         closedir(dir);
     }
-    snprintf(err, GAME_ERROR_BYTES,
-             "no database for %.12s %.40s in %.40s (make one with 'kibitz solve %.12s')",
-             g->name, text, folder, g->name);
+    snprintf(err, GAME_ERROR_BYTES, "no database for %.12s %.50s in %.60s", g->name, text,
+             folder);
     return -1;
 }
 
@@ -450,14 +522,16 @@ const retro_cell *solver_db_tier(const struct solver_db *db, tier_t tier,
     uint64_t lo = 0, hi = db->h->tiers;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (db->index[mid].tier < tier)
+        if (index_at(db, mid).tier < tier)
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo == db->h->tiers || db->index[lo].tier != tier) return NULL;
-    if (size) *size = db->index[lo].size;
-    return db->cells + db->index[lo].first;
+    if (lo == db->h->tiers) return NULL;
+    struct index_entry e = index_at(db, lo);
+    if (e.tier != tier || !tier_intact(db, lo)) return NULL;
+    if (size) *size = e.size;
+    return db->cells + e.first;
 }
 
 retro_cell solver_db_probe(const struct solver_db *db, const void *state) {

@@ -2,6 +2,7 @@
 #include "search/retro_check.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int move_values(const struct solver_db *db, const void *state, move_t *moves,
                        retro_cell *values, int *order) {
@@ -46,8 +47,24 @@ static void value_words(retro_cell c, const char **word, int *rem) {
     *rem = retro_remoteness(c);
 }
 
+int solver_db_move_values(const struct solver_db *db, const void *state, move_t *moves,
+                          retro_cell *values) {
+    const struct game *g;
+    const struct variant *v;
+    solver_db_view(db, &g, &v);
+    move_t all[g->max_moves];
+    retro_cell cells[g->max_moves];
+    int order[g->max_moves];
+    int n = move_values(db, state, all, cells, order);
+    for (int k = 0; k < n; k++) {
+        moves[k] = all[order[k]];
+        values[k] = cells[order[k]];
+    }
+    return n;
+}
+
 int solver_db_report(const struct solver_db *db, const void *state, const char *path,
-                     bool json, bool all_moves, FILE *out) {
+                     bool all_moves, FILE *out) {
     const struct game *g;
     const struct variant *v;
     solver_db_view(db, &g, &v);
@@ -61,27 +78,6 @@ int solver_db_report(const struct solver_db *db, const void *state, const char *
     int rem;
     g->format_move(v, state, moves[order[0]], text, sizeof text);
     value_words(values[order[0]], &word, &rem);
-    if (json) {
-        fprintf(
-            out,
-            "{\"game\":\"%s\",\"algo\":\"database\",\"move\":\"%s\",\"result\":\"%s\","
-            "\"remoteness\":%d,\"database\":\"%s\"",
-            g->name, text, word, rem, path);
-        if (all_moves) {
-            fprintf(out, ",\"moves\":[");
-            for (int k = 0; k < n; k++) {
-                g->format_move(v, state, moves[order[k]], text, sizeof text);
-                const char *w;
-                int r;
-                value_words(values[order[k]], &w, &r);
-                fprintf(out, "%s{\"move\":\"%s\",\"result\":\"%s\",\"remoteness\":%d}",
-                        k ? "," : "", text, w, r);
-            }
-            fprintf(out, "]");
-        }
-        fprintf(out, "}\n");
-        return 0;
-    }
     fprintf(out, "bestmove %s\n", text);
     if (retro_outcome(values[order[0]]) == RETRO_DRAWN)
         fprintf(out, "value draw (perfect play, database %s)\n", path);
@@ -101,6 +97,8 @@ struct solver_db *solver_db_for_engine(const struct game *g, const struct varian
                                        const char *db_option, char *path, size_t n,
                                        char *err) {
     err[0] = '\0';
+    /* --db none means no database, for every command alike. */
+    if (db_option && strcmp(db_option, "none") == 0) return NULL;
     if (!g->tier_of || !g->rank) {
         if (db_option)
             snprintf(err, GAME_ERROR_BYTES, "%s has no solver databases", g->name);

@@ -17,15 +17,23 @@
 int solver_db_best_move(const struct solver_db *db, const void *state, move_t *move,
                         retro_cell *value);
 
+/* Every move of `state` into `moves` (room for max_moves) with its value for
+ * the mover into `values`, best first (ties in generator order): the count,
+ * or -1 as solver_db_best_move. */
+int solver_db_move_values(const struct solver_db *db, const void *state, move_t *moves,
+                          retro_cell *values);
+
 /* Print "bestmove M" and the solved value (every move's value when
- * `all_moves`), as text or one JSON object. -1 as solver_db_best_move. */
+ * `all_moves`) as text. -1 as solver_db_best_move. */
 int solver_db_report(const struct solver_db *db, const void *state, const char *path,
-                     bool json, bool all_moves, FILE *out);
+                     bool all_moves, FILE *out);
 
 /* The database the engines play from. With `db_option` (the user's --db:
  * a file or a folder) it must answer (g, v): otherwise NULL with a message
  * in `err`. Without it the default folder is tried quietly: NULL and an empty
- * `err` when there is none. `path` gets the file's name. */
+ * `err` when there is none. `db_option` "none" means no database (NULL,
+ * empty `err`), as everywhere on the command line. `path` gets the file's
+ * name. */
 struct solver_db *solver_db_for_engine(const struct game *g, const struct variant *v,
                                        const char *db_option, char *path, size_t n,
                                        char *err);

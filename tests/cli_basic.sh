@@ -53,4 +53,24 @@ for pattern in "malformed move 'zz'" "illegal move '\+a1'" '1\. black plays \+a4
     fi
 done
 
+# --version names the version, commit, build type, compiler and OpenMP.
+expect 0 '^kibitz [0-9]+\.[0-9]+ \(commit [0-9a-f]+.*build, .*OpenMP' -- --version
+expect 0 '"kind":"version"' -- version --json
+# Exit status 2 for a usage error, 1 for a runtime failure with good input.
+expect 2 "unknown option" -- perft kulibrat --depth 2 --frobnicate
+expect 2 "bad position" -- show kulibrat --position zz
+expect 1 "no database for kulibrat" -- query kulibrat --db "$KIBITZ_DATA"
+expect 1 "cannot write" -- bench kotra --json /nonexistent-folder/out.json
+
+# Progress lines on a terminal erase the rest of the line (ESC [K) each time,
+# so a shorter line leaves no stale characters ("75.0%%"), and the report
+# starts on a clean line. `script` gives kibitz a terminal.
+if command -v script >/dev/null; then
+    tty_out=$(script -qec "'$kibitz' arena kulibrat --players random,random --games 12" /dev/null)
+    updates=$(grep -o $'\r\033\[Kgame' <<<"$tty_out" | wc -l)
+    check "arena progress erases its line ($updates updates)" "$([ "$updates" -ge 12 ]; echo $?)"
+fi
+# A single legal move is played without search.
+expect 0 'score forced' -- bestmove kauda-baji --moves t1 --time 30
+
 finish

@@ -12,7 +12,7 @@ expect 0 'bestmove (12:d1-d7|3:d1-g1)' -- bestmove $g --moves 't12 t3' --iterati
 expect 0 'score [-+]0\.[0-9]+ \(mean return\)' -- bestmove $g --moves 't12 t3' --iterations 300
 expect 0 'bestmove 12:d1-d7' -- bestmove $g $two --moves 't12 t3' --algo expectimax --depth 2
 expect 0 'star1 cuts [0-9]+ star2 cuts' -- bestmove $g $two --moves 't12 t3' --algo expectimax:prune=star2 --depth 3
-expect 0 '"algo":"expectimax"' -- bestmove $g $two --moves 't12 t3' --algo expectimax --depth 2 --json
+expect 0 '"engine":"expectimax"' -- bestmove $g $two --moves 't12 t3' --algo expectimax --depth 2 --json
 expect 0 '3:d1-g1 +[-+]0\.[0-9]+' -- analyse $g $two --moves 't12 t3' --algo expectimax --depth 2
 expect 0 'chance plays t(1|2|3|4|5|6|12)' -- play $g $two --side none --algo expectimax --depth 1 --seed 4
 expect 0 'south to move; throws: ' -- play $g $two --side south --algo greedy --seed 4

@@ -33,4 +33,9 @@ expect 2 '^kibitz: .*size must be 3..6' -- show kerx --variant size=9
 expect 2 '^kibitz: .*huff=1 is not modelled' -- show kerx --variant huff=1
 expect 2 '^kibitz: .*unknown option' -- show kerx --variant colour=red
 
+# Row labels are cell names ("a4:"), not lone letters that read like pieces.
+expect 0 '^ +a4: b b b \. w w w$' -- show kerx
+out=$("$kibitz" show kerx)
+check "no row label is a lone letter" "$(grep -Ec '^ +[0-9]+ +[a-z] ' <<<"$out")"
+
 finish

@@ -13,7 +13,7 @@ expect 2 'needs about .* MiB.*more than --memory 1' -- solve kerx --pieces 7 --d
 check "a refused build wrote nothing" "$(find "$dir" -type f | wc -l)"
 expect 2 'over by rule' -- solve kerx $v --pieces 3 --db "$dir"
 expect 2 'pieces must be' -- solve kerx $v --pieces 11 --db "$dir"
-expect 2 'no Kerx databases' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
+expect 1 'no Kerx databases' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 # 4+1, 5+1, 4+2: three pairs of tiers.
 expect 0 '3 tier pairs \(0 read back' -- solve kerx $v --pieces 6 --db "$dir" --quiet
 check "a temporary file was left" "$(find "$dir" -name '*.tmp.*' | wc -l)"
@@ -21,25 +21,25 @@ check "one file per pair" "$([ "$(ls "$f" | tr '\n' ' ')" = '4+1.keg 4+2.keg 5+1
 expect 0 '3 tier pairs \(3 read back' -- solve kerx $v --pieces 6 --db "$dir" --quiet
 # Capturing the last black piece wins at once (X6): a win in 1, by c3xa3.
 expect 0 'white to move: win in 1' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
-expect 0 '"moves":\[\{"move":"c3xa3","value":"win","remoteness":1\}\]' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w' --json
+expect 0 '"moves":\[\{"move":"c3xa3","value":\{"result":"win","distance":1,"score":1(\.0)?\}\}\]' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w' --json
 # Black to move captures and leaves 3+1: a draw by rule (X7).
 expect 0 'b3xd3 +draw' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 b'
-expect 2 'no database holds this material' -- query kerx $v --db "$dir" --position 'www/ww2/bbw2/4/3 w'
+expect 1 'no database holds this material' -- query kerx $v --db "$dir" --position 'www/ww2/bbw2/4/3 w'
 expect 0 'game over' -- query kerx $v --db "$dir" --position 'www/4/1w3/4/3 b'
 # df-pn answers from the databases at its root and leaves.
 expect 0 'database: win in 1' -- solve kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 expect 0 'databases .*egdb-kerx' -- solve kerx $v --db "$dir" --position 'ww1/4/1b3/4/w1w b'
 # A damaged file is refused by query and df-pn, and rebuilt by solve.
 printf '\376' | dd of="$f/4+2.keg" bs=1 seek=3000 conv=notrunc 2>/dev/null
-expect 2 'corrupt' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
-expect 2 'corrupt' -- solve kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
+expect 1 'corrupt' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
+expect 1 'corrupt' -- solve kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 expect 0 '3 tier pairs \(2 read back' -- solve kerx $v --pieces 6 --db "$dir" --quiet
 expect 0 'white to move: win in 1' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 # A truncated file, and a file of size 3 put where size 4 is looked for.
 head -c 1000 "$f/4+1.keg" > "$dir/cut" && mv "$dir/cut" "$f/4+1.keg"
-expect 2 'truncated' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
+expect 1 'truncated' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 mkdir -p "$dir/other/egdb-kerx-size=4,drawat=3,huff=0"
 cp "$f/5+1.keg" "$dir/other/egdb-kerx-size=4,drawat=3,huff=0/5+1.keg"
-expect 2 'built for size=3' -- query kerx --db "$dir/other" --position '4/5/6/7/6/5/wwww b'
+expect 1 'built for size=3' -- query kerx --db "$dir/other" --position '4/5/6/7/6/5/wwww b'
 expect 2 'sizes 3..5' -- solve kerx --variant size=6 --pieces 5 --db "$dir"
 finish

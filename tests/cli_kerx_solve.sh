@@ -11,25 +11,25 @@ expect 0 'usage: kibitz solve' -- solve --help
 expect 0 'white to move: win' -- solve kerx --variant size=3,drawat=0 --position '3/4/1bw2/4/3 w' --db none
 expect 0 'best move: c3xa3' -- solve kerx --variant size=3,drawat=0 --position '3/4/1bw2/4/3 w' --db none
 expect 0 'white to move: draw' -- solve kerx --variant size=3 --position 'bb1/3b/1bw2/4/w1w w' --db none
-expect 0 '"value":"loss"' -- solve kerx --variant size=3 --position 'bbb/bbb1/bbw1w/wwbw/www w' --db none --json
+expect 0 '"value":\{"result":"loss"' -- solve kerx --variant size=3 --position 'bbb/bbb1/bbw1w/wwbw/www w' --db none --json
 expect 0 'unfinished \(node limit\)' -- solve kerx --position 'bbbb/bbbbb/bbbbbb/bbb1www/wwwwww/wwwww/wwww w' --iterations 2000 --db none --hash 16
 expect 2 'already over' -- solve kerx --variant size=3 --position 'b2/4/5/4/2w w' --db none
 expect 2 "bad position" -- solve kerx --position zz
 # Databases: size 3, drawat 2, up to 5 pieces.
 expect 2 'needs about .* MiB' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --memory 1
-expect 2 'no Kerx databases' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
+expect 1 'no Kerx databases' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
 expect 0 '3 tiers \(0 read back' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --quiet
 check "a temporary file was left" "$(find "$dir" -name '*.kdb.tmp.*' | wc -l)"
 expect 0 '3 tiers \(3 read back' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --quiet
 expect 0 'white to move: (win|loss|draw)' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
-expect 0 '"remoteness"' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w' --json
-expect 2 'no database holds this material' -- query kerx $v --db "$dir" --position 'bbb/4/5/4/www w'
+expect 0 '"value":\{"result":"(win|loss|draw)"' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w' --json
+expect 1 'no database holds this material' -- query kerx $v --db "$dir" --position 'bbb/4/5/4/www w'
 expect 2 'sizes 3..5' -- solve kerx --variant size=6 --pieces 5 --db "$dir"
 expect 2 'kulibrat has none' -- solve kulibrat --pieces 5 --db "$dir"
 # A damaged tier file is refused by query, and rebuilt by solve.
 f="$dir/tiers-kerx-size=3,drawat=2,huff=0/4+1.kdb"
 printf '\x01' | dd of="$f" bs=1 seek=5000 conv=notrunc 2>/dev/null
-expect 2 'corrupt' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
+expect 1 'corrupt' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
 expect 0 '3 tiers \(2 read back' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --quiet
 expect 0 'white to move' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
 finish

@@ -57,7 +57,7 @@ expect 2 '^kibitz: .*unknown variant option' -- show kodrek --variant pirate=1
 expect 0 'greedy +win.*first' -- arena kodrek --players greedy,flatmc:iterations=30,random --games 3 --seed 2
 out=$("$kibitz" arena kodrek --players greedy,flatmc:iterations=30:playout=50,random \
     --games 6 --seed 4 --json 2>/dev/null)
-sum=$(grep -Eo '"first":\[[0-9.]+' <<<"$out" | cut -d[ -f2 | awk '{ s += $1 } END { print s + 0 }')
+sum=$(grep -Eo '"first":\{"share":[0-9.e-]+' <<<"$out" | cut -d: -f3 | awk '{ s += $1 } END { print s + 0 }')
 check "first-place shares sum to 1 (got '$sum')" "$(awk -v s="$sum" 'BEGIN { exit !(s > 0.999 && s < 1.001) }'; echo $?)"
 expect 0 'flatmc:iterations=20' -- arena kodrek --variant inner=5,margin=2,toleks=4 \
     --players flatmc:iterations=20,mcts:iterations=20,greedy --games 3

@@ -11,7 +11,7 @@ source "$(dirname "$0")/cli_lib.bash" "$1"
 expect 0 '^green: choose h[0-2] ' -- bestmove kodrek --iterations 2000 --side green
 expect 0 'plan after the most visited' -- bestmove kodrek --iterations 2000
 expect 0 '^red: choose' -- bestmove kodrek --iterations 500 --side 3
-expect 0 '"choice":"h[0-2]".*"plan":\[' -- bestmove kodrek --iterations 500 --json
+expect 0 '"players":\[\{"player":"green","move":"h[0-2]".*"plan":\[' -- bestmove kodrek --iterations 500 --json
 expect 0 'choose' -- bestmove kodrek --iterations 500 --algo mcts:sim=exp3
 expect 0 'choose' -- bestmove kodrek --iterations 500 --algo mcts:sim=rm:gamma=0.2
 expect 0 'bestmove t' -- bestmove kodrek --iterations 500 --moves h0.2.0
@@ -27,7 +27,7 @@ expect 2 '^kibitz: ' -- bestmove kodrek --algo mcts:worlds=3
 # Kotra: the mover's view only; pimc as the baseline.
 expect 0 '^bestmove [a-g][1-9][ns]?=' -- bestmove kotra --iterations 100
 expect 0 '^bestmove ' -- bestmove kotra --iterations 60 --algo pimc:worlds=3
-expect 0 '"algo":"mcts"' -- bestmove kotra --iterations 50 --json
+expect 0 '"engine":"ismcts"' -- bestmove kotra --iterations 50 --json
 expect 2 '^kibitz: --algo pimc:worlds=0' -- bestmove kotra --algo pimc:worlds=0
 expect 2 '^kibitz: --algo mcts:sim=rm:bogus=1' -- bestmove kotra --algo mcts:sim=rm:bogus=1
 

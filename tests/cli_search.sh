@@ -45,7 +45,7 @@ expect 2 "unknown game 'go'" -- bench go
 
 # A bench JSON file that cannot be written is refused and nothing is left.
 dir=$(mktemp -d)
-expect 2 "cannot write" -- bench kulibrat --json "$dir/missing/out.json"
+expect 1 "cannot write" -- bench kulibrat --json "$dir/missing/out.json"
 leftovers=$(find "$dir" -type f | wc -l)
 check "bench left $leftovers file(s) behind after a failed write" "$leftovers"
 rm -rf "$dir"

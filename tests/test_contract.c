@@ -21,7 +21,9 @@
  *   rank, and every move into a running game leads to the same tier or one
  *   of its children;
  * - kernels where present: the game's own kernels count perft like the
- *   generic ones. */
+ *   generic ones;
+ * - bench suites where present: every position reads in its variant. */
+#include "bench/bench_positions.h"
 #include "engine/hash.h"
 #include "engine/registry.h"
 #include "engine/rng.h"
@@ -306,6 +308,24 @@ static void check_kernels(const struct checker *c) {
                     search_kernels_generic.perft(c->g, &c->v, s, depth));
 }
 
+static void check_bench(const struct game *g) {
+    if (!g->bench) return;
+    char err[GAME_ERROR_BYTES];
+    _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES];
+    assert_true(g->bench->positions && g->bench->positions[0].variant);
+    for (const struct bench_position *p = g->bench->positions; p->variant; p++) {
+        struct variant v;
+        variant_init(g, &v);
+        if (*p->variant && variant_parse(g, &v, p->variant, err) != 0)
+            fail_msg("%s: bench variant '%s': %s", g->name, p->variant, err);
+        if (p->position && g->parse_position(&v, p->position, s, err) != 0)
+            fail_msg("%s: bench position '%s': %s", g->name, p->position, err);
+    }
+    if (g->bench->ab_depth > 0 && !(g->flags & GAME_ZERO_SUM_2P))
+        fail_msg("%s: bench asks alpha-beta of a game that is not two-player zero-sum",
+                 g->name);
+}
+
 static void test_every_registered_game(void **unused) {
     int count;
     const struct game *const *games = registry_games(&count);
@@ -332,6 +352,7 @@ static void test_every_registered_game(void **unused) {
                      g->name);
         if (g->tier_of) assert_true(c.seen_tiers > 0);
         check_kernels(&c);
+        check_bench(g);
     }
 }
 

@@ -156,6 +156,23 @@ static void expect_refused(const char *path, const char *spec, const char *words
     if (!strstr(err, words)) fail_msg("message '%s' lacks '%s'", err, words);
 }
 
+/* Refused when opened, or (a flip in a tier's cells: tiers are checked when
+ * first read) when its tiers are read: never read as good data. */
+static void expect_refused_by_reading(const char *path, const char *spec) {
+    struct variant v;
+    make_variant(&v, spec);
+    struct solver_db *db = NULL;
+    char err[GAME_ERROR_BYTES] = "";
+    if (solver_db_open(&db, path, &kulibrat_game, &v, err) != 0) {
+        if (!strstr(err, "corrupt")) fail_msg("message '%s' lacks 'corrupt'", err);
+        return;
+    }
+    assert_int_equal(solver_db_failed(db, err), 0); /* nothing read yet */
+    assert_int_equal(solver_db_verify(db, err), -1);
+    if (!strstr(err, "corrupt")) fail_msg("message '%s' lacks 'corrupt'", err);
+    solver_db_close(db);
+}
+
 static void test_refused(void **unused) {
     char path[300], bad[300];
     snprintf(path, sizeof path, "%s/k1.kdb", folder);
@@ -179,15 +196,31 @@ static void test_refused(void **unused) {
     long flips[] = {3, 40, 300, 600, size / 2, size - 1};
     for (size_t i = 0; i < sizeof flips / sizeof *flips; i++) {
         copy_file(path, bad, -1, flips[i]);
-        expect_refused(bad, "target=1", flips[i] < 8 ? "not a kibitz" : "corrupt");
+        if (flips[i] < 512 || flips[i] == size - 1) /* header, index */
+            expect_refused(bad, "target=1", flips[i] < 8 ? "not a kibitz" : "corrupt");
+        else
+            expect_refused_by_reading(bad, "target=1");
     }
+    /* Every cell byte of a tier is covered: a flip in the first and in the
+     * last cell of the data is found when that tier is read, and the probe
+     * of a position in it reads as absent, not as a value. */
+    copy_file(path, bad, -1, 512);
+    expect_refused_by_reading(bad, "target=1");
+    struct solver_db *probed;
+    assert_int_equal(solver_db_open(&probed, bad, &kulibrat_game, &v, err), 0);
+    struct kulibrat_state s;
+    kulibrat_game.start(&v, &s);
+    retro_cell c = solver_db_probe(probed, &s); /* target=1 has one tier: the bad one */
+    assert_int_equal(c, RETRO_HOLE);
+    assert_int_equal(solver_db_failed(probed, err), -1);
+    solver_db_close(probed);
     copy_file(path, bad, size - 100, -1);
     expect_refused(bad, "target=1", "truncated");
     copy_file(path, bad, 100, -1);
     expect_refused(bad, "target=1", "truncated");
     copy_file(path, bad, 0, -1);
     expect_refused(bad, "target=1", "truncated");
-    expect_refused(path, "target=1,first=red", "does not answer");
+    expect_refused(path, "target=2", "does not answer");
 
     FILE *f = fopen(bad, "w");
     for (int i = 0; i < 600; i++) fputc('x', f);

@@ -339,6 +339,8 @@ static int kauda_evaluate(const struct variant *v, const void *state, int player
     return value;
 }
 
+extern const struct bench_suite kauda_bench; /* kauda_bench.c */
+
 const struct game kauda_baji_game = {
     .name = "kauda-baji",
     .summary = "four-player cowrie-shell race game with tuples",
@@ -368,4 +370,5 @@ const struct game kauda_baji_game = {
     .player_name = kauda_player_name,
     .describe = kauda_describe,
     .move_cells = kauda_move_cells,
+    .bench = &kauda_bench,
 };

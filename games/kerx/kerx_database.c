@@ -2,6 +2,7 @@
  * databases of kerx_egdb.h, or with `generic` the tiered ones of
  * kerx_tiers_db.h; probes read the symmetric ones first. */
 #include "engine/rng.h"
+#include "engine/schema_version.h"
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_tiers.h"
@@ -31,16 +32,17 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
     double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;
     if (o->json) {
         fprintf(out,
-                "{\"game\":\"kerx\",\"variant\":\"%s\",\"pieces\":%d,\"pairs\":%d,"
+                "{\"schema\":%d,\"kind\":\"solve\",\"game\":\"kerx\",\"variant\":\"%s\","
+                "\"pieces\":%d,\"pairs\":%d,"
                 "\"pairs_read_back\":%d,\"positions\":%" PRIu64 ",\"won\":%" PRIu64
                 ",\"lost\":%" PRIu64 ",\"drawn\":%" PRIu64 ",\"holes\":%" PRIu64
                 ",\"max_remoteness\":%d,\"solved_entries\":%" PRIu64
                 ",\"seconds\":%.3f,\"entries_per_second\":%.0f,\"threads\":%d,"
                 "\"bytes_on_disk\":%" PRIu64 ",\"folder\":\"%s\"}\n",
-                vtext, b.pieces, st.pairs, st.pairs_loaded, st.counts.positions,
-                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.holes,
-                st.counts.max_remoteness, st.solved_positions, st.seconds, rate,
-                b.threads, st.bytes_on_disk, folder);
+                KIBITZ_SCHEMA_VERSION, vtext, b.pieces, st.pairs, st.pairs_loaded,
+                st.counts.positions, st.counts.won, st.counts.lost, st.counts.drawn,
+                st.counts.holes, st.counts.max_remoteness, st.solved_positions,
+                st.seconds, rate, b.threads, st.bytes_on_disk, folder);
     } else {
         fprintf(out,
                 "kerx %s, every material of at most %d pieces: %d tier pairs (%d read "
@@ -81,16 +83,17 @@ static int kerx_database_build(const struct variant *v,
     double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;
     if (o->json) {
         fprintf(out,
-                "{\"game\":\"kerx\",\"variant\":\"%s\",\"pieces\":%d,\"tiers\":%d,"
+                "{\"schema\":%d,\"kind\":\"solve\",\"game\":\"kerx\",\"variant\":\"%s\","
+                "\"pieces\":%d,\"tiers\":%d,"
                 "\"tiers_read_back\":%d,\"positions\":%" PRIu64 ",\"won\":%" PRIu64
                 ",\"lost\":%" PRIu64 ",\"drawn\":%" PRIu64 ",\"max_remoteness\":%d,"
                 "\"solved_positions\":%" PRIu64 ",\"seconds\":%.3f,"
                 "\"positions_per_second\":%.0f,\"threads\":%d,\"bytes_on_disk\":%" PRIu64
                 ",\"folder\":\"%s\"}\n",
-                vtext, b.pieces, st.tiers, st.tiers_loaded, st.counts.positions,
-                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.max_remoteness,
-                st.solved_positions, st.seconds, rate, b.threads, st.bytes_on_disk,
-                folder);
+                KIBITZ_SCHEMA_VERSION, vtext, b.pieces, st.tiers, st.tiers_loaded,
+                st.counts.positions, st.counts.won, st.counts.lost, st.counts.drawn,
+                st.counts.max_remoteness, st.solved_positions, st.seconds, rate,
+                b.threads, st.bytes_on_disk, folder);
     } else {
         fprintf(out,
                 "kerx %s, every material of at most %d pieces: %d tiers (%d read back "
@@ -139,9 +142,7 @@ static int kerx_database_open(const struct variant *v, const char *data, void **
             snprintf(where, n, "%s", generic);
             status = kerx_db_set_open(&p->generic, v, data, err) == 0 ? 0 : -1;
         } else {
-            snprintf(err, GAME_ERROR_BYTES,
-                     "no Kerx databases in %.100s (kibitz solve kerx --pieces N)",
-                     folder);
+            snprintf(err, GAME_ERROR_BYTES, "no Kerx databases in %.100s", folder);
         }
     }
     if (status != 0) {

@@ -2,6 +2,7 @@
  * open (mmap, every field and both checksums verified). */
 #include "games/kerx/kerx_egdb_file.h"
 #include "engine/game.h"
+#include "engine/temp_files.h"
 #include "games/kerx/kerx_egdb.h"
 
 #include <errno.h>
@@ -102,9 +103,11 @@ int kerx_egdb_file_write(const char *path, int size, int drawat, int a, int b,
 
     char temp[4200];
     snprintf(temp, sizeof temp, "%s.tmp.%ld", path, (long)getpid());
+    int slot = temp_files_add(temp); /* removed if interrupted */
     int fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) {
         snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", temp, strerror(errno));
+        temp_files_forget(slot);
         return -1;
     }
     if (write_all(fd, &h, sizeof h) != 0 || write_all(fd, v0, n0) != 0 ||
@@ -112,13 +115,16 @@ int kerx_egdb_file_write(const char *path, int size, int drawat, int a, int b,
         snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", temp, strerror(errno));
         close(fd);
         unlink(temp);
+        temp_files_forget(slot);
         return -1;
     }
     if (close(fd) != 0 || rename(temp, path) != 0) {
         snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", path, strerror(errno));
         unlink(temp);
+        temp_files_forget(slot);
         return -1;
     }
+    temp_files_forget(slot);
     return 0;
 }
 

@@ -315,7 +315,8 @@ static int solve_pair(struct pair_work *w, char *err) {
             return -1;
         }
         if (w->progress && isatty(2))
-            fprintf(stderr, "\rkerx egdb %d+%d: level %d, %" PRIu64 " decided, %.1f s   ",
+            fprintf(stderr,
+                    "\r\033[Kkerx egdb %d+%d: level %d, %" PRIu64 " decided, %.1f s",
                     w->a, w->b, level, decided, timer_now() - t0);
     }
     if (w->progress && isatty(2)) fprintf(stderr, "\n");

@@ -83,8 +83,7 @@ int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *
             }
         }
     if (!db->pairs) {
-        snprintf(err, GAME_ERROR_BYTES,
-                 "no Kerx endgame databases in %.90s (kibitz solve kerx --pieces N)",
+        snprintf(err, GAME_ERROR_BYTES, "no Kerx endgame databases in %.120s",
                  db->folder);
         kerx_egdb_close(db);
         return -1;

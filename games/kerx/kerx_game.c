@@ -141,6 +141,8 @@ static const char *kerx_player_name(const struct variant *v, int player) {
 
 extern const struct game_database kerx_database; /* kerx_database.c */
 
+extern const struct bench_suite kerx_bench; /* kerx_bench.c */
+
 const struct game kerx_game = {
     .name = "kerx",
     .summary = "two-player draughts on a hexagon; longest capture compulsory",
@@ -167,4 +169,5 @@ const struct game kerx_game = {
     .describe = kerx_describe,
     .move_cells = kerx_move_cells,
     .database = &kerx_database,
+    .bench = &kerx_bench,
 };

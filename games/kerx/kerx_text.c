@@ -302,7 +302,11 @@ void kerx_draw(const struct variant *v, const void *state, FILE *out) {
     const struct kerx_state *s = state;
     for (int row = g->rows - 1; row >= 0; row--) {
         int indent = row > g->n - 1 ? row - (g->n - 1) : (g->n - 1) - row;
-        fprintf(out, "%3d  %c %*s", row + 1, 'a' + g->row_first[row], indent, "");
+        /* The leftmost cell's name as moves write it ("c5:"), not a lone
+         * letter that reads like a piece. */
+        char label[16];
+        snprintf(label, sizeof label, "%c%d:", 'a' + g->row_first[row], row + 1);
+        fprintf(out, "%5s %*s", label, indent, "");
         for (int k = 0; k < g->row_len[row]; k++) {
             int cell = g->row_start[row] + k;
             char c = kerx_has(s->pieces[0], cell)   ? 'w'
@@ -313,8 +317,7 @@ void kerx_draw(const struct variant *v, const void *state, FILE *out) {
         fputc('\n', out);
     }
     fprintf(out,
-            "(row number, then the file letter of the row's leftmost cell; files run "
-            "up-left)\n");
+            "(each row starts with the name of its leftmost cell; files run up-left)\n");
     fprintf(out, "white (w) %d, black (b) %d pieces; %s to move\n", kerx_count(s, 0),
             kerx_count(s, 1), s->side == KERX_WHITE ? "white" : "black");
 }

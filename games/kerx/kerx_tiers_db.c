@@ -243,16 +243,17 @@ int kerx_db_set_open(struct kerx_db_set **out, const struct variant *v, const ch
             char path[KERX_DB_PATH_BYTES + 32];
             tier_path(set->folder, kerx_tier_id(hi, lo), path, sizeof path);
             if (access(path, F_OK) != 0) continue;
-            if (solver_db_open(&set->db[hi][lo], path, &set->game, v, err) != 0) {
+            /* These files are small: check every tier now, so a damaged one
+             * is refused here rather than read as missing later. */
+            if (solver_db_open(&set->db[hi][lo], path, &set->game, v, err) != 0 ||
+                solver_db_verify(set->db[hi][lo], err) != 0) {
                 kerx_db_set_close(set);
                 return -1;
             }
             set->tiers++;
         }
     if (!set->tiers) {
-        snprintf(err, GAME_ERROR_BYTES,
-                 "no Kerx databases in %.100s (kibitz solve kerx --pieces N)",
-                 set->folder);
+        snprintf(err, GAME_ERROR_BYTES, "no Kerx databases in %.100s", set->folder);
         kerx_db_set_close(set);
         return -1;
     }

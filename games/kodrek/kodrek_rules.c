@@ -326,6 +326,8 @@ static void kodrek_returns(const struct variant *v, const void *state,
     }
 }
 
+extern const struct bench_suite kodrek_bench; /* kodrek_bench.c */
+
 const struct game kodrek_game = {
     .name = "kodrek",
     .summary = "three players, secret coin choices, vector movement",
@@ -355,6 +357,7 @@ const struct game kodrek_game = {
     .player_name = kodrek_player_name,
     .describe = kodrek_describe,
     .move_cells = kodrek_move_cells,
+    .bench = &kodrek_bench,
 };
 
 int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, char *err) {

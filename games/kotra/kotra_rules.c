@@ -376,6 +376,8 @@ static int kotra_evaluate(const struct variant *v, const void *state, int player
                                     : value;
 }
 
+extern const struct bench_suite kotra_bench; /* kotra_bench.c */
+
 const struct game kotra_game = {
     .name = "kotra",
     .summary = "two players, dice, hidden ranks and terrain",
@@ -404,6 +406,7 @@ const struct game kotra_game = {
     .determinize = kotra_determinize,
     .describe = kotra_describe,
     .move_cells = kotra_move_cells,
+    .bench = &kotra_bench,
 };
 
 _Static_assert(sizeof(struct kotra_state) <= GAME_MAX_STATE_BYTES, "state too large");

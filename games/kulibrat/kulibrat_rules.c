@@ -19,6 +19,8 @@ static void kulibrat_start(const struct variant *v, void *state) {
 
 extern const struct search_kernels kulibrat_kernels; /* kulibrat_kernels.c */
 
+extern const struct bench_suite kulibrat_bench; /* kulibrat_bench.c */
+
 const struct game kulibrat_game = {
     .name = "kulibrat",
     .summary = "two players, 3x4 board, race pieces across and score",
@@ -53,4 +55,5 @@ const struct game kulibrat_game = {
     .describe = kulibrat_describe,
     .move_cells = kulibrat_move_cells,
     .kernels = &kulibrat_kernels,
+    .bench = &kulibrat_bench,
 };

@@ -1,0 +1,41 @@
+/* kibitz --version: what was built, from which commit, with what. The values
+ * come from CMake (CMakeLists.txt, cmake/git_commit.cmake). */
+#include "cli/cli.h"
+#include "git_commit.h"
+#include "json/kjson.h"
+
+#include <stdio.h>
+
+#ifdef _OPENMP
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x) STRINGIFY_(x)
+#define KIBITZ_OPENMP STRINGIFY(_OPENMP)
+#else
+#define KIBITZ_OPENMP NULL
+#endif
+
+int cmd_version(int argc, char **argv) {
+    static const struct cli_spec spec = {
+        .usage = "kibitz --version [--json]",
+        .help = "Prints the version, the git commit built, the build type, the\n"
+                "compiler and the OpenMP version (the _OPENMP date).",
+        .allowed = OPT_JSON,
+    };
+    struct cli_options o;
+    int status = cli_parse(&spec, argc, argv, &o);
+    if (status) return status < 0 ? EXIT_OK : status;
+    const char *openmp = KIBITZ_OPENMP;
+    if (o.json) {
+        json_t *doc = kjson_document("version");
+        json_object_set_new(doc, "version", json_string(KIBITZ_VERSION));
+        json_object_set_new(doc, "commit", json_string(KIBITZ_GIT_COMMIT));
+        json_object_set_new(doc, "build_type", json_string(KIBITZ_BUILD_TYPE));
+        json_object_set_new(doc, "compiler", json_string(KIBITZ_COMPILER));
+        json_object_set_new(doc, "openmp", kjson_string_or_null(openmp));
+        return kjson_print(doc, stdout) ? EXIT_RUNTIME_FAILURE : EXIT_OK;
+    }
+    printf("kibitz %s (commit %s, %s build, %s, OpenMP %s)\n", KIBITZ_VERSION,
+           KIBITZ_GIT_COMMIT, KIBITZ_BUILD_TYPE, KIBITZ_COMPILER,
+           openmp ? openmp : "none");
+    return EXIT_OK;
+}

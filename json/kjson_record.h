@@ -1,0 +1,27 @@
+/*
+ * kjson_record.h - game records (engine/record.h) as JSON files: the
+ * "record" document of docs/JSON.md, written by `play` (save) and `arena
+ * --record DIR`, read by every command that takes --record FILE.
+ */
+#ifndef KIBITZ_KJSON_RECORD_H
+#define KIBITZ_KJSON_RECORD_H
+
+#include "engine/record.h"
+#include "json/kjson.h"
+
+/* The record document: game, variant, seed (null when unknown), start,
+ * players, moves, result (null while the game goes on). */
+json_t *kjson_record(const struct game_record *r);
+
+/* Write the document to `path` (via "<path>.tmp" and a rename, so a file at
+ * `path` is never half-written). 0, or -1 with `err` (GAME_ERROR_BYTES). */
+int kjson_record_write(const struct game_record *r, const char *path, char *err);
+
+/* Read and replay a record file into `r` (record_free it after). `game`:
+ * the game the command is about (the file must be of it), or NULL to take
+ * the file's. Every move is checked as it is replayed; a bad file gets a
+ * one-line message naming the file and the step. 0, or -1 with `err`. */
+int kjson_record_read(struct game_record *r, const char *path, const struct game *game,
+                      char *err);
+
+#endif
