@@ -30,8 +30,8 @@ static int read_int(const char *option, const char *text, long lo, long hi, int 
     errno = 0;
     long value = text ? strtol(text, &end, 10) : 0;
     if (!text || !*text || *end || errno || value < lo || value > hi)
-        return cli_fail("%s wants a whole number in %ld..%ld, not '%.40s'", option, lo, hi,
-                        text ? text : "");
+        return cli_fail("%s wants a whole number in %ld..%ld, not '%.40s'", option, lo,
+                        hi, text ? text : "");
     *out = (int)value;
     return 0;
 }

@@ -58,26 +58,6 @@ int api_fail(struct api_response *out, int status, const char *format, ...) {
     return status;
 }
 
-json_t *api_document(const char *kind, const struct game *g, const struct variant *v) {
-    char text[VARIANT_TEXT_MAX];
-    g->variant_format(v, text, sizeof text);
-    return json_pack("{s:i,s:s,s:s,s:s}", "schema", 1, "kind", kind, "game", g->name,
-                     "variant", text);
-}
-
-json_t *api_value_cell(retro_cell cell) {
-    if (!retro_is_value(cell)) return NULL;
-    switch (retro_outcome(cell)) {
-    case RETRO_WIN:
-        return json_pack("{s:s,s:i,s:i}", "result", "win", "distance",
-                         retro_remoteness(cell), "score", 1);
-    case RETRO_LOSS:
-        return json_pack("{s:s,s:i,s:i}", "result", "loss", "distance",
-                         retro_remoteness(cell), "score", -1);
-    default: return json_pack("{s:s,s:i}", "result", "draw", "score", 0);
-    }
-}
-
 const char *api_turn_name(const struct game *g, const struct variant *v, int turn) {
     switch (turn) {
     case TURN_OVER: return "over";
@@ -179,8 +159,8 @@ static int play_one(struct api_request *r, json_t *item, char *err, size_t n) {
                      g->player_name(&r->v, p));
             return -1;
         }
-        used += (size_t)snprintf(shown + used, sizeof shown - used, "%s%s", used ? " " : "",
-                                 option);
+        used += (size_t)snprintf(shown + used, sizeof shown - used, "%s%s",
+                                 used ? " " : "", option);
     }
     g->apply_joint(&r->v, r->state, choice);
     json_array_append_new(r->played, json_string(shown));
@@ -238,8 +218,9 @@ int api_request_parse(struct api_request *r, const char *body, size_t length,
     r->players = variant_players(g, &r->v);
     const char *position = string_field(r->root, "position", API_MAX_POSITION, &bad);
     if (bad) {
-        status = api_fail(out, 400, "position: a string of at most %d characters is wanted",
-                          API_MAX_POSITION);
+        status =
+            api_fail(out, 400, "position: a string of at most %d characters is wanted",
+                     API_MAX_POSITION);
         goto done;
     }
     memset(r->state, 0, sizeof r->state);

@@ -45,8 +45,8 @@ struct api *api_create(const char *data, int threads);
 void api_free(struct api *api);
 
 struct api_response {
-    int status;       /* HTTP status */
-    char *body;       /* JSON text, malloc'ed; the caller frees it */
+    int status; /* HTTP status */
+    char *body; /* JSON text, malloc'ed; the caller frees it */
     size_t length;
 };
 

@@ -62,14 +62,10 @@ void api_request_free(struct api_request *r);
 /* The i-th position of the line (0: the start). */
 const void *api_request_state(const struct api_request *r, int i);
 
-/* Reply with `doc` (stolen): 200 and its text. */
+/* Reply with `doc` (stolen): 200 and its text. The documents are those of
+ * the command line's --json (json/, docs/JSON.md) with a few keys added for
+ * the page (docs/API.md). */
 int api_reply(struct api_response *out, json_t *doc);
-
-/* A document {"schema", "kind", "game", "variant"}. */
-json_t *api_document(const char *kind, const struct game *g, const struct variant *v);
-
-/* A value object for a database cell, or NULL for a marker. */
-json_t *api_value_cell(retro_cell cell);
 
 /* The turn as text: a player's name, "chance", "simultaneous" or "over". */
 const char *api_turn_name(const struct game *g, const struct variant *v, int turn);
@@ -83,10 +79,12 @@ void api_databases_close(struct api *api);
 
 /* The handlers: fill `out`. */
 void api_games(struct api *api, struct api_response *out);
-void api_state(struct api *api, const char *body, size_t length, struct api_response *out);
+void api_state(struct api *api, const char *body, size_t length,
+               struct api_response *out);
 void api_search(struct api *api, const char *body, size_t length,
                 struct api_response *out);
-void api_query(struct api *api, const char *body, size_t length, struct api_response *out);
+void api_query(struct api *api, const char *body, size_t length,
+               struct api_response *out);
 
 /* The board of `state` as drawn for `viewer` (-1: everything), or NULL when
  * the game has no web board or memory ran out. */

@@ -2,9 +2,11 @@
  * or with "analyse" every root move's score. The engine is a spec of
  * search/agent.h (the same as `arena --players`); its budget is capped here
  * whatever the client asks, and at most API_MAX_SEARCHES run at once. */
+#include "engine/timer.h"
 #include "search/agent.h"
 #include "search/pimc.h"
 #include "server/api_internal.h"
+#include "json/kjson_search.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -62,189 +64,98 @@ static void give_slot(struct api *api) {
     pthread_mutex_unlock(&api->lock);
 }
 
-static json_t *estimate(double score) {
-    if (score > 1) score = 1;
-    if (score < -1) score = -1;
-    return json_pack("{s:s,s:f}", "result", "unknown", "score", score);
-}
-
-static json_t *ab_value(int score) {
-    int distance = 0, proven = ab_score_proven(score, &distance);
-    if (proven)
-        return json_pack("{s:s,s:i,s:i}", "result", proven > 0 ? "win" : "loss",
-                         "distance", distance, "score", proven);
-    return estimate((double)score / GAME_EVAL_MAX);
-}
-
-static json_t *mcts_value(int proven, double mean) {
-    if (proven == 1 || proven == -1)
-        return json_pack("{s:s,s:i}", "result", proven > 0 ? "win" : "loss", "score",
-                         proven);
-    if (proven == 2) return json_pack("{s:s,s:i}", "result", "draw", "score", 0);
-    return estimate(mean);
-}
-
-static json_t *move_text(const struct game *g, const struct variant *v, const void *s,
-                         move_t m) {
-    char text[128];
-    g->format_move(v, s, m, text, sizeof text);
-    return json_string(text);
-}
-
-/* Root moves, best first by `key` (insertion sort keeps generator order). */
-static void add_sorted(json_t *doc, json_t **items, const double *key, int n) {
-    int order[n > 0 ? n : 1];
-    for (int i = 0; i < n; i++) order[i] = i;
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && key[order[j]] > key[order[j - 1]]; j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-    json_t *list = json_array();
-    for (int i = 0; i < n; i++) json_array_append_new(list, items[order[i]]);
-    json_object_set_new(doc, "moves", list);
-}
-
-static int analyse_alphabeta(struct agent *a, const struct api_request *r, json_t *doc,
-                             char *err) {
-    const struct game *g = r->g;
-    struct ab_limits limits = a->ab;
-    limits.analyse = true;
-    struct ab_result *res = malloc(sizeof *res);
-    if (!res) return snprintf(err, GAME_ERROR_BYTES, "out of memory"), -1;
-    int status = ab_search(g, &r->v, r->state, &limits, &a->tt, res, err);
-    if (status == 0 && res->has_move) {
-        json_object_set_new(doc, "move", move_text(g, &r->v, r->state, res->move));
-        json_object_set_new(doc, "value", ab_value(res->score));
-        json_object_set_new(doc, "depth", json_integer(res->depth));
-        json_t *pv = json_array();
-        _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES];
-        memcpy(s, r->state, g->state_size);
-        for (int i = 0; i < res->pv_length; i++) {
-            json_array_append_new(pv, move_text(g, &r->v, s, res->pv[i]));
-            g->apply(&r->v, s, res->pv[i]);
-        }
-        json_object_set_new(doc, "pv", pv);
-        int n = res->root_count;
-        json_t **items = malloc((size_t)(n > 0 ? n : 1) * sizeof *items);
-        double *key = malloc((size_t)(n > 0 ? n : 1) * sizeof *key);
-        for (int i = 0; items && key && i < n; i++) {
-            items[i] = json_pack("{s:o,s:o}", "move",
-                                 move_text(g, &r->v, r->state, res->root_moves[i]), "value",
-                                 ab_value(res->root_scores[i]));
-            key[i] = res->root_scores[i];
-        }
-        if (items && key) add_sorted(doc, items, key, n);
-        free(items);
-        free(key);
-    }
-    free(res);
-    return status;
-}
-
-static int analyse_mcts(struct agent *a, const struct api_request *r, uint64_t seed,
-                        json_t *doc, char *err) {
-    const struct game *g = r->g;
-    struct mcts_result *res = malloc(sizeof *res);
-    if (!res) return snprintf(err, GAME_ERROR_BYTES, "out of memory"), -1;
-    struct mcts_limits limits = a->mcts;
-    limits.seed = seed;
-    int status;
-    if (a->kind == AGENT_PIMC) {
-        struct pimc_limits pl = {.worlds = a->worlds, .world = limits};
-        status = pimc_search(g, &r->v, r->state, &pl, res, err);
-    } else if (a->hidden) {
-        status = ismcts_search(g, &r->v, r->state, &limits, res, err);
-    } else {
-        status = mcts_search(g, &r->v, r->state, &limits, res, err);
-    }
-    if (status == 0 && res->has_move && !res->simultaneous) {
-        json_object_set_new(doc, "move", move_text(g, &r->v, r->state, res->move));
-        json_object_set_new(doc, "value", mcts_value(res->proven, res->value));
-        json_object_set_new(doc, "iterations", json_integer(res->iterations));
-        int n = res->root_count;
-        json_t **items = malloc((size_t)(n > 0 ? n : 1) * sizeof *items);
-        double *key = malloc((size_t)(n > 0 ? n : 1) * sizeof *key);
-        for (int i = 0; items && key && i < n; i++) {
-            items[i] = json_pack(
-                "{s:o,s:o,s:I}", "move", move_text(g, &r->v, r->state, res->root_moves[i]),
-                "value", mcts_value(res->root_proven[i], res->root_values[i]), "visits",
-                (json_int_t)res->root_visits[i]);
-            key[i] = (double)res->root_visits[i];
-        }
-        if (items && key) add_sorted(doc, items, key, n);
-        free(items);
-        free(key);
-    } else if (status == 0 && res->simultaneous) {
-        json_t *acting = json_array();
-        for (int p = 0; p < r->players; p++) {
-            if (!(res->acting >> p & 1)) continue;
-            json_t *list = json_array();
-            for (int i = 0; i < res->sim_count[p]; i++)
-                json_array_append_new(
-                    list, json_pack("{s:o,s:o,s:I}", "move",
-                                    move_text(g, &r->v, r->state, res->sim_moves[p][i]),
-                                    "value", estimate(res->sim_values[p][i]), "visits",
-                                    (json_int_t)res->sim_visits[p][i]));
-            json_array_append_new(
-                acting, json_pack("{s:i,s:o,s:o}", "player", p, "move",
-                                  move_text(g, &r->v, r->state, res->sim_choice[p]),
-                                  "moves", list));
-        }
-        json_object_set_new(doc, "acting", acting);
-    }
-    free(res);
-    return status;
-}
-
-static int analyse_expectimax(struct agent *a, const struct api_request *r, json_t *doc,
-                              char *err) {
-    const struct game *g = r->g;
-    struct expecti_limits limits = a->ex;
-    limits.analyse = true;
-    struct expecti_result *res = malloc(sizeof *res);
-    if (!res) return snprintf(err, GAME_ERROR_BYTES, "out of memory"), -1;
-    int status = expecti_search(g, &r->v, r->state, &limits, res, err);
-    if (status == 0 && res->has_move) {
-        json_object_set_new(doc, "move", move_text(g, &r->v, r->state, res->move));
-        json_object_set_new(doc, "value", estimate(res->score));
-        int n = res->root_count;
-        json_t **items = malloc((size_t)(n > 0 ? n : 1) * sizeof *items);
-        for (int i = 0; items && i < n; i++)
-            items[i] = json_pack("{s:o,s:o}", "move",
-                                 move_text(g, &r->v, r->state, res->root_moves[i]), "value",
-                                 estimate(res->root_scores[i]));
-        if (items) add_sorted(doc, items, res->root_scores, n);
-        free(items);
-    }
-    free(res);
-    return status;
-}
-
-/* Run the search of `a` on the request; fills `doc`. 0, or -1 with err. */
-static int run(struct agent *a, const struct api_request *r, int player, bool analyse,
-               uint64_t seed, json_t *doc, char *err) {
-    const struct game *g = r->g;
-    int turn = g->turn(&r->v, r->state);
-    if (!analyse) {
-        move_t m;
-        int status = turn == TURN_SIMULTANEOUS
-                         ? agent_choose_joint(a, g, &r->v, r->state, player, seed, &m, err)
-                         : agent_choose(a, g, &r->v, r->state, seed, &m, err);
-        if (status == 0) json_object_set_new(doc, "move", move_text(g, &r->v, r->state, m));
-        return status;
-    }
+/* The engine name of a search document (docs/JSON.md, "search"). */
+static const char *engine_name(const struct agent *a) {
     switch (a->kind) {
-    case AGENT_ALPHABETA: return analyse_alphabeta(a, r, doc, err);
-    case AGENT_MCTS:
-    case AGENT_PIMC: return analyse_mcts(a, r, seed, doc, err);
-    case AGENT_EXPECTIMAX: return analyse_expectimax(a, r, doc, err);
-    default:
-        snprintf(err, GAME_ERROR_BYTES,
-                 "analysis needs alphabeta, mcts, pimc or expectimax, not '%.40s'", a->spec);
-        return -1;
+    case AGENT_ALPHABETA: return "alphabeta";
+    case AGENT_MCTS: return a->hidden ? "ismcts" : "mcts";
+    case AGENT_PIMC: return "pimc";
+    case AGENT_EXPECTIMAX: return "expectimax";
+    case AGENT_GREEDY: return "greedy";
+    case AGENT_FLATMC: return "flatmc";
+    default: return "random";
     }
+}
+
+/* Run the search of `a` on the request: a "search" document (kjson_search.h;
+ * every root move's value with `analyse`), or NULL with err. The searching
+ * engines are called as their agents would call them (search/agent.c), so
+ * the move is the one `play` and `arena` would make; the others (random,
+ * greedy, flat Monte Carlo) through agent_choose, with no value. */
+static json_t *run(struct agent *a, const struct api_request *r, int player, bool analyse,
+                   uint64_t seed, char *err) {
+    const struct game *g = r->g;
+    const struct variant *v = &r->v;
+    const void *state = r->state;
+    int turn = g->turn(v, state);
+    json_t *doc = NULL;
+    int status = 0;
+    switch (a->kind) {
+    case AGENT_ALPHABETA: {
+        struct ab_result *res = malloc(sizeof *res);
+        if (!res) break;
+        struct ab_limits limits = a->ab;
+        limits.analyse = analyse;
+        status = ab_search(g, v, state, &limits, &a->tt, res, err);
+        if (status == 0) doc = kjson_search_alphabeta(g, v, state, res, analyse);
+        free(res);
+        break;
+    }
+    case AGENT_MCTS:
+    case AGENT_PIMC: {
+        struct mcts_result *res = malloc(sizeof *res);
+        if (!res) break;
+        struct mcts_limits limits = a->mcts;
+        limits.seed = seed;
+        if (a->kind == AGENT_PIMC) {
+            struct pimc_limits pl = {.worlds = a->worlds, .world = limits};
+            status = pimc_search(g, v, state, &pl, res, err);
+        } else if (a->hidden) {
+            status = ismcts_search(g, v, state, &limits, res, err);
+        } else {
+            status = mcts_search(g, v, state, &limits, res, err);
+        }
+        if (status == 0)
+            doc = kjson_search_mcts(g, v, state, engine_name(a), res, player, analyse);
+        free(res);
+        break;
+    }
+    case AGENT_EXPECTIMAX: {
+        struct expecti_result *res = malloc(sizeof *res);
+        if (!res) break;
+        struct expecti_limits limits = a->ex;
+        limits.analyse = analyse;
+        status = expecti_search(g, v, state, &limits, res, err);
+        if (status == 0) doc = kjson_search_expectimax(g, v, state, res, analyse);
+        free(res);
+        break;
+    }
+    default: {
+        if (analyse) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "analysis needs alphabeta, mcts, pimc or expectimax, not '%.40s'",
+                     a->spec);
+            return NULL;
+        }
+        move_t m;
+        double t0 = timer_now();
+        status = turn == TURN_SIMULTANEOUS
+                     ? agent_choose_joint(a, g, v, state, player, seed, &m, err)
+                     : agent_choose(a, g, v, state, seed, &m, err);
+        if (status) return NULL;
+        doc = kjson_search_head(g, v, state, engine_name(a));
+        json_t *text = kjson_move(g, v, state, m);
+        json_object_set_new(doc, "move", json_incref(text));
+        json_object_set_new(doc, "value", json_pack("{s:s}", "result", "unknown"));
+        json_object_set_new(doc, "pv", json_pack("[o]", text));
+        json_object_set_new(doc, "nodes", json_integer(0));
+        json_object_set_new(doc, "seconds", json_real(timer_now() - t0));
+        return doc;
+    }
+    }
+    if (status) return NULL;
+    if (!doc) snprintf(err, GAME_ERROR_BYTES, "out of memory");
+    return doc;
 }
 
 void api_search(struct api *api, const char *body, size_t length,
@@ -267,7 +178,8 @@ void api_search(struct api *api, const char *body, size_t length,
         api_fail(out, 400, "position: chance acts here, nothing to choose");
     } else if (!spec || strlen(spec) != json_string_length(spec_json) ||
                strlen(spec) > SPEC_MAX) {
-        api_fail(out, 400, "engine: an engine spec such as \"alphabeta:depth=6\" is wanted");
+        api_fail(out, 400,
+                 "engine: an engine spec such as \"alphabeta:depth=6\" is wanted");
     } else if (check_hash(spec, err)) {
         api_fail(out, 400, "engine: %s", err);
     } else if (analyse_json && !json_is_boolean(analyse_json)) {
@@ -290,18 +202,17 @@ void api_search(struct api *api, const char *body, size_t length,
             api_fail(out, 400, "engine: %s", err);
         } else {
             cap_agent(&a, api->threads);
-            json_t *doc = api_document("search", g, &r.v);
-            json_object_set_new(doc, "engine", json_string(a.spec));
             uint64_t seed = seed_json ? (uint64_t)json_integer_value(seed_json) : 1;
-            int status = run(&a, &r, player, analyse, seed, doc, err);
-            agent_free(&a);
+            json_t *doc = run(&a, &r, player, analyse, seed, err);
             give_slot(api);
-            if (status) {
-                json_decref(doc);
+            if (!doc) {
                 api_fail(out, 400, "engine: %s", err);
             } else {
+                /* The spec as parsed, with the server's caps laid over it. */
+                json_object_set_new(doc, "spec", json_string(a.spec));
                 api_reply(out, doc);
             }
+            agent_free(&a);
         }
     }
     api_request_free(&r);

@@ -3,46 +3,39 @@
 #include "engine/registry.h"
 #include "engine/variant.h"
 #include "server/api_internal.h"
+#include "json/kjson_position.h"
+#include "json/kjson_reports.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 void api_games(struct api *api, struct api_response *out) {
     (void)api;
+    /* The command line's "games" document, plus what the page needs: the
+     * players' names, whether a game has a web board, and whether it is a
+     * two-player zero-sum game. */
+    json_t *doc = kjson_games();
     int count;
     const struct game *const *games = registry_games(&count);
-    json_t *list = json_array();
-    for (int i = 0; i < count; i++) {
+    json_t *list = json_object_get(doc, "games");
+    for (int i = 0; i < count && i < (int)json_array_size(list); i++) {
         const struct game *g = games[i];
+        json_t *entry = json_array_get(list, (size_t)i);
         struct variant v;
         variant_init(g, &v);
-        json_t *keys = json_array(), *players = json_array();
-        for (const struct variant_key *k = g->variant_keys; k && k->key; k++)
-            json_array_append_new(keys, json_pack("{s:s,s:s,s:s,s:s}", "key", k->key,
-                                                  "values", k->values, "default",
-                                                  k->fallback, "meaning", k->meaning));
-        int n = variant_players(g, &v);
-        for (int p = 0; p < n; p++) json_array_append_new(players, json_string(g->player_name(&v, p)));
-        json_t *entry = api_document("game", g, &v);
-        json_object_del(entry, "schema");
-        json_object_del(entry, "kind");
-        json_object_set_new(entry, "summary", json_string(g->summary));
-        json_object_set_new(entry, "players", players);
-        json_object_set_new(entry, "variant_keys", keys);
+        json_t *names = json_array();
+        for (int p = 0; p < variant_players(g, &v); p++)
+            json_array_append_new(names, json_string(g->player_name(&v, p)));
+        json_object_set_new(entry, "player_names", names);
         json_object_set_new(entry, "board", json_boolean(g->describe != NULL));
-        json_object_set_new(entry, "chance", json_boolean(g->flags & GAME_HAS_CHANCE));
-        json_object_set_new(entry, "simultaneous",
-                            json_boolean(g->flags & GAME_HAS_SIMULTANEOUS));
-        json_object_set_new(entry, "hidden", json_boolean(g->flags & GAME_HAS_HIDDEN));
         json_object_set_new(entry, "zero_sum", json_boolean(g->flags & GAME_ZERO_SUM_2P));
-        json_array_append_new(list, entry);
     }
-    json_t *doc = json_pack("{s:i,s:s,s:o}", "schema", 1, "kind", "games", "games", list);
     api_reply(out, doc);
 }
 
-/* The legal moves with the cells each touches. */
-static json_t *moves_json(const struct game *g, const struct variant *v, const void *state) {
+/* The cells each legal move touches, in the order of "moves". */
+static json_t *move_cells_json(const struct game *g, const struct variant *v,
+                               const void *state) {
     move_t *moves = malloc((size_t)g->max_moves * sizeof *moves);
     json_t *list = json_array();
     if (!moves || !list) {
@@ -50,10 +43,8 @@ static json_t *moves_json(const struct game *g, const struct variant *v, const v
         json_decref(list);
         return NULL;
     }
-    int n = g->moves(v, state, moves);
-    char text[128];
+    int n = g->turn(v, state) >= 0 ? g->moves(v, state, moves) : 0;
     for (int i = 0; i < n; i++) {
-        g->format_move(v, state, moves[i], text, sizeof text);
         json_t *cells = json_array();
         if (g->move_cells) {
             int path[BOARD_MAX_PATH];
@@ -61,7 +52,7 @@ static json_t *moves_json(const struct game *g, const struct variant *v, const v
             for (int j = 0; j < k && j < BOARD_MAX_PATH; j++)
                 json_array_append_new(cells, json_integer(path[j]));
         }
-        json_array_append_new(list, json_pack("{s:s,s:o}", "move", text, "cells", cells));
+        json_array_append_new(list, cells);
     }
     free(moves);
     return list;
@@ -89,26 +80,8 @@ static json_t *options_json(const struct game *g, const struct variant *v,
     return list;
 }
 
-static json_t *chance_json(const struct game *g, const struct variant *v, const void *state) {
-    move_t *moves = malloc((size_t)g->max_moves * sizeof *moves);
-    double *prob = malloc((size_t)g->max_moves * sizeof *prob);
-    json_t *list = json_array();
-    if (moves && prob) {
-        int n = g->moves(v, state, moves);
-        g->chance(v, state, moves, n, prob);
-        char text[128];
-        for (int i = 0; i < n; i++) {
-            g->format_move(v, state, moves[i], text, sizeof text);
-            json_array_append_new(list, json_pack("{s:s,s:f}", "move", text, "probability",
-                                                  prob[i]));
-        }
-    }
-    free(moves);
-    free(prob);
-    return list;
-}
-
-void api_state(struct api *api, const char *body, size_t length, struct api_response *out) {
+void api_state(struct api *api, const char *body, size_t length,
+               struct api_response *out) {
     (void)api;
     struct api_request r;
     if (api_request_parse(&r, body, length, out)) return;
@@ -117,45 +90,34 @@ void api_state(struct api *api, const char *body, size_t length, struct api_resp
     const void *state = r.state;
     bool hidden = (g->flags & GAME_HAS_HIDDEN) && r.viewer >= 0;
     int turn = g->turn(v, state);
-    json_t *doc = api_document("state", g, v);
-    char text[API_MAX_POSITION + 1024];
-    g->format_position(v, state, text, sizeof text);
-    json_object_set_new(doc, "position", json_string(text));
+    /* The command line's "position" document (game, variant, position,
+     * turn, players, moves, chance odds or returns), plus the drawing. */
+    json_t *doc = kjson_position(g, v, state);
     if (hidden) {
         _Alignas(8) unsigned char seen[GAME_MAX_STATE_BYTES];
+        char text[API_MAX_POSITION + 1024];
         memcpy(seen, state, g->state_size);
         g->view(v, seen, r.viewer);
         g->format_position(v, seen, text, sizeof text);
         json_object_set_new(doc, "view_position", json_string(text));
         json_object_set_new(doc, "viewer", json_integer(r.viewer));
     }
-    json_t *players = json_array();
-    for (int p = 0; p < r.players; p++)
-        json_array_append_new(players, json_string(g->player_name(v, p)));
-    json_object_set_new(doc, "players", players);
-    json_object_set_new(doc, "turn", json_string(api_turn_name(g, v, turn)));
     json_object_set_new(doc, "to_act", json_integer(turn >= 0 ? turn : -1));
+    json_object_set_new(doc, "over", json_boolean(turn == TURN_OVER));
     json_object_set_new(doc, "played", json_incref(r.played));
     json_t *board = api_board_json(g, v, state, hidden ? r.viewer : -1);
     json_object_set_new(doc, "board", board ? board : json_null());
-    json_t *moves = json_array();
-    if (turn == TURN_OVER) {
-        double ret[GAME_MAX_PLAYERS] = {0};
-        g->returns(v, state, ret);
-        json_t *returns = json_array();
-        for (int p = 0; p < r.players; p++) json_array_append_new(returns, json_real(ret[p]));
-        json_object_set_new(doc, "returns", returns);
-    } else if (turn == TURN_CHANCE) {
-        json_object_set_new(doc, "chance", chance_json(g, v, state));
-    } else if (turn == TURN_SIMULTANEOUS) {
-        json_object_set_new(doc, "acting", options_json(g, v, state, r.players,
-                                                        hidden ? r.viewer : -1));
-    } else if (!hidden || turn == r.viewer) {
-        json_decref(moves);
-        moves = moves_json(g, v, state);
+    if (turn == TURN_SIMULTANEOUS) {
+        json_object_set_new(doc, "acting",
+                            options_json(g, v, state, r.players, hidden ? r.viewer : -1));
+    } else if (hidden && turn >= 0 && turn != r.viewer) {
+        /* Another player's decisions can tell what the viewer may not know. */
+        json_object_set_new(doc, "moves", json_array());
     }
-    json_object_set_new(doc, "over", json_boolean(turn == TURN_OVER));
-    json_object_set_new(doc, "moves", moves ? moves : json_array());
+    json_t *cells = json_array_size(json_object_get(doc, "moves")) && turn >= 0
+                        ? move_cells_json(g, v, state)
+                        : json_array();
+    json_object_set_new(doc, "move_cells", cells ? cells : json_array());
     api_request_free(&r);
     api_reply(out, doc);
 }

@@ -37,11 +37,12 @@ json_t *api_board_json(const struct game *g, const struct variant *v, const void
     board_init(&b);
     g->describe(v, seen, &b);
     json_t *cells = json_array(), *pieces = json_array(), *notes = json_array();
-    for (int i = 0; i < b.n_cells; i++) json_array_append_new(cells, cell_json(&b.cells[i]));
+    for (int i = 0; i < b.n_cells; i++)
+        json_array_append_new(cells, cell_json(&b.cells[i]));
     for (int i = 0; i < b.n_pieces; i++) {
         const struct board_piece *p = &b.pieces[i];
-        json_t *j = json_pack("{s:i,s:i,s:s}", "cell", p->cell, "owner", p->owner, "label",
-                              p->label);
+        json_t *j = json_pack("{s:i,s:i,s:s}", "cell", p->cell, "owner", p->owner,
+                              "label", p->label);
         if (j && p->unknown) json_object_set_new(j, "unknown", json_true());
         json_array_append_new(pieces, j);
     }
@@ -50,8 +51,9 @@ json_t *api_board_json(const struct game *g, const struct variant *v, const void
                                                "text", b.notes[i].text));
     json_t *out = NULL;
     if (!b.failed)
-        out = json_pack("{s:o,s:o,s:o,s:o,s:o}", "width", coord(b.width), "height",
-                        coord(b.height), "cells", cells, "pieces", pieces, "notes", notes);
+        out =
+            json_pack("{s:o,s:o,s:o,s:o,s:o}", "width", coord(b.width), "height",
+                      coord(b.height), "cells", cells, "pieces", pieces, "notes", notes);
     else
         json_decref(cells), json_decref(pieces), json_decref(notes);
     board_free(&b);

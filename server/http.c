@@ -29,7 +29,8 @@ struct upload {
 };
 
 static enum MHD_Result send_answer(struct MHD_Connection *c, int status, const void *data,
-                                   size_t size, const char *type, enum MHD_ResponseMemoryMode mode) {
+                                   size_t size, const char *type,
+                                   enum MHD_ResponseMemoryMode mode) {
     struct MHD_Response *r = MHD_create_response_from_buffer(size, (void *)data, mode);
     if (!r) return MHD_NO;
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
@@ -44,7 +45,8 @@ static enum MHD_Result send_answer(struct MHD_Connection *c, int status, const v
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url,
                               const char *method, const char *version,
-                              const char *upload_data, size_t *upload_size, void **state) {
+                              const char *upload_data, size_t *upload_size,
+                              void **state) {
     struct http_server *s = cls;
     struct upload *u = *state;
     if (!u) { /* first call: headers only */
@@ -77,7 +79,8 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
     const struct asset *a = asset_find(url);
     if (!a && strcmp(url, "/index.html") == 0) a = asset_find("/");
     if (a && (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0))
-        return send_answer(c, 200, a->data, a->size, a->content_type, MHD_RESPMEM_PERSISTENT);
+        return send_answer(c, 200, a->data, a->size, a->content_type,
+                           MHD_RESPMEM_PERSISTENT);
     static const char missing[] = "not found\n";
     return send_answer(c, 404, missing, sizeof missing - 1, "text/plain",
                        MHD_RESPMEM_PERSISTENT);
@@ -114,8 +117,8 @@ struct http_server *http_start(struct api *api, const struct http_options *o, ch
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CONNECTION_TIMEOUT_SECONDS,
         MHD_OPTION_NOTIFY_COMPLETED, completed, NULL, MHD_OPTION_END);
     if (!s->daemon) {
-        snprintf(err, n, "cannot listen on %.60s port %d (in use, or not allowed)", o->bind,
-                 o->port);
+        snprintf(err, n, "cannot listen on %.60s port %d (in use, or not allowed)",
+                 o->bind, o->port);
         free(s);
         return NULL;
     }

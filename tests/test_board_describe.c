@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void check_board(const struct game *g, const struct variant *v, const void *state) {
+static void check_board(const struct game *g, const struct variant *v,
+                        const void *state) {
     struct board b;
     board_init(&b);
     g->describe(v, state, &b);
@@ -22,7 +23,8 @@ static void check_board(const struct game *g, const struct variant *v, const voi
     assert_true(b.n_cells > 0);
     assert_true(b.width > 0 && b.height > 0);
     for (int i = 0; i < b.n_cells; i++)
-        for (int j = i + 1; j < b.n_cells; j++) assert_int_not_equal(b.cells[i].id, b.cells[j].id);
+        for (int j = i + 1; j < b.n_cells; j++)
+            assert_int_not_equal(b.cells[i].id, b.cells[j].id);
     int players = variant_players(g, v);
     for (int i = 0; i < b.n_pieces; i++) {
         assert_non_null(board_find(&b, b.pieces[i].cell));

@@ -27,7 +27,8 @@ static json_t *call(const char *method, const char *path, const char *body, int 
 }
 
 /* The error message of a failed call, which must have `status`. */
-static void expect_error(const char *path, const char *body, int status, const char *needle) {
+static void expect_error(const char *path, const char *body, int status,
+                         const char *needle) {
     int got;
     json_t *doc = call("POST", path, body, &got);
     const char *message = json_string_value(json_object_get(doc, "error"));
@@ -74,19 +75,22 @@ static void errors_name_the_field(void **unused) {
                  "moves[1]");
     expect_error("/api/state", "{\"game\":\"kulibrat\",\"moves\":[{\"joint\":[]}]}", 400,
                  "moves[0]");
-    expect_error("/api/state", "{\"game\":\"kodrek\",\"moves\":[{\"joint\":[\"h9\"]}]}", 400,
-                 "joint[0]");
+    expect_error("/api/state", "{\"game\":\"kodrek\",\"moves\":[{\"joint\":[\"h9\"]}]}",
+                 400, "joint[0]");
     expect_error("/api/state", "{\"game\":\"kulibrat\",\"viewer\":5}", 400, "viewer");
     expect_error("/api/search", "{\"game\":\"kulibrat\"}", 400, "engine");
     expect_error("/api/search", "{\"game\":\"kulibrat\",\"engine\":\"nonsense\"}", 400,
                  "engine");
-    expect_error("/api/search", "{\"game\":\"kulibrat\",\"engine\":\"alphabeta:hash=100000\"}",
-                 400, "hash");
-    expect_error("/api/search", "{\"game\":\"kodrek\",\"engine\":\"random\"}", 400, "player");
+    expect_error("/api/search",
+                 "{\"game\":\"kulibrat\",\"engine\":\"alphabeta:hash=100000\"}", 400,
+                 "hash");
+    expect_error("/api/search", "{\"game\":\"kodrek\",\"engine\":\"random\"}", 400,
+                 "player");
     expect_error("/api/search", "{\"game\":\"kauda-baji\",\"engine\":\"random\"}", 400,
                  "chance");
-    expect_error("/api/search", "{\"game\":\"kulibrat\",\"engine\":\"random\",\"seed\":\"x\"}",
-                 400, "seed");
+    expect_error("/api/search",
+                 "{\"game\":\"kulibrat\",\"engine\":\"random\",\"seed\":\"x\"}", 400,
+                 "seed");
 }
 
 /* Every game: a board, and every listed move's cells are cells of it. */
@@ -103,10 +107,14 @@ static void every_game_state(void **unused) {
         assert_true(json_array_size(json_object_get(board, "cells")) > 0);
         size_t k;
         json_t *m;
-        json_array_foreach(json_object_get(doc, "moves"), k, m) {
+        json_t *cells_of = json_object_get(doc, "move_cells");
+        if (json_integer_value(json_object_get(doc, "to_act")) >= 0)
+            assert_int_equal(json_array_size(cells_of),
+                             json_array_size(json_object_get(doc, "moves")));
+        json_array_foreach(cells_of, k, m) {
             size_t j;
             json_t *cell;
-            json_array_foreach(json_object_get(m, "cells"), j, cell) {
+            json_array_foreach(m, j, cell) {
                 bool found = false;
                 size_t c;
                 json_t *described;
@@ -119,7 +127,7 @@ static void every_game_state(void **unused) {
         if (games[i]->flags & GAME_HAS_CHANCE && strcmp(turn, "chance") == 0) {
             double sum = 0;
             json_array_foreach(json_object_get(doc, "chance"), k, m) sum +=
-                json_real_value(json_object_get(m, "probability"));
+                json_real_value(m);
             assert_true(sum > 0.999 && sum < 1.001);
         }
         if (strcmp(turn, "simultaneous") == 0)
@@ -131,13 +139,14 @@ static void every_game_state(void **unused) {
 /* Kodrek: every player's secret choice given as a joint move is played. */
 static void joint_moves(void **unused) {
     int status;
-    json_t *doc = call("POST", "/api/state",
-                       "{\"game\":\"kodrek\",\"moves\":[{\"joint\":[\"h1\",\"h0\",\"h2\"]}]}",
-                       &status);
+    json_t *doc = call(
+        "POST", "/api/state",
+        "{\"game\":\"kodrek\",\"moves\":[{\"joint\":[\"h1\",\"h0\",\"h2\"]}]}", &status);
     assert_int_equal(status, 200);
-    assert_string_equal(json_string_value(json_array_get(json_object_get(doc, "played"), 0)),
-                        "h1 h0 h2");
-    assert_string_not_equal(json_string_value(json_object_get(doc, "turn")), "simultaneous");
+    assert_string_equal(
+        json_string_value(json_array_get(json_object_get(doc, "played"), 0)), "h1 h0 h2");
+    assert_string_not_equal(json_string_value(json_object_get(doc, "turn")),
+                            "simultaneous");
     json_decref(doc);
 }
 
@@ -152,7 +161,8 @@ static void hidden_ranks(void **unused) {
         json_t *st = call("POST", "/api/state", text, &status);
         assert_int_equal(status, 200);
         const char *turn = json_string_value(json_object_get(st, "turn"));
-        bool setup = strstr(json_string_value(json_object_get(st, "position")), "setup") != NULL;
+        bool setup =
+            strstr(json_string_value(json_object_get(st, "position")), "setup") != NULL;
         json_decref(st);
         if (!setup || strcmp(turn, "chance") == 0) {
             free(text);
@@ -170,7 +180,8 @@ static void hidden_ranks(void **unused) {
         free(text);
         json_decref(req);
     }
-    json_t *req = json_pack("{s:s,s:O,s:i}", "game", "kotra", "moves", moves, "viewer", 0);
+    json_t *req =
+        json_pack("{s:s,s:O,s:i}", "game", "kotra", "moves", moves, "viewer", 0);
     char *text = json_dumps(req, JSON_COMPACT);
     json_t *st = call("POST", "/api/state", text, &status);
     assert_int_equal(status, 200);
@@ -206,9 +217,12 @@ static void search_answers(void **unused) {
     json_decref(doc);
     /* A simultaneous node: one player's option. */
     doc = call("POST", "/api/search",
-               "{\"game\":\"kodrek\",\"engine\":\"mcts:iterations=50\",\"player\":2}", &status);
+               "{\"game\":\"kodrek\",\"engine\":\"mcts:iterations=50\",\"player\":2}",
+               &status);
     assert_int_equal(status, 200);
-    assert_int_equal(json_string_value(json_object_get(doc, "move"))[0], 'h');
+    json_t *red = json_array_get(json_object_get(doc, "players"), 0);
+    assert_string_equal(json_string_value(json_object_get(red, "player")), "red");
+    assert_int_equal(json_string_value(json_object_get(red, "move"))[0], 'h');
     json_decref(doc);
     /* Budgets are capped whatever the client asks: depth 99 answers (in at
      * most API_MAX_SECONDS) instead of running for ever. */
@@ -219,7 +233,8 @@ static void search_answers(void **unused) {
     json_decref(doc);
     /* All search slots taken: 503. */
     api->searches = API_MAX_SEARCHES;
-    expect_error("/api/search", "{\"game\":\"kulibrat\",\"engine\":\"random\"}", 503, "busy");
+    expect_error("/api/search", "{\"game\":\"kulibrat\",\"engine\":\"random\"}", 503,
+                 "busy");
     api->searches = 0;
 }
 

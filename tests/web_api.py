@@ -46,15 +46,15 @@ def static_files(s):
 def games_and_states(s):
     status, doc = s.call("/api/games")
     check(status == 200 and doc["kind"] == "games", "GET /api/games")
-    names = [g["game"] for g in doc["games"]]
+    names = [g["name"] for g in doc["games"]]
     check(set(names) >= {"kulibrat", "kerx", "kodrek", "kauda-baji", "kotra"}, "five games")
     for g in doc["games"]:
-        check(g["board"], g["game"] + " has a web board")
-        status, st = s.call("/api/state", {"game": g["game"]})
-        check(status == 200 and st["board"]["cells"], g["game"] + ": state with a board")
+        check(g["board"], g["name"] + " has a web board")
+        status, st = s.call("/api/state", {"game": g["name"]})
+        check(status == 200 and st["board"]["cells"], g["name"] + ": state with a board")
         ids = {c["id"] for c in st["board"]["cells"]}
-        for m in st["moves"]:
-            check(set(m["cells"]) <= ids, g["game"] + ": move cells on the board")
+        for cells in st["move_cells"]:
+            check(set(cells) <= ids, g["name"] + ": move cells on the board")
     # Playing moves changes the board and the side to act.
     _, a = s.call("/api/state", {"game": "kulibrat"})
     _, b = s.call("/api/state", {"game": "kulibrat", "moves": ["+b4"]})
@@ -64,7 +64,7 @@ def games_and_states(s):
     _, k = s.call("/api/state", {"game": "kotra", "viewer": 1})
     check(k["turn"] == "gold" and k["moves"] == [], "Kotra: silver sees no gold decisions")
     _, k = s.call("/api/state", {"game": "kotra", "viewer": 0})
-    check(k["moves"] and all(len(m["cells"]) == 1 for m in k["moves"]), "Kotra: gold's setup")
+    check(k["moves"] and all(len(c) == 1 for c in k["move_cells"]), "Kotra: gold's setup")
 
 
 def errors(s):
@@ -131,6 +131,9 @@ def search(s):
                                          "analyse": True, "seed": 3})
     check(status == 200 and len(doc["moves"]) > 1 and "visits" in doc["moves"][0],
           "MCTS analysis lists root moves")
+    status, doc = s.call("/api/search", {"game": "kodrek", "engine": "random", "player": 1})
+    check(status == 200 and doc["engine"] == "random" and doc["move"].startswith("h"),
+          "a random seat's secret choice")
     # Searches beyond the cap get 503 at once, the others answer.
     results = []
 
@@ -167,6 +170,8 @@ def main():
             raw_http(s)
             database_values(s, db)
             search(s)
+            check(s.validator is not None and s.validated > 20,
+                  "documents checked against docs/kibitz.schema.json (%d)" % s.validated)
         finally:
             code = s.stop()
         check(code == 0, "SIGTERM stops the server cleanly (exit %s)" % code)

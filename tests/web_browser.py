@@ -87,7 +87,7 @@ def set_value(d, element_id, value):
 
 def start_game(d, game, variant, engines):
     set_value(d, "game", game)
-    wait(d, game + " to load", lambda: js(d, "return kibitz.game.game") == game and state(d))
+    wait(d, game + " to load", lambda: js(d, "return kibitz.game.name") == game and state(d))
     for key, value in variant.items():
         set_value(d, "variant-" + key, value)
     set_value(d, "pace", "0")
@@ -121,7 +121,7 @@ def click_button(d, box, move):
 def human_move(d, game, index=0, prefer_no_cells=False):
     """Play one legal move of the person to act by clicking; returns its text."""
     st = state(d)
-    no_cells = [m for m in st["moves"] if not m["cells"]]
+    no_cells = [m for m in st["legal"] if not m["cells"]]
     if prefer_no_cells and no_cells and st["turn"] != "simultaneous":
         click_button(d, "other-moves", no_cells[0]["move"])
         return no_cells[0]["move"]
@@ -131,9 +131,9 @@ def human_move(d, game, index=0, prefer_no_cells=False):
         text = buttons[min(index, len(buttons) - 1)].get_attribute("data-move")
         buttons[min(index, len(buttons) - 1)].click()
         return text
-    with_cells = [m for m in st["moves"] if m["cells"]]
+    with_cells = [m for m in st["legal"] if m["cells"]]
     if not with_cells:
-        text = st["moves"][0]["move"]
+        text = st["legal"][0]["move"]
         click_button(d, "other-moves", text)
         return text
     m = with_cells[index % len(with_cells)]
@@ -201,7 +201,7 @@ def kulibrat_colours(d, db):
         shown = js(d, """return [...document.querySelectorAll('#board [data-move]')].map(e =>
             [e.dataset.move, e.dataset.result, e.dataset.distance === undefined ? null :
              Number(e.dataset.distance), getComputedStyle(e).stroke])""")
-        with_cells = {m["move"] for m in state(d)["moves"] if m["cells"]}
+        with_cells = {m["move"] for m in state(d)["legal"] if m["cells"]}
         check({s[0] for s in shown} == with_cells, position + ": every move is coloured")
         for move, result, distance, stroke in shown:
             want = each[move]

@@ -14,12 +14,27 @@ import urllib.request
 
 # Never go through a proxy: the server is on loopback.
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def schema_validator():
+    """A validator for docs/kibitz.schema.json (python3-jsonschema), or None."""
+    try:
+        import jsonschema
+    except ImportError:
+        return None
+    with open(os.path.join(HERE, "..", "docs", "kibitz.schema.json")) as f:
+        return jsonschema.Draft202012Validator(json.load(f))
 
 
 class Server:
     """`kibitz serve --port 0 ...` in the background; .url is its address."""
 
     def __init__(self, kibitz, *args):
+        # Every document the API returns is checked against the JSON schema
+        # of the command line (docs/kibitz.schema.json) when it can be.
+        self.validator = schema_validator()
+        self.validated = 0
         self.proc = subprocess.Popen([kibitz, "serve", "--port", "0", *args],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True)
@@ -38,7 +53,13 @@ class Server:
             req.add_header("Content-Type", "application/json")
         try:
             with OPENER.open(req, timeout=60) as res:
-                return res.status, json.loads(res.read())
+                doc = json.loads(res.read())
+                if self.validator and isinstance(doc, dict) and "kind" in doc:
+                    problems = [e.message for e in self.validator.iter_errors(doc)]
+                    if problems:
+                        fail("%s: not a valid %s document: %s" % (path, doc["kind"], problems[:3]))
+                    self.validated += 1
+                return res.status, doc
         except urllib.error.HTTPError as e:
             text = e.read()
             try:

@@ -36,7 +36,7 @@ async function api(path, body) {
 }
 
 function request(extra) {
-  return Object.assign({ game: app.game.game, variant: app.variant, position: app.start,
+  return Object.assign({ game: app.game.name, variant: app.variant, position: app.start,
     moves: app.moves }, extra || {});
 }
 
@@ -46,7 +46,7 @@ function showError(e) {
 }
 
 // ---- seats ----
-function players() { return app.state ? app.state.players : app.game.players; }
+function players() { return app.state ? app.state.players : app.game.player_names; }
 function colourOf(p) {
   const name = players()[p];
   return NAMED_COLOURS[name] || PALETTE[p % PALETTE.length];
@@ -104,13 +104,13 @@ async function loadGames() {
   const doc = await api('/api/games');
   app.games = doc.games.filter((g) => g.board);
   const select = $('game');
-  for (const g of app.games) select.add(new Option(g.game, g.game));
+  for (const g of app.games) select.add(new Option(g.name, g.name));
   select.onchange = () => chooseGame(select.value);
-  chooseGame(app.games[0].game);
+  chooseGame(app.games[0].name);
 }
 
 function chooseGame(name) {
-  app.game = app.games.find((g) => g.game === name);
+  app.game = app.games.find((g) => g.name === name);
   $('game').value = name;
   $('summary').textContent = app.game.summary;
   const box = $('variant');
@@ -166,6 +166,10 @@ async function refresh() {
   }
   if (token !== app.token) return;
   showError(null);
+  // The position document lists moves as texts; the cells each touches and
+  // the odds of chance outcomes come in arrays of the same order.
+  st.legal = st.moves.map((m, i) => ({ move: m, cells: (st.move_cells || [])[i] || [] }));
+  st.outcomes = st.chance ? st.moves.map((m, i) => ({ move: m, probability: st.chance[i] })) : [];
   const seatsChanged = !app.state || app.state.players.length !== st.players.length;
   app.state = st;
   app.selection = [];
@@ -216,7 +220,7 @@ async function step() {
         const doc = await api('/api/search', request({ engine: app.seats[a.player].spec,
           player: a.player, seed: randomSeed() }));
         if (token !== app.token) return;
-        app.secret[a.player] = doc.move;
+        app.secret[a.player] = chosenOption(doc, a.player);
       }
       if (token !== app.token) return;
       return jointReady();
@@ -232,11 +236,19 @@ async function step() {
   }
 }
 
+// An engine's choice at a simultaneous node: its "move", or the option the
+// search document recommends for this player.
+function chosenOption(doc, p) {
+  if (doc.move) return doc.move;
+  const mine = (doc.players || []).find((x) => x.player === players()[p]);
+  return mine ? mine.move : null;
+}
+
 function randomSeed() { return Math.floor(Math.random() * 2147483647); }
 
 // Nature's draw: an outcome picked with the odds the server gave.
 function roll(chosen) {
-  const outcomes = app.state.chance || [];
+  const outcomes = app.state.outcomes || [];
   if (!outcomes.length) return;
   let move = chosen;
   if (!move) {
@@ -353,7 +365,7 @@ function moveValues() {
 function drawValues(svg) {
   const values = moveValues();
   if (!values.size || !$('show-values').checked) return;
-  for (const m of app.state.moves) {
+  for (const m of app.state.legal) {
     const v = values.get(m.move);
     if (!v || !m.cells.length) continue;
     const cells = m.cells.map((id) => app.cells.get(id)).filter(Boolean);
@@ -395,7 +407,7 @@ function humanToAct() {
 }
 
 function candidates(prefix) {
-  return app.state.moves.filter((m) => m.cells.length > prefix.length &&
+  return app.state.legal.filter((m) => m.cells.length > prefix.length &&
     prefix.every((c, i) => m.cells[i] === c));
 }
 
@@ -459,7 +471,7 @@ function renderChooser(choices) {
     box.append(p);
     for (const m of choices) box.append(moveButton(m.move, () => play(m.move, st.to_act)));
   }
-  const cellLess = st.moves.filter((m) => !m.cells.length);
+  const cellLess = st.legal.filter((m) => !m.cells.length);
   for (const m of cellLess) other.append(moveButton(m.move, () => play(m.move, st.to_act)));
   if (!choices.length && !cellLess.length) box.textContent = 'click a piece, then where it goes';
 }
@@ -503,7 +515,7 @@ function renderChance() {
   const pick = document.createElement('select');
   pick.id = 'chance-outcome';
   pick.add(new Option('or choose the outcome…', ''));
-  for (const o of st.chance) pick.add(new Option(`${o.move} (${(100 * o.probability).toFixed(1)}%)`, o.move));
+  for (const o of st.outcomes) pick.add(new Option(`${o.move} (${(100 * o.probability).toFixed(1)}%)`, o.move));
   pick.onchange = () => pick.value && roll(pick.value);
   box.append(roller, pick);
 }
@@ -604,6 +616,12 @@ function renderDatabase() {
 function st0() { return players()[0]; }
 
 // ---- analysis ----
+// A value object (docs/JSON.md): a proof with its distance, or an estimate.
+function valueText(v) {
+  if (v.result !== 'unknown') return v.result + (v.distance !== undefined ? ' in ' + v.distance : '');
+  return v.score === undefined ? '?' : (v.score >= 0 ? '+' : '') + v.score.toFixed(3);
+}
+
 async function analyse() {
   const st = app.state;
   const box = $('analysis');
@@ -617,19 +635,18 @@ async function analyse() {
     box.textContent = '';
     const head = document.createElement('div');
     const v = doc.value;
-    head.textContent = `${doc.engine}: best ${doc.move || '-'}` +
-      (v ? ` (${v.result === 'unknown' ? (v.score >= 0 ? '+' : '') + v.score.toFixed(3) : v.result + (v.distance !== undefined ? ' in ' + v.distance : '')})` : '') +
+    head.textContent = `${doc.spec}: best ${doc.move || (doc.players || []).map((a) => a.player + ' ' + a.move).join(', ') || '-'}` +
+      (v ? ` (${valueText(v)})` : '') +
       (doc.pv ? '  pv ' + doc.pv.join(' ') : '');
     box.append(head);
-    const rows = doc.moves || (doc.acting ? doc.acting.flatMap((a) => a.moves) : []);
+    const rows = doc.moves || (doc.players ? doc.players.flatMap((a) => a.options.map((o) =>
+      Object.assign({}, o, { move: a.player + ': ' + o.move }))) : []);
     const table = document.createElement('table');
     table.innerHTML = '<tr><th>move</th><th>value</th><th>visits</th></tr>';
     for (const m of rows.slice(0, 12)) {
       const tr = table.insertRow();
       tr.insertCell().textContent = m.move;
-      tr.insertCell().textContent = m.value.result === 'unknown'
-        ? (m.value.score >= 0 ? '+' : '') + m.value.score.toFixed(3)
-        : m.value.result + (m.value.distance !== undefined ? ' in ' + m.value.distance : '');
+      tr.insertCell().textContent = m.value ? valueText(m.value) : '';
       tr.insertCell().textContent = m.visits !== undefined ? m.visits : '';
     }
     box.append(table);

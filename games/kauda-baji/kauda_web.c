@@ -24,7 +24,9 @@ void kauda_describe(const struct variant *v, const void *state, struct board *b)
         char name[4];
         square_name(sq, name);
         int row = sq / KAUDA_SIDE, col = sq % KAUDA_SIDE;
-        const char *mark = sq == KAUDA_SQUARES / 2 ? "centre" : kauda_is_cross(sq) ? "cross" : "";
+        const char *mark = sq == KAUDA_SQUARES / 2 ? "centre"
+                           : kauda_is_cross(sq)    ? "cross"
+                                                   : "";
         int zone = -1;
         for (int p = 0; p < players; p++)
             if (kauda_square(kauda_seat(v, p), KAUDA_HOME) == sq) zone = p;
@@ -40,24 +42,27 @@ void kauda_describe(const struct variant *v, const void *state, struct board *b)
             snprintf(size, sizeof size, "%d", t->size);
             board_piece(b, kauda_square(seat, t->step), p, size, false);
         }
-        if (s->rank[p]) board_note(b, p, "%s finished, place %d", kauda_player_name(v, p),
-                                   s->rank[p]);
+        if (s->rank[p])
+            board_note(b, p, "%s finished, place %d", kauda_player_name(v, p),
+                       s->rank[p]);
     }
     if (s->phase == KAUDA_OVER) return;
     char throws[32] = "";
     for (int i = 0, used = 0; i < KAUDA_MAX_PENDING && s->pending[i]; i++)
-        used += snprintf(throws + used, sizeof throws - (size_t)used, "%s%d", i ? ", " : "",
-                         s->pending[i]);
+        used += snprintf(throws + used, sizeof throws - (size_t)used, "%s%d",
+                         i ? ", " : "", s->pending[i]);
     if (s->phase == KAUDA_ROLL)
-        board_note(b, s->player, "%s throws the cowries%s%s", kauda_player_name(v, s->player),
-                   throws[0] ? "; thrown so far: " : "", throws);
+        board_note(b, s->player, "%s throws the cowries%s%s",
+                   kauda_player_name(v, s->player), throws[0] ? "; thrown so far: " : "",
+                   throws);
     else
         board_note(b, s->player, "%s uses a throw: %s", kauda_player_name(v, s->player),
                    throws);
     if (s->bonus) board_note(b, s->player, "bonus throws owed: %d", s->bonus);
 }
 
-int kauda_move_cells(const struct variant *v, const void *state, move_t move, int *cells) {
+int kauda_move_cells(const struct variant *v, const void *state, move_t move,
+                     int *cells) {
     const struct kauda_state *s = state;
     if (move == GAME_MOVE_PASS || kauda_move_kind(move) != KAUDA_DECIDE) return 0;
     int seat = kauda_seat(v, s->player);

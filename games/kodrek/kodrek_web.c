@@ -46,8 +46,8 @@ void kodrek_describe(const struct variant *v, const void *state, struct board *b
             char label[16];
             snprintf(label, sizeof label, "%d.%d", r, k);
             const char *mark = kodrek_in_inner(p, side, o->margin) ? "inner"
-                               : kodrek_on_edge(p, side)            ? "edge"
-                                                                    : "";
+                               : kodrek_on_edge(p, side)           ? "edge"
+                                                                   : "";
             board_circle(b, point_id(p, side), point_x(p, side), point_y(p), 0.3f, label,
                          mark, -1);
         }

@@ -15,7 +15,7 @@ enum { TL, TR, BR, BL };
  * returns the number of corners. */
 static int outline(const struct kotra_space *sp, float *xy) {
     static const int shapes[5][4] = {
-        [PART_F] = {TL, TR, BR, BL}, [PART_UL] = {TL, TR, BL, -1},
+        [PART_F] = {TL, TR, BR, BL},  [PART_UL] = {TL, TR, BL, -1},
         [PART_UR] = {TL, TR, BR, -1}, [PART_LL] = {TL, BR, BL, -1},
         [PART_LR] = {TR, BR, BL, -1},
     };
@@ -36,7 +36,8 @@ static void list_note(struct board *b, int player, const char *what, const uint8
         used += snprintf(text + used, sizeof text - (size_t)used, "%c",
                          kotra_piece_letter(owner, list[i] & 15));
         if (list[i] >> 4)
-            used += snprintf(text + used, sizeof text - (size_t)used, "+%d", list[i] >> 4);
+            used +=
+                snprintf(text + used, sizeof text - (size_t)used, "+%d", list[i] >> 4);
         used += snprintf(text + used, sizeof text - (size_t)used, " ");
     }
     board_note(b, player, "%s %s: %s", kotra_player_name(NULL, player), what,
@@ -67,14 +68,15 @@ void kotra_describe(const struct variant *v, const void *state, struct board *b)
         list_note(b, p, "captured", s->tray[p], KOTRA_PIECES, 1 - p);
     }
     if (s->phase != PHASE_SETUP && s->phase != PHASE_OVER && s->phase != PHASE_ROLL)
-        board_note(b, s->side, "dice: dark %d, light %d; pieces still to move: %d", s->dark,
-                   s->light, s->left);
+        board_note(b, s->side, "dice: dark %d, light %d; pieces still to move: %d",
+                   s->dark, s->light, s->left);
     const char *name = kotra_player_name(v, s->side);
     if (s->phase == PHASE_SETUP)
         board_note(b, s->side, "%s sets up: space %d of %d", name, s->cursor + 1,
                    KOTRA_TERRITORY);
     else if (s->phase == PHASE_ENTER)
-        board_note(b, s->side, "doubles: %s may bring a reserve piece onto the base", name);
+        board_note(b, s->side, "doubles: %s may bring a reserve piece onto the base",
+                   name);
     else if (s->phase == PHASE_PICK)
         board_note(b, s->side, "%s picks a piece to move, or ends the turn", name);
     if (s->picked < KOTRA_SPACES && (s->phase == PHASE_DEST || s->phase == PHASE_RESCUE))
@@ -84,7 +86,8 @@ void kotra_describe(const struct variant *v, const void *state, struct board *b)
     board_note(b, -1, "turn %d of %d", s->turns + 1, kotra_options(v)->max_turns);
 }
 
-int kotra_move_cells(const struct variant *v, const void *state, move_t move, int *cells) {
+int kotra_move_cells(const struct variant *v, const void *state, move_t move,
+                     int *cells) {
     const struct kotra_state *s = state;
     int a = kotra_move_a(move), b = kotra_move_b(move);
     switch (kotra_move_kind(move)) {

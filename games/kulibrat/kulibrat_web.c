@@ -15,7 +15,9 @@ void kulibrat_describe(const struct variant *v, const void *state, struct board 
     for (int sq = 0; sq < KULIBRAT_SQUARES; sq++) {
         int row = sq / KULIBRAT_COLS, col = sq % KULIBRAT_COLS;
         kulibrat_square_name(sq, name);
-        int zone = row == 0 ? KULIBRAT_BLACK : row == KULIBRAT_ROWS - 1 ? KULIBRAT_RED : -1;
+        int zone = row == 0                   ? KULIBRAT_BLACK
+                   : row == KULIBRAT_ROWS - 1 ? KULIBRAT_RED
+                                              : -1;
         board_square(b, sq, 1.5f + (float)col, 1.5f + (float)row, 1, name, "", zone);
         for (int p = 0; p < 2; p++)
             if (s->pieces[p] >> sq & 1) board_piece(b, sq, p, "", false);
@@ -42,7 +44,7 @@ int kulibrat_move_cells(const struct variant *v, const void *state, move_t move,
     int to = kulibrat_move_to(move);
     if (to == KULIBRAT_OFF) to = GOAL + s->side;
     cells[0] = kulibrat_move_kind(move) == KULIBRAT_INSERT ? HAND + s->side
-                                                            : kulibrat_move_from(move);
+                                                           : kulibrat_move_from(move);
     cells[1] = to;
     return 2;
 }
