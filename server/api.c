@@ -19,8 +19,15 @@ struct api *api_create(const char *data, int threads) {
         return NULL;
     }
     api->threads = threads < 1 ? 1 : threads;
+    api->max_seconds = API_MAX_SECONDS;
+    api->max_iterations = API_MAX_ITERATIONS;
     pthread_mutex_init(&api->lock, NULL);
     return api;
+}
+
+void api_limit_searches(struct api *api, double seconds, long iterations) {
+    if (seconds > 0 && seconds < api->max_seconds) api->max_seconds = seconds;
+    if (iterations > 0 && iterations < api->max_iterations) api->max_iterations = iterations;
 }
 
 void api_free(struct api *api) {

@@ -44,6 +44,11 @@ struct api;
 struct api *api_create(const char *data, int threads);
 void api_free(struct api *api);
 
+/* Lower the caps of every search (seconds, MCTS iterations and flat MC
+ * playouts) below API_MAX_SECONDS and API_MAX_ITERATIONS, e.g. for the fuzz
+ * target, where each input must run in milliseconds. */
+void api_limit_searches(struct api *api, double seconds, long iterations);
+
 struct api_response {
     int status; /* HTTP status */
     char *body; /* JSON text, malloc'ed; the caller frees it */

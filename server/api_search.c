@@ -26,28 +26,31 @@ static int check_hash(const char *spec, char *err) {
     return 0;
 }
 
-static double cap_time(double t) {
-    return t <= 0 || t > API_MAX_SECONDS ? API_MAX_SECONDS : t;
+static double cap_time(double t, double most) {
+    return t <= 0 || t > most ? most : t;
 }
 
 /* Lay the server's limits over what the spec asked for. */
-static void cap_agent(struct agent *a, int threads) {
+static void cap_agent(struct agent *a, const struct api *api) {
+    double most = api->max_seconds;
     if (a->ab.depth > API_MAX_DEPTH) a->ab.depth = API_MAX_DEPTH;
-    a->ab.time = cap_time(a->ab.time);
-    if (a->ab.threads > threads) a->ab.threads = threads;
+    a->ab.time = cap_time(a->ab.time, most);
+    if (a->ab.threads > api->threads) a->ab.threads = api->threads;
     struct mcts_limits *m = &a->mcts;
-    if (m->iterations > API_MAX_ITERATIONS) m->iterations = API_MAX_ITERATIONS;
+    if (m->iterations > api->max_iterations) m->iterations = api->max_iterations;
     if (m->iterations <= 0) { /* a time budget: a bounded node pool */
-        m->time = cap_time(m->time);
+        m->time = cap_time(m->time, most);
         if (m->memory_mib == 0 || m->memory_mib > 256) m->memory_mib = 256;
-    } else if (m->time > API_MAX_SECONDS) {
-        m->time = API_MAX_SECONDS;
+    } else if (m->time > most) {
+        m->time = most;
     }
-    if (m->threads > threads) m->threads = threads;
+    if (m->threads > api->threads) m->threads = api->threads;
     if (a->worlds > API_MAX_WORLDS) a->worlds = API_MAX_WORLDS;
+    /* PIMC runs its iterations in every world: its time is always capped. */
+    if (a->kind == AGENT_PIMC) m->time = cap_time(m->time, most);
     if (a->ex.depth > API_MAX_DEPTH) a->ex.depth = API_MAX_DEPTH;
-    a->ex.time = cap_time(a->ex.time);
-    if (a->flat.playouts > API_MAX_ITERATIONS) a->flat.playouts = API_MAX_ITERATIONS;
+    a->ex.time = cap_time(a->ex.time, most);
+    if (a->flat.playouts > api->max_iterations) a->flat.playouts = api->max_iterations;
 }
 
 static bool take_slot(struct api *api) {
@@ -201,7 +204,7 @@ void api_search(struct api *api, const char *body, size_t length,
             give_slot(api);
             api_fail(out, 400, "engine: %s", err);
         } else {
-            cap_agent(&a, api->threads);
+            cap_agent(&a, api);
             uint64_t seed = seed_json ? (uint64_t)json_integer_value(seed_json) : 1;
             json_t *doc = run(&a, &r, player, analyse, seed, err);
             give_slot(api);

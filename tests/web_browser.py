@@ -177,7 +177,9 @@ def play_some(d, game, turns):
             check(after["board"] != before["board"] or after["turn"] != before["turn"],
                   game + ": the board changes after " + text)
             settle(d)
-            if not person_to_act(d) or state(d)["over"]:
+            others = [x for x in js(d, "return kibitz.actors")[len(start["played"]):]
+                      if x != -1 and not js(d, "return isPerson(arguments[0])", x)]
+            if others or not person_to_act(d) or state(d)["over"]:
                 break
         now = state(d)
         engine_moved = any(a >= 0 and not js(d, "return isPerson(arguments[0])", a)
