@@ -257,6 +257,27 @@ def main():
             play_some(d, game, turns)
             check(not d.find_element(By.ID, "error").text, game + ": no error shown")
             d.save_screenshot(os.path.join(SHOTS, game + ".png"))
+        # Watching: two engines play by themselves; Pause stops them.
+        start_game(d, "kulibrat", {"target": "5"}, {1: "alphabeta:depth=2"})
+        set_value(d, "seat-spec-0", "alphabeta:depth=3")
+        set_value(d, "seat-kind-0", "engine")
+        wait(d, "engines to play on their own", lambda: len(state(d)["played"]) >= 6 or state(d)["over"])
+        d.find_element(By.ID, "run").click()
+        settle(d)
+        n = len(state(d)["played"])
+        time.sleep(0.5)
+        check(len(state(d)["played"]) == n, "Pause stops the engines")
+        while state(d)["over"]:
+            m = len(state(d)["played"])
+            d.find_element(By.ID, "undo").click()
+            wait(d, "undo", lambda: len(state(d)["played"]) == m - 1)
+        # The analysis panel scores every root move.
+        set_value(d, "analysis-engine", "alphabeta:depth=4")
+        d.find_element(By.ID, "analyse").click()
+        wait(d, "the analysis", lambda: d.find_elements(By.CSS_SELECTOR, "#analysis table tr"))
+        rows = d.find_elements(By.CSS_SELECTOR, "#analysis table tr")
+        check(len(rows) - 1 == min(12, len(state(d)["legal"])),
+              "analysis lists every move (%d rows)" % (len(rows) - 1))
         # Undo and redo.
         n = len(state(d)["played"])
         d.find_element(By.ID, "undo").click()
