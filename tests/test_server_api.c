@@ -160,11 +160,11 @@ static void hidden_ranks(void **unused) {
         char *text = json_dumps(req, JSON_COMPACT);
         json_t *st = call("POST", "/api/state", text, &status);
         assert_int_equal(status, 200);
-        const char *turn = json_string_value(json_object_get(st, "turn"));
+        bool chance = strcmp(json_string_value(json_object_get(st, "turn")), "chance") == 0;
         bool setup =
             strstr(json_string_value(json_object_get(st, "position")), "setup") != NULL;
         json_decref(st);
-        if (!setup || strcmp(turn, "chance") == 0) {
+        if (!setup || chance) {
             free(text);
             json_decref(req);
             break;
