@@ -211,7 +211,7 @@ void api_search(struct api *api, const char *body, size_t length,
             if (!doc) {
                 api_fail(out, 400, "engine: %s", err);
             } else {
-                /* The spec as parsed, with the server's caps laid over it. */
+                /* The spec as read (budgets over the caps were lowered). */
                 json_object_set_new(doc, "spec", json_string(a.spec));
                 api_reply(out, doc);
             }
