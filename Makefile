@@ -1,10 +1,11 @@
-# Thin wrapper so that a fresh Debian machine needs only two commands:
+# Thin wrapper so that a fresh Debian machine needs only these commands:
 #   make run    install what is missing, build (Release), run the main job
 #   make test   install what is missing, build, run every test with ctest
 #   make serve  build, make the Kulibrat database when missing, and serve the
 #               web page on http://127.0.0.1:8080/ (PORT=... to change)
 # Other targets: make build, make sanitize (ASan+UBSan tests), make tsan,
-# make bench, make web-screenshots, make format, make clean.
+# make bench, make plots (Kulibrat figures in results/), make web-screenshots,
+# make format, make clean.
 
 MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
@@ -16,18 +17,15 @@ WEB_TEST_PKGS := chromium chromium-driver python3-selenium
 PORT       ?= 8080
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CMAKE_ARGS ?=
+# make plots: Debian's matplotlib, the target-100 database (6.8 GB) in PLOT_DB.
+PLOT_PKGS  := python3-matplotlib
+PLOT_DB    ?= /tmp/kibitz-plots
 
-.PHONY: run test build deps deps-web sanitize tsan bench serve web-screenshots format clean
+.PHONY: run test build deps deps-web sanitize tsan bench plots serve web-screenshots format clean
 
 # Install only the Debian packages that are missing; no-op when all are there.
 deps:
-	@$(MAKE) install-missing PKGS="$(DEB_PKGS)"
-deps-web:
-	@$(MAKE) install-missing PKGS="$(WEB_TEST_PKGS)"
-
-.PHONY: install-missing
-install-missing:
-	@missing=""; for p in $(PKGS); do \
+	@missing=""; for p in $(DEB_PKGS) $(EXTRA_PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" \
 	    || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -35,6 +33,10 @@ install-missing:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+# The browser tests' packages, for make test.
+deps-web:
+	@$(MAKE) deps EXTRA_PKGS="$(WEB_TEST_PKGS)"
 
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) >/dev/null
@@ -83,6 +85,20 @@ serve: build
 # One screenshot per game for the README (results/web/), by the browser test.
 web-screenshots: build deps-web
 	/usr/bin/python3 tests/web_browser.py $(BUILD)/kibitz results/web
+
+# Kulibrat figures of results/kulibrat.md: solve target 100 into $(PLOT_DB)
+# (6.8 GB, a few minutes), read the reports from it, draw with matplotlib.
+plots: build
+	@$(MAKE) deps EXTRA_PKGS="$(PLOT_PKGS)"
+	mkdir -p $(PLOT_DB)
+	$(BUILD)/kibitz solve kulibrat --variant target=100 --db $(PLOT_DB) --json --quiet \
+	  >$(PLOT_DB)/solve.json
+	$(BUILD)/kibitz solve kulibrat --variant target=100 --db $(PLOT_DB) \
+	  --report start >$(PLOT_DB)/start.txt
+	$(BUILD)/kibitz solve kulibrat --variant target=100 --db $(PLOT_DB) \
+	  --report remoteness >$(PLOT_DB)/remoteness.txt
+	/usr/bin/python3 scripts/plot_kulibrat.py $(PLOT_DB)/solve.json \
+	  $(PLOT_DB)/start.txt $(PLOT_DB)/remoteness.txt results
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

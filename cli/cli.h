@@ -57,6 +57,7 @@ enum cli_option {
                                  is; arena: a folder to write them to) */
     OPT_SAVE = 1u << 22,      /* --save FILE (play: write the game record) */
     OPT_POSITIONS = 1u << 23, /* --positions FILE|- (query: one position a line) */
+    OPT_REPORT = 1u << 24,    /* --report NAME (solve: an analysis of the solution) */
 };
 
 struct cli_options {
@@ -83,9 +84,10 @@ struct cli_options {
     const char *save;      /* --save FILE */
     const char *positions; /* --positions FILE|- */
     bool quiet;
-    int pieces;     /* -1: not given */
-    long memory_mb; /* -1: not given */
-    int parallel;   /* default 1 */
+    int pieces;         /* -1: not given */
+    long memory_mb;     /* -1: not given */
+    int parallel;       /* default 1 */
+    const char *report; /* NULL: not given */
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;

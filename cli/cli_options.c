@@ -64,6 +64,7 @@ static const struct option_name option_names[] = {
     {"--record", OPT_RECORD, true, "FILE"},
     {"--save", OPT_SAVE, true, "FILE"},
     {"--positions", OPT_POSITIONS, true, "FILE|-"},
+    {"--report", OPT_REPORT, true, "NAME"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -94,7 +95,7 @@ static int parse_long(const char *option, const char *text, long low, long high,
 
 static int apply_option(const struct option_name *opt, const char *value,
                         struct cli_options *o) {
-    long number = 0;
+    long number = 0; /* set by parse_long; initialised for -Wmaybe-uninitialized */
     char err[GAME_ERROR_BYTES];
     switch (opt->bit) {
     case OPT_VARIANT: {
@@ -155,6 +156,7 @@ static int apply_option(const struct option_name *opt, const char *value,
         return 0;
     case OPT_DIVIDE: o->divide = true; return 0;
     case OPT_ALGO: o->algo = value; return 0;
+    case OPT_REPORT: o->report = value; return 0;
     case OPT_PLAYERS: o->players = value; return 0;
     case OPT_GAMES:
         if (parse_long("--games", value, 1, 100000000L, &number)) return EXIT_BAD_INPUT;

@@ -1,5 +1,6 @@
 /* kibitz play: a person against the engine (or engines against each other). */
 #include "cli/cli.h"
+#include "cli/play_text.h"
 #include "engine/record.h"
 #include "engine/repetition.h"
 #include "engine/rng.h"
@@ -209,21 +210,6 @@ static int play_simultaneous(struct agent *agent, const struct game *g,
     return 0;
 }
 
-/* "win in 7", "draw", "loss", or "+0.35" for the player who moved. */
-static void eval_text(const struct agent_eval *e, char *buf, size_t n) {
-    if (e->kind == AGENT_EVAL_PROVEN) {
-        const char *word = e->outcome > 0 ? "win" : e->outcome < 0 ? "loss" : "draw";
-        if (e->outcome && e->distance >= 0)
-            snprintf(buf, n, "%s in %d", word, e->distance);
-        else
-            snprintf(buf, n, "%s", word);
-    } else if (e->kind == AGENT_EVAL_ESTIMATE) {
-        snprintf(buf, n, "%+.2f", e->score);
-    } else {
-        snprintf(buf, n, "not searched");
-    }
-}
-
 static struct agent_eval cell_eval(retro_cell c) {
     int o = retro_outcome(c);
     return (struct agent_eval){AGENT_EVAL_PROVEN, o, o ? retro_remoteness(c) : -1,
@@ -245,57 +231,6 @@ static int engine_choice(struct agent *agent, const struct solver_db *db,
     int status = engine_move(agent, g, v, state, rng, move);
     *eval = g->turn(v, state) >= 0 ? agent->last : (struct agent_eval){0};
     return status;
-}
-
-/* The record's moves as --moves text (a simultaneous step as the one move
- * the game lists for it, where it lists joint choices); false when a step
- * cannot be written so (then only --record replays it). */
-static bool moves_text(const struct game_record *rec, int steps, char *buf, size_t n) {
-    const struct game *g = rec->game;
-    const struct variant *v = &rec->variant;
-    _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES], a[GAME_MAX_STATE_BYTES],
-        b[GAME_MAX_STATE_BYTES];
-    memcpy(s, rec->start, g->state_size);
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < steps; i++) {
-        const struct record_step *st = &rec->steps[i];
-        move_t m = st->move;
-        if (st->turn == TURN_SIMULTANEOUS && st->acting) {
-            memcpy(a, s, g->state_size);
-            g->apply_joint(v, a, st->choice);
-            move_t moves[g->max_moves];
-            int count = g->moves(v, s, moves), found = -1;
-            for (int k = 0; k < count && found < 0; k++) {
-                memcpy(b, s, g->state_size);
-                g->apply(v, b, moves[k]);
-                if (memcmp(a, b, g->state_size) == 0) found = k;
-            }
-            if (found < 0) return false;
-            m = moves[found];
-        }
-        char text[128];
-        g->format_move(v, s, m, text, sizeof text);
-        int w = snprintf(buf + used, n - used, "%s%s", i ? " " : "", text);
-        if (w < 0 || (size_t)w >= n - used) return false;
-        used += (size_t)w;
-        g->apply(v, s, m);
-    }
-    return true;
-}
-
-static void print_help_lines(void) {
-    printf("commands: a move in the game's notation, or\n"
-           "  moves       the legal moves\n"
-           "  board       draw the board again\n"
-           "  hint        the engine's move for you, with its evaluation\n"
-           "  undo        take back your last move (and the replies to it)\n"
-           "  redo        play again what undo took back\n"
-           "  list        the moves so far, as --moves text\n"
-           "  save FILE   write the game record (docs/JSON.md) to FILE\n"
-           "  load FILE   continue from a saved record of this game\n"
-           "  help        this list\n"
-           "  quit        stop (with --save the record is written)\n");
 }
 
 int cmd_play(int argc, char **argv) {
@@ -424,7 +359,7 @@ int cmd_play(int argc, char **argv) {
             if (*word == '\0') continue;
             if (strcmp(word, "quit") == 0) goto done;
             if (strcmp(word, "help") == 0) {
-                print_help_lines();
+                play_print_help();
                 continue;
             }
             if (strcmp(word, "moves") == 0) {
@@ -474,7 +409,7 @@ int cmd_play(int argc, char **argv) {
                 if ((status = engine_choice(&agent, db, g, v, state, &rng, &move, &eval)))
                     goto done;
                 char etext[64];
-                eval_text(&eval, etext, sizeof etext);
+                play_eval_text(&eval, etext, sizeof etext);
                 g->format_move(v, state, move, text, sizeof text);
                 printf("hint: %s (%s)\n", text, etext);
                 continue;
@@ -498,7 +433,7 @@ int cmd_play(int argc, char **argv) {
                     continue;
                 }
                 char list[8192];
-                if (moves_text(&rec, at, list, sizeof list))
+                if (play_moves_text(&rec, at, list, sizeof list))
                     printf("moves: %s\n", at ? list : "(none yet)");
                 else
                     printf("moves: (simultaneous choices: 'save FILE' and --record FILE "
@@ -544,7 +479,7 @@ int cmd_play(int argc, char **argv) {
         char etext[80] = "";
         if (turn >= 0 && turn != seat && eval.kind != AGENT_EVAL_NONE) {
             char e[64];
-            eval_text(&eval, e, sizeof e);
+            play_eval_text(&eval, e, sizeof e);
             snprintf(etext, sizeof etext, " (%s: %s)", db ? "database" : "engine", e);
         }
         if (turn == seat || turn == TURN_CHANCE || move_visible(g, v, state, move, seat))
@@ -575,7 +510,7 @@ int cmd_play(int argc, char **argv) {
     printf("\n");
     {
         char list[8192];
-        if (moves_text(&rec, at, list, sizeof list) && at > 0)
+        if (play_moves_text(&rec, at, list, sizeof list) && at > 0)
             printf("moves: %s\n", list);
     }
     if (o.json) {

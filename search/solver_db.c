@@ -457,14 +457,25 @@ void solver_db_close(struct solver_db *db) {
     free(db);
 }
 
-/* Check tier i's checksum the first time it is read (version 2). */
+/* Only values the solver writes (or holes and terminal markers): a cell
+ * beyond them, in a file whose checksums were recomputed, is refused too. */
+static bool cells_plausible(const retro_cell *cells, uint64_t n) {
+    for (uint64_t k = 0; k < n; k++)
+        if (cells[k] == RETRO_UNKNOWN ||
+            (retro_is_value(cells[k]) && cells[k] > retro_loss(RETRO_MAX_REMOTENESS)))
+            return false;
+    return true;
+}
+
+/* Check tier i's checksum and cells the first time it is read (version 2). */
 static bool tier_intact(const struct solver_db *db, uint64_t i) {
     if (!db->checked) return true;
     unsigned char state = atomic_load(&db->checked[i]);
     if (state == 0) {
         struct index_entry e = index_at(db, i);
         bool good =
-            XXH3_64bits(db->cells + e.first, e.size * sizeof(retro_cell)) == e.hash;
+            XXH3_64bits(db->cells + e.first, e.size * sizeof(retro_cell)) == e.hash &&
+            cells_plausible(db->cells + e.first, e.size);
         state = good ? 1 : 2;
         atomic_store(&db->checked[i], state);
     }

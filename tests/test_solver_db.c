@@ -235,6 +235,35 @@ static void test_refused(void **unused) {
     expect_refused(bad, "target=1", "holds game 'kerx'");
 }
 
+/* A cell the solver never writes, with checksums that match it (anyone can
+ * compute them), is refused when its tier is read; the other tier of the
+ * same file still reads: tiers are checked one by one, on first read. */
+static void test_implausible_cell(void **unused) {
+    char path[300], err[GAME_ERROR_BYTES];
+    snprintf(path, sizeof path, "%s/forged.kdb", folder);
+    struct variant v;
+    make_variant(&v, "target=2");
+    struct solver_db_writer *w;
+    assert_int_equal(solver_db_create(&w, path, &kulibrat_game, &v, err), 0);
+    retro_cell good[4] = {retro_win(1), retro_loss(2), RETRO_DRAW, RETRO_TERMINAL};
+    retro_cell forged[4] = {retro_win(1), RETRO_UNKNOWN, RETRO_DRAW, RETRO_DRAW};
+    assert_int_equal(solver_db_add_tier(w, 1, good, 4, err), 0);
+    assert_int_equal(solver_db_add_tier(w, 2, forged, 4, err), 0);
+    assert_int_equal(solver_db_finish(w, NULL, err), 0);
+    struct solver_db *db;
+    assert_int_equal(solver_db_open(&db, path, &kulibrat_game, &v, err), 0);
+    uint64_t size = 0;
+    const retro_cell *cells = solver_db_tier(db, 1, &size);
+    assert_non_null(cells);
+    assert_int_equal(size, 4);
+    assert_int_equal(cells[1], retro_loss(2));
+    assert_int_equal(solver_db_failed(db, err), 0);
+    assert_null(solver_db_tier(db, 2, &size));
+    assert_int_equal(solver_db_failed(db, err), -1);
+    if (!strstr(err, "corrupt")) fail_msg("message '%s' lacks 'corrupt'", err);
+    solver_db_close(db);
+}
+
 static void test_paths(void **unused) {
     struct variant v;
     make_variant(&v, "target=7");
@@ -272,6 +301,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_implausible_cell),
         cmocka_unit_test(test_paths),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -19,7 +19,8 @@ static void kulibrat_start(const struct variant *v, void *state) {
 
 extern const struct search_kernels kulibrat_kernels; /* kulibrat_kernels.c */
 
-extern const struct bench_suite kulibrat_bench; /* kulibrat_bench.c */
+extern const struct bench_suite kulibrat_bench;    /* kulibrat_bench.c */
+extern const struct game_reports kulibrat_reports; /* kulibrat_cycles_report.c */
 
 const struct game kulibrat_game = {
     .name = "kulibrat",
@@ -55,5 +56,6 @@ const struct game kulibrat_game = {
     .describe = kulibrat_describe,
     .move_cells = kulibrat_move_cells,
     .kernels = &kulibrat_kernels,
+    .reports = &kulibrat_reports,
     .bench = &kulibrat_bench,
 };
