@@ -1,6 +1,8 @@
 /* Parsing of the options every kibitz command shares (see cli.h). */
 #include "cli/cli.h"
+#include "engine/game_check.h"
 #include "engine/registry.h"
+#include "engine/threads.h"
 #include "engine/variant.h"
 #include "json/kjson_record.h"
 
@@ -257,6 +259,8 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
         char err[GAME_ERROR_BYTES];
         if (variant_finish(o->game, &o->variant, err) != 0) return cli_fail("%s", err);
     }
+    char err[GAME_ERROR_BYTES];
+    if (threads_reserve(o->threads, err) != 0) return cli_fail("%s", err);
     /* A record read where --moves is: its variant is the command's. */
     if (o->record && o->game && (spec->allowed & OPT_MOVES)) {
         if (o->position || o->moves)
@@ -300,6 +304,8 @@ int cli_load_position(const struct cli_options *o, void *state) {
     if (!o->position)
         g->start(&o->variant, state);
     else if (g->parse_position(&o->variant, o->position, state, err) != 0)
+        return cli_fail("bad position '%s': %s", o->position, err);
+    else if (game_check_playable(g, &o->variant, state, err) != 0)
         return cli_fail("bad position '%s': %s", o->position, err);
     if (!o->moves) return 0;
     char buf[4096];

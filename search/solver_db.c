@@ -106,7 +106,9 @@ static void file_name(const struct game *g, const struct variant *v, char *buf,
 
 void solver_db_path(const struct game *g, const struct variant *v, const char *db_option,
                     char *path, size_t n) {
-    if (db_option && names_file(db_option)) {
+    /* An empty option names no folder: keep it empty, for the writer and the
+     * reader to refuse, rather than "/<name>" at the root. */
+    if (db_option && (!*db_option || names_file(db_option))) {
         snprintf(path, n, "%s", db_option);
         return;
     }
@@ -148,6 +150,18 @@ static int make_parent(const char *path, char *err) {
 int solver_db_create(struct solver_db_writer **out, const char *path,
                      const struct game *g, const struct variant *v, char *err) {
     *out = NULL;
+    /* Check the destination now, before the caller spends its time solving:
+     * the final rename must be able to succeed. */
+    struct stat st;
+    if (path[0] == '\0') {
+        snprintf(err, GAME_ERROR_BYTES, "the database path is empty");
+        return -1;
+    }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write database %.90s: not a regular file",
+                 path);
+        return -1;
+    }
     struct solver_db_writer *w = calloc(1, sizeof *w);
     if (!w || !(w->hash = XXH3_createState())) {
         free(w);
@@ -299,6 +313,38 @@ void solver_db_abort(struct solver_db_writer *w) {
     free(w);
 }
 
+int solver_db_reseal(void *file, size_t bytes) {
+    if (bytes < HEADER_BYTES) return -1;
+    struct header h;
+    memcpy(&h, file, sizeof h);
+    unsigned char *data = file;
+    if (h.version == 1) {
+        h.payload_hash = XXH3_64bits(data + HEADER_BYTES, bytes - HEADER_BYTES);
+    } else {
+        /* Version 2: each tier's checksum, where the entry lies inside the
+         * file (garbage elsewhere is left for the open to refuse), then the
+         * index's. */
+        uint64_t at = h.index_offset, tiers = h.tiers;
+        if (at > bytes) at = bytes;
+        if (tiers > (bytes - at) / sizeof(struct index_entry))
+            tiers = (bytes - at) / sizeof(struct index_entry);
+        for (uint64_t i = 0; i < tiers; i++) {
+            struct index_entry e;
+            memcpy(&e, data + at + i * sizeof e, sizeof e);
+            uint64_t cells = (bytes - HEADER_BYTES) / sizeof(retro_cell);
+            if (e.first > cells || e.size > cells - e.first) continue;
+            e.hash = XXH3_64bits(data + HEADER_BYTES + e.first * sizeof(retro_cell),
+                                 e.size * sizeof(retro_cell));
+            memcpy(data + at + i * sizeof e, &e, sizeof e);
+        }
+        h.payload_hash = XXH3_64bits(data + at, tiers * sizeof(struct index_entry));
+    }
+    h.header_hash = 0;
+    h.header_hash = XXH3_64bits(&h, sizeof h);
+    memcpy(file, &h, sizeof h);
+    return 0;
+}
+
 /* ---- reading ---- */
 
 /* Does the file's variant `text` answer queries for `v`? */
@@ -374,7 +420,12 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
                  want);
         return refuse(err, path, what);
     }
-    if (h->data_offset != HEADER_BYTES || h->index_offset != index_offset(h->positions) ||
+    /* Counts first, against the file's length, so that no sum or product
+     * below can wrap around. */
+    if (h->data_offset != HEADER_BYTES ||
+        h->positions > (db->bytes - HEADER_BYTES) / sizeof(retro_cell) ||
+        h->tiers > db->bytes / db->index_bytes ||
+        h->index_offset != index_offset(h->positions) ||
         h->file_size != h->index_offset + h->tiers * db->index_bytes)
         return refuse(err, path, "corrupt header (inconsistent sizes)");
     /* Version 1 has one checksum for everything: read it all now. Version 2
@@ -384,11 +435,25 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
                   h->payload_hash
             : XXH3_64bits(db->index, h->tiers * db->index_bytes) != h->payload_hash)
         return refuse(err, path, "corrupt data (checksum mismatch)");
+    /* The checksums only catch accidents: anyone can recompute them. What
+     * follows makes sure that no stored byte can send a query outside the
+     * file or make it answer with a value the solver never writes. */
     for (uint64_t i = 0; i < h->tiers; i++) {
         struct index_entry e = index_at(db, i);
         if (e.first > h->positions || e.size > h->positions - e.first ||
             (i && e.tier <= index_at(db, i - 1).tier))
             return refuse(err, path, "corrupt tier index");
+    }
+    /* Version 2 checks each tier's cells when it is first read. */
+    for (uint64_t i = 0; h->version == 1 && i < h->positions; i++) {
+        retro_cell c = db->cells[i];
+        if (c == RETRO_UNKNOWN ||
+            (retro_is_value(c) && c > retro_loss(RETRO_MAX_REMOTENESS))) {
+            snprintf(what, sizeof what,
+                     "corrupt data (cell %llu holds %#x, never stored)",
+                     (unsigned long long)i, (unsigned)c);
+            return refuse(err, path, what);
+        }
     }
     return 0;
 }
@@ -396,7 +461,9 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
 int solver_db_open(struct solver_db **out, const char *path, const struct game *g,
                    const struct variant *v, char *err) {
     *out = NULL;
-    int fd = open(path, O_RDONLY);
+    /* O_NONBLOCK: a FIFO in the database's place must not hang the open; it
+     * is refused below as not a regular file. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0) {
         snprintf(err, GAME_ERROR_BYTES, "cannot open database %.80s: %s", path,
                  strerror(errno));
@@ -408,6 +475,12 @@ int solver_db_open(struct solver_db **out, const char *path, const struct game *
         close(fd);
         free(db);
         snprintf(err, GAME_ERROR_BYTES, "cannot read database %.80s", path);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        free(db);
+        snprintf(err, GAME_ERROR_BYTES, "database %.80s is not a regular file", path);
         return -1;
     }
     db->g = g;

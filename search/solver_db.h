@@ -14,13 +14,23 @@
  * Reading is memory-mapped and lazy, so that a query of a large database
  * (6.8 GB for Kulibrat target=100) reads only the pages it needs: opening
  * checks the header, the sizes and the index (and refuses, with a message
- * that says what is wrong, a file that is not a database, of another format
- * version, truncated, with a corrupt header or index, or for another game
- * or variant); each tier's checksum is checked the first time the tier is
- * read, and a corrupt tier reads as absent (RETRO_HOLE) and marks the
- * handle failed (solver_db_failed), which every command checks before it
- * answers. Version 1 files (one checksum over everything) are still read,
- * checked in full when opened.
+ * that says what is wrong, a file that is not a regular file, not a
+ * database, of another format version, truncated, with a corrupt header or
+ * index, or for another game or variant); each tier is checked the first
+ * time it is read (its checksum, and every cell: no working marker, no
+ * remoteness beyond the limit), and a bad tier reads as absent (RETRO_HOLE)
+ * and marks the handle failed (solver_db_failed), which every command checks
+ * before it answers. Version 1 files (one checksum over everything) are
+ * still read, checked in full when opened.
+ *
+ * What the checksums protect: accidents (a flipped bit, a torn copy). Not
+ * tampering: anyone can recompute XXH3. So opening also checks every
+ * structural field (sizes, offsets, the tier index, without arithmetic that
+ * can wrap), each tier's cells are checked when first read, and `query`
+ * checks the answer it gives against the position's moves: no byte of a
+ * file can make a query crash or report a value its own moves contradict. A
+ * consistent but wrong file (values forged everywhere alike) cannot be told
+ * from a right one without solving again.
  *
  * Default location: folder $KIBITZ_DATA, else ./data; file
  * "<game>-<variant>.kdb" (e.g. data/kulibrat-target=5,first=black.kdb). A
@@ -63,6 +73,13 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *coun
                      char *err);
 /* Give up: remove the temporary file; frees `w`. */
 void solver_db_abort(struct solver_db_writer *w);
+
+/* Recompute the checksums of the database image `file` (`bytes` long: the
+ * header's, and those of the tiers and the index, or version 1's one over
+ * everything) so that they match its contents: for tests and fuzz targets,
+ * which must reach the checks behind the checksums. -1 when shorter than a
+ * header. */
+int solver_db_reseal(void *file, size_t bytes);
 
 /* ---- reading ---- */
 /* Open and verify `path` for game `g`, variant `v` (v may be a variant the
