@@ -164,7 +164,12 @@ static int apply_option(const struct option_name *opt, const char *value,
         if (parse_long("--games", value, 1, 100000000L, &number)) return EXIT_BAD_INPUT;
         o->games = number;
         return 0;
-    case OPT_DB: o->db = value; return 0;
+    case OPT_DB:
+        if (!*value)
+            return cli_fail("--db: the database path is empty (give a file, a folder or "
+                            "none)");
+        o->db = value;
+        return 0;
     case OPT_SIDE: o->side = value; return 0;
     case OPT_MOVES: o->moves = value; return 0;
     case OPT_RECORD: o->record = value; return 0;
@@ -260,7 +265,7 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
         if (variant_finish(o->game, &o->variant, err) != 0) return cli_fail("%s", err);
     }
     char err[GAME_ERROR_BYTES];
-    if (threads_reserve(o->threads, err) != 0) return cli_fail("%s", err);
+    if (threads_reserve(o->threads, err) != 0) return cli_fail_runtime("%s", err);
     /* A record read where --moves is: its variant is the command's. */
     if (o->record && o->game && (spec->allowed & OPT_MOVES)) {
         if (o->position || o->moves)

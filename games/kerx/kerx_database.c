@@ -124,6 +124,12 @@ struct kerx_database {
 
 static int kerx_database_open(const struct variant *v, const char *data, void **out,
                               char *where, size_t n, char *err) {
+    if (kerx_options(v)->huff) {
+        /* None can exist: a query says why, df-pn goes on without them. */
+        snprintf(where, n, "-");
+        snprintf(err, GAME_ERROR_BYTES, "%s", KERX_DB_HUFF_REFUSAL);
+        return 1;
+    }
     struct kerx_database *p = calloc(1, sizeof *p);
     if (!p) {
         snprintf(err, GAME_ERROR_BYTES, "out of memory");
