@@ -39,7 +39,12 @@ static void check_board(const struct game *g, const struct variant *v,
         assert_true(k >= 0 && k <= BOARD_MAX_PATH);
         for (int j = 0; j < k; j++) {
             assert_non_null(board_find(&b, cells[j]));
-            if (j) assert_int_not_equal(cells[j], cells[j - 1]);
+            if (j && cells[j] == cells[j - 1]) {
+                char text[128];
+                g->format_move(v, state, moves[i], text, sizeof text);
+                fail_msg("%s: move %s touches cell %d twice in a row", g->name, text,
+                         cells[j]);
+            }
         }
     }
     board_free(&b);

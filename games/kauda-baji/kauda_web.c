@@ -68,5 +68,6 @@ int kauda_move_cells(const struct variant *v, const void *state, move_t move,
     int seat = kauda_seat(v, s->player);
     cells[0] = kauda_square(seat, kauda_move_from(move));
     cells[1] = kauda_square(seat, kauda_move_to(move));
-    return 2;
+    /* Combined throws can carry a tuple once round the ring to its square. */
+    return cells[1] == cells[0] ? 1 : 2;
 }
