@@ -28,6 +28,9 @@ static int open_source(const struct cli_options *o, struct query_source *src) {
         return cli_fail("query reads a database: --db none leaves it none to read");
     if (g->database) {
         src->gdb = g->database;
+        const char *why =
+            src->gdb->unavailable ? src->gdb->unavailable(&o->variant) : NULL;
+        if (why) return cli_fail("%s", why);
         int found = src->gdb->open(&o->variant, o->db, &src->own, src->where,
                                    sizeof src->where, err);
         if (found > 0) return cli_fail_missing_database(o, err);
