@@ -1,15 +1,21 @@
-# Thin wrapper so that a fresh Debian machine needs only two commands:
+# Thin wrapper so that a fresh Debian machine needs only these commands:
 #   make run    install what is missing, build (Release), run the main job
 #   make test   install what is missing, build, run every test with ctest
+#   make serve  build, make the Kulibrat database when missing, and serve the
+#               web page on http://127.0.0.1:8080/ (PORT=... to change)
 # Other targets: make build, make sanitize (ASan+UBSan tests), make tsan,
 # make fuzz (every libFuzzer target FUZZ_SECONDS seconds), make bench,
-# make plots (Kulibrat figures in results/), make format, make clean.
+# make plots (Kulibrat figures in results/), make web-screenshots, make format,
+# make clean.
 
 MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev libjansson-dev \
-              python3-jsonschema libopenmpi-dev openmpi-bin
+              python3-jsonschema libmicrohttpd-dev libopenmpi-dev openmpi-bin
+# The browser tests of `kibitz serve` (tests/web_browser.py), for make test.
+WEB_TEST_PKGS := chromium chromium-driver python3-selenium
+PORT       ?= 8080
 # `make fuzz` also needs clang with its libFuzzer runtime and OpenMP.
 FUZZ_PKGS  := clang libclang-rt-dev libomp-dev
 FUZZ_SECONDS ?= 60
@@ -19,7 +25,7 @@ CMAKE_ARGS ?=
 PLOT_PKGS  := python3-matplotlib
 PLOT_DB    ?= /tmp/kibitz-plots
 
-.PHONY: run test build deps sanitize tsan fuzz bench plots format clean
+.PHONY: run test build deps deps-web sanitize tsan fuzz bench plots serve web-screenshots format clean
 
 # Install only the Debian packages that are missing; no-op when all are there.
 deps:
@@ -32,6 +38,10 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
+# The browser tests' packages, for make test.
+deps-web:
+	@$(MAKE) deps EXTRA_PKGS="$(WEB_TEST_PKGS)"
+
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
@@ -39,7 +49,7 @@ build: deps
 run: build
 	./scripts/main-job.sh $(BUILD)/kibitz
 
-test: build
+test: build deps-web
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 sanitize: deps
@@ -92,6 +102,17 @@ fuzz:
 
 bench: build
 	$(BUILD)/kibitz bench
+
+# The web page on this machine; the Kulibrat database of the default target
+# is made first when missing, so every move is coloured by its value.
+KULIBRAT_DB := data/kulibrat-target=5,first=black.kdb
+serve: build
+	@[ -f '$(KULIBRAT_DB)' ] || $(BUILD)/kibitz solve kulibrat
+	$(BUILD)/kibitz serve --port $(PORT)
+
+# One screenshot per game for the README (results/web/), by the browser test.
+web-screenshots: build deps-web
+	/usr/bin/python3 tests/web_browser.py $(BUILD)/kibitz results/web
 
 # Kulibrat figures of results/kulibrat.md: solve target 100 into $(PLOT_DB)
 # (6.8 GB, a few minutes), read the reports from it, draw with matplotlib.

@@ -13,6 +13,7 @@ int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int cmd_query(int argc, char **argv);
 int cmd_solvebench(int argc, char **argv);
 int cmd_version(int argc, char **argv);
@@ -38,6 +39,7 @@ static const struct command commands[] = {
     {"query", cmd_query, "value and best moves of a position, from the database"},
     {"review", cmd_review, "judge every move of a game record (mistakes marked)"},
     {"solvebench", cmd_solvebench, "df-pn accuracy and speed on a solved Kerx set"},
+    {"serve", cmd_serve, "play, watch and explore every game in a web browser"},
     {"version", cmd_version, "version, commit, build type, compiler (also --version)"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };

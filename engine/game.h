@@ -95,6 +95,7 @@ struct variant_key {
  * own 64-bit labels. */
 typedef uint64_t tier_t;
 
+struct board;          /* engine/board.h */
 struct bench_suite;    /* bench/bench_positions.h */
 struct game_database;  /* search/game_database.h */
 struct game_reports;   /* search/game_report.h */
@@ -261,6 +262,18 @@ struct game {
      * database answers them too. Fills `out` (room for `max`), returns the
      * count (`v` itself may be listed). */
     int (*solved_variants)(const struct variant *v, struct variant *out, int max);
+
+    /* ---- web board (optional: `kibitz serve` draws a game that sets both) ----
+     * Describe `state` for drawing (engine/board.h): cells, pieces, notes.
+     * For a game with hidden information the caller passes a `view`, and
+     * ranks the viewer cannot know are drawn as unknown pieces. */
+    void (*describe)(const struct variant *v, const void *state, struct board *out);
+    /* The cells (ids of `describe`) a legal move touches, in the order a
+     * person clicks them (from, any intermediate landing, to), into `cells`
+     * (room for BOARD_MAX_PATH); returns the count, 0 for a move no cell
+     * expresses (it is then offered by its text). */
+    int (*move_cells)(const struct variant *v, const void *state, move_t move,
+                      int *cells);
 
     /* ---- extensions (optional: NULL means the generic machinery) ----
      * For a game that needs more than the callbacks above offer. The engine

@@ -394,5 +394,7 @@ const struct game kauda_baji_game = {
     .format_move = kauda_format_move,
     .draw = kauda_draw,
     .player_name = kauda_player_name,
+    .describe = kauda_describe,
+    .move_cells = kauda_move_cells,
     .bench = &kauda_bench,
 };

@@ -31,4 +31,9 @@ char kauda_player_letter(const struct variant *v, int player);
 /* Square name such as "d1" into `buf` (>= 3 bytes). */
 void kauda_square_name(int square, char *buf);
 
+/* The web board (kauda_web.c; engine/board.h). */
+struct board;
+void kauda_describe(const struct variant *v, const void *state, struct board *b);
+int kauda_move_cells(const struct variant *v, const void *state, move_t move, int *cells);
+
 #endif

@@ -170,6 +170,8 @@ const struct game kerx_game = {
     .format_move = kerx_format_move,
     .draw = kerx_draw,
     .player_name = kerx_player_name,
+    .describe = kerx_describe,
+    .move_cells = kerx_move_cells,
     .database = &kerx_database,
     .bench = &kerx_bench,
 };

@@ -22,4 +22,9 @@ void kerx_format_move(const struct variant *v, const void *state, move_t move, c
                       size_t n);
 void kerx_draw(const struct variant *v, const void *state, FILE *out);
 
+/* The web board (kerx_web.c; engine/board.h). */
+struct board;
+void kerx_describe(const struct variant *v, const void *state, struct board *b);
+int kerx_move_cells(const struct variant *v, const void *state, move_t move, int *cells);
+
 #endif

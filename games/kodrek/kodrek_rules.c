@@ -359,6 +359,8 @@ const struct game kodrek_game = {
     .format_move = kodrek_format_move,
     .draw = kodrek_draw,
     .player_name = kodrek_player_name,
+    .describe = kodrek_describe,
+    .move_cells = kodrek_move_cells,
     .bench = &kodrek_bench,
 };
 

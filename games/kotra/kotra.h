@@ -269,4 +269,9 @@ char kotra_piece_letter(int owner, int rank);
 /* Rank of an upper-case letter (X: unknown), or -1. */
 int kotra_letter_rank(char c);
 
+/* The web board (kotra_web.c; engine/board.h). */
+struct board;
+void kotra_describe(const struct variant *v, const void *state, struct board *b);
+int kotra_move_cells(const struct variant *v, const void *state, move_t move, int *cells);
+
 #endif

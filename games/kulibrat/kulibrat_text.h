@@ -28,4 +28,10 @@ const char *kulibrat_player_name(const struct variant *v, int player);
 /* Square name such as "b4" into `buf` (>= 4 bytes); "off" for KULIBRAT_OFF. */
 void kulibrat_square_name(int square, char *buf);
 
+/* The web board (kulibrat_web.c; engine/board.h). */
+struct board;
+void kulibrat_describe(const struct variant *v, const void *state, struct board *b);
+int kulibrat_move_cells(const struct variant *v, const void *state, move_t move,
+                        int *cells);
+
 #endif

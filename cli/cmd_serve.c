@@ -1,0 +1,91 @@
+/* kibitz serve: the web page and its JSON API on a local address, until
+ * interrupted (server/http.h, server/api.h, docs/API.md). */
+#include "cli/cli.h"
+#include "server/api.h"
+#include "server/http.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage[] =
+    "usage: kibitz serve [--port N] [--bind ADDRESS] [--db PATH] [--threads N]\n";
+
+static const char help[] =
+    "Serves a web page to play, watch and explore every game, and the JSON API\n"
+    "behind it (docs/API.md), until interrupted (Ctrl-C). Prints the address.\n"
+    "  --port N        port to listen on (default 8080; 0: any free port)\n"
+    "  --bind ADDRESS  IPv4 address (default 127.0.0.1: this machine only)\n"
+    "  --db PATH       folder of the solved databases the page colours moves with\n"
+    "                  (default $KIBITZ_DATA, else ./data)\n"
+    "  --threads N     most threads one search may use (default 1, at most 64)\n";
+
+/* A whole decimal number in [lo, hi]. */
+static int read_int(const char *option, const char *text, long lo, long hi, int *out) {
+    char *end;
+    errno = 0;
+    long value = text ? strtol(text, &end, 10) : 0;
+    if (!text || !*text || *end || errno || value < lo || value > hi)
+        return cli_fail("%s wants a whole number in %ld..%ld, not '%.40s'", option, lo,
+                        hi, text ? text : "");
+    *out = (int)value;
+    return 0;
+}
+
+int cmd_serve(int argc, char **argv) {
+    struct http_options o = {.bind = "127.0.0.1", .port = 8080};
+    const char *db = NULL;
+    int threads = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            printf("%s\n%s", usage, help);
+            return EXIT_OK;
+        }
+        int status = 0;
+        if (strcmp(arg, "--port") == 0)
+            status = read_int("--port", value, 0, 65535, &o.port);
+        else if (strcmp(arg, "--threads") == 0)
+            status = read_int("--threads", value, 1, 64, &threads);
+        else if (strcmp(arg, "--bind") == 0 && value)
+            o.bind = value;
+        else if (strcmp(arg, "--db") == 0 && value)
+            db = value;
+        else if (strcmp(arg, "--bind") == 0 || strcmp(arg, "--db") == 0)
+            status = cli_fail("%s wants a value", arg);
+        else
+            status = cli_fail("serve: unknown option '%.60s'\n%s", arg, usage);
+        if (status) return status;
+        i++;
+    }
+    /* Signals go to this thread only (the server's threads inherit the mask),
+     * which waits for them below. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    struct api *api = api_create(db, threads);
+    if (!api) return cli_fail("out of memory");
+    char err[256];
+    struct http_server *server = http_start(api, &o, err, sizeof err);
+    if (!server) {
+        api_free(api);
+        return cli_fail("%s", err);
+    }
+    printf("kibitz serve: listening on http://%s:%d/ (Ctrl-C stops)\n", o.bind,
+           http_port(server));
+    fflush(stdout);
+    int sig = 0;
+    sigwait(&stop, &sig);
+    http_stop(server);
+    api_free(api);
+    printf("kibitz serve: stopped\n");
+    return EXIT_OK;
+}

@@ -1,0 +1,296 @@
+"""Real-browser tests of `kibitz serve`: Debian's chromium driven by
+chromium-driver through python3-selenium (usage: web_browser.py KIBITZ
+SCREENSHOT_DIR). For every game: load the page, start a game, make legal
+moves by clicking the board (and the chooser where a click cannot tell moves
+apart), check that the board changes and the engine answers, save a
+screenshot. For Kulibrat: the colour shown for every legal move equals the
+database's value (`kibitz query`) on several positions."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from web_lib import Server, cli_query, fail, remove, scratch  # noqa: E402
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+except ImportError:
+    fail("python3-selenium is missing: apt-get install python3-selenium (make test does it)")
+
+KIBITZ, SHOTS = sys.argv[1], sys.argv[2]
+# GamesmanUni's colours, as web/style.css defines them.
+COLOURS = {"win": "rgb(26, 152, 80)", "draw": "rgb(230, 194, 41)", "loss": "rgb(139, 26, 26)"}
+checks = 0
+
+
+def check(cond, message):
+    global checks
+    checks += 1
+    if not cond:
+        fail(message)
+
+
+def browser():
+    for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"]:
+        if not os.path.exists(path):
+            fail(path + " is missing: apt-get install chromium chromium-driver (make test does it)")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-proxy-server", "--window-size=1300,950",
+                 "--user-data-dir=" + tempfile.mkdtemp(prefix="kibitz-chromium-")]:
+        opts.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+
+
+def js(d, script, *args):
+    return d.execute_script(script, *args)
+
+
+def state(d):
+    return js(d, "return window.kibitz.state")
+
+
+def wait(d, what, cond, timeout=30):
+    end = time.time() + timeout
+    while time.time() < end:
+        if js(d, "return window.kibitz && window.kibitz.pending === 0") and cond():
+            return
+        time.sleep(0.05)
+    fail("timed out waiting for %s; error shown: %s; page: %s" % (
+        what, d.find_element(By.ID, "error").text, json.dumps(js(d, """const k = kibitz;
+        return [k.state && k.state.turn, k.state && k.state.to_act, k.running, k.pending,
+                k.seats, k.secret, k.state && k.state.moves.length, k.lastError]"""))))
+
+
+def settle(d):
+    """Wait until no request is pending and no engine or throw is due."""
+    def idle():
+        time.sleep(0.05)
+        return js(d, "const k = window.kibitz; return k.pending === 0 && k.state !== null &&"
+                     " (k.state.over || !k.running || !engineWork())")
+    wait(d, "the engines and throws to finish", idle)
+
+
+def set_value(d, element_id, value):
+    js(d, "const e = document.getElementById(arguments[0]); e.value = arguments[1];"
+          " e.dispatchEvent(new Event('change'));", element_id, value)
+
+
+def start_game(d, game, variant, engines):
+    set_value(d, "game", game)
+    wait(d, game + " to load", lambda: js(d, "return kibitz.game.name") == game and state(d))
+    for key, value in variant.items():
+        set_value(d, "variant-" + key, value)
+    set_value(d, "pace", "0")
+    d.find_element(By.ID, "new-game").click()
+    wait(d, "the new game", lambda: state(d) is not None)
+    for p, spec in engines.items():
+        set_value(d, "seat-spec-%d" % p, spec)
+    settle(d)
+
+
+def click_cell(d, cell_id):
+    """A real mouse click at the centre the server gave for the cell."""
+    svg = d.find_element(By.ID, "board")
+    dx, dy = js(d, """
+        const svg = document.getElementById('board'), c = kibitz.cells.get(arguments[0]);
+        const p = svg.createSVGPoint(); p.x = c.x; p.y = c.y;
+        const q = p.matrixTransform(svg.getScreenCTM()), r = svg.getBoundingClientRect();
+        return [q.x - (r.left + r.width / 2), q.y - (r.top + r.height / 2)];""", cell_id)
+    ActionChains(d).move_to_element_with_offset(svg, int(dx), int(dy)).click().perform()
+
+
+def click_button(d, box, move):
+    buttons = [b for b in d.find_elements(By.CSS_SELECTOR, "#%s button" % box)
+               if b.get_attribute("data-move") == move]
+    check(buttons, "a %s button for %s (state %s, selection %s)" % (
+        box, move, json.dumps(js(d, "return [kibitz.state.position, kibitz.state.turn, kibitz.state.played]")),
+        js(d, "return kibitz.selection")))
+    buttons[0].click()
+
+
+def human_move(d, game, index=0, prefer_no_cells=False):
+    """Play one legal move of the person to act by clicking; returns its text."""
+    st = state(d)
+    no_cells = [m for m in st["legal"] if not m["cells"]]
+    if prefer_no_cells and no_cells and st["turn"] != "simultaneous":
+        click_button(d, "other-moves", no_cells[0]["move"])
+        return no_cells[0]["move"]
+    if st["turn"] == "simultaneous":
+        buttons = d.find_elements(By.CSS_SELECTOR, "#chooser button")
+        check(buttons, game + ": secret choice buttons")
+        text = buttons[min(index, len(buttons) - 1)].get_attribute("data-move")
+        buttons[min(index, len(buttons) - 1)].click()
+        return text
+    with_cells = [m for m in st["legal"] if m["cells"]]
+    if not with_cells:
+        text = st["legal"][0]["move"]
+        click_button(d, "other-moves", text)
+        return text
+    m = with_cells[index % len(with_cells)]
+    for cell in m["cells"]:
+        if js(d, "return kibitz.moves.length") != len(st["played"]):
+            break  # the move was complete before its last cell (a shortcut)
+        if [b for b in d.find_elements(By.CSS_SELECTOR, "#chooser button")
+                if b.get_attribute("data-move") == m["move"]]:
+            break
+        click_cell(d, cell)
+    if js(d, "return kibitz.moves.length") == len(st["played"]):
+        click_button(d, "chooser", m["move"])  # several moves on the same cells
+    return m["move"]
+
+
+def person_to_act(d):
+    st = state(d)
+    if st["over"]:
+        return False
+    if st["turn"] == "simultaneous":
+        return bool(d.find_elements(By.CSS_SELECTOR, "#chooser button"))
+    return js(d, "return humanToAct()")
+
+
+def play_some(d, game, turns):
+    """Person moves by clicking; the board changes; the engines answer."""
+    for turn in range(turns):
+        settle(d)
+        wait(d, game + ": the person's turn", lambda: person_to_act(d) or state(d)["over"])
+        if state(d)["over"]:
+            return
+        start = state(d)
+        # A person's turn may be several decisions (Kotra: pick, then where
+        # to); after a few, a move without cells ("done") ends it.
+        for decision in range(8):
+            before = state(d)
+            text = human_move(d, game, turn + decision, prefer_no_cells=decision >= 3)
+            wait(d, game + ": the move " + text,
+                 lambda: len(state(d)["played"]) > len(before["played"]))
+            after = state(d)
+            check(after["board"] != before["board"] or after["turn"] != before["turn"],
+                  game + ": the board changes after " + text)
+            settle(d)
+            others = [x for x in js(d, "return kibitz.actors")[len(start["played"]):]
+                      if x != -1 and not js(d, "return isPerson(arguments[0])", x)]
+            if others or not person_to_act(d) or state(d)["over"]:
+                break
+        now = state(d)
+        engine_moved = any(a >= 0 and not js(d, "return isPerson(arguments[0])", a)
+                           for a in js(d, "return kibitz.actors")[len(start["played"]):])
+        check(now["over"] or engine_moved or js(d, "return kibitz.actors.includes(-2)"),
+              game + ": an engine answered after " + text)
+
+
+def kulibrat_colours(d, db):
+    variant = "target=3,first=black"
+    start_game(d, "kulibrat", {"target": "3", "first": "black"}, {1: "alphabeta:depth=2"})
+    set_value(d, "seat-kind-1", "person")  # no engine: positions stay as loaded
+    positions = [".../.../.../... b 0-0", "b../.../.../.r. b 0-0", ".b./r../..b/r.. r 1-1",
+                 "b.b/.r./.../r.. b 2-0", "..b/.b./r.r/... r 0-2"]
+    for position in positions:
+        js(d, "document.getElementById('position').value = arguments[0]", position)
+        d.find_element(By.ID, "load").click()
+        wait(d, "values for " + position, lambda: js(
+            d, "return kibitz.query !== null && kibitz.state.position === arguments[0]", position))
+        value, each = cli_query(KIBITZ, db, variant, position)
+        shown = js(d, """return [...document.querySelectorAll('#board [data-move]')].map(e =>
+            [e.dataset.move, e.dataset.result, e.dataset.distance === undefined ? null :
+             Number(e.dataset.distance), getComputedStyle(e).stroke])""")
+        with_cells = {m["move"] for m in state(d)["legal"] if m["cells"]}
+        check({s[0] for s in shown} == with_cells, position + ": every move is coloured")
+        for move, result, distance, stroke in shown:
+            want = each[move]
+            check((result, distance if result != "draw" else None) == want,
+                  "%s %s: shown %s %s, database %r" % (position, move, result, distance, want))
+            check(stroke == COLOURS[result], "%s %s: colour %s for %s" % (position, move, stroke, result))
+        dots = js(d, "return document.querySelectorAll('#chart circle').length")
+        check(dots >= 1, position + ": the value chart has a point")
+
+
+def main():
+    db = scratch()
+    os.makedirs(SHOTS, exist_ok=True)
+    subprocess.run([KIBITZ, "solve", "kulibrat", "--variant", "target=3", "--db", db],
+                   check=True, capture_output=True)
+    server = Server(KIBITZ, "--db", db)
+    d = browser()
+    try:
+        d.get(server.url + "/")
+        wait(d, "the page", lambda: js(d, "return window.kibitz && kibitz.state !== null"))
+        kulibrat_colours(d, db)
+        games = [
+            ("kulibrat", {"target": "3"}, {1: "alphabeta:depth=4"}, 3),
+            ("kerx", {}, {1: "alphabeta:depth=3"}, 3),
+            ("kodrek", {"toleks": "4"}, {1: "mcts:iterations=60", 2: "random"}, 3),
+            ("kauda-baji", {"players": "2"}, {1: "random"}, 3),
+            ("kotra", {}, {1: "random"}, 1),
+        ]
+        for game, variant, engines, turns in games:
+            start_game(d, game, variant, engines)
+            if game == "kotra":
+                # Gold's setup: two spaces by clicking (space, then rank in the
+                # chooser), the rest by the engine button; silver's engine
+                # then sets up, the dice fall, and gold moves by clicking.
+                set_value(d, "analysis-engine", "random")
+                for i in range(2):
+                    human_move(d, game, i)
+                    settle(d)
+                while "setup" in state(d)["position"] and state(d)["to_act"] == 0:
+                    n = len(state(d)["played"])
+                    d.find_element(By.ID, "engine-move").click()
+                    wait(d, "an engine setup move", lambda: len(state(d)["played"]) > n)
+                settle(d)
+                pieces = state(d)["board"]["pieces"]
+                check(any(p["owner"] == 1 and p.get("unknown") for p in pieces),
+                      "kotra: silver's ranks are hidden from gold")
+                check(all(not p.get("unknown") for p in pieces if p["owner"] == 0),
+                      "kotra: gold sees its own ranks")
+                check(d.find_elements(By.CSS_SELECTOR, "#board circle.piece.unknown"),
+                      "kotra: unknown pieces are drawn as such")
+            play_some(d, game, turns)
+            check(not d.find_element(By.ID, "error").text, game + ": no error shown")
+            d.save_screenshot(os.path.join(SHOTS, game + ".png"))
+        # Watching: two engines play by themselves; Pause stops them.
+        start_game(d, "kulibrat", {"target": "5"}, {1: "alphabeta:depth=2"})
+        set_value(d, "seat-spec-0", "alphabeta:depth=3")
+        set_value(d, "seat-kind-0", "engine")
+        wait(d, "engines to play on their own", lambda: len(state(d)["played"]) >= 6 or state(d)["over"])
+        d.find_element(By.ID, "run").click()
+        settle(d)
+        n = len(state(d)["played"])
+        time.sleep(0.5)
+        check(len(state(d)["played"]) == n, "Pause stops the engines")
+        while state(d)["over"]:
+            m = len(state(d)["played"])
+            d.find_element(By.ID, "undo").click()
+            wait(d, "undo", lambda: len(state(d)["played"]) == m - 1)
+        # The analysis panel scores every root move.
+        set_value(d, "analysis-engine", "alphabeta:depth=4")
+        d.find_element(By.ID, "analyse").click()
+        wait(d, "the analysis", lambda: d.find_elements(By.CSS_SELECTOR, "#analysis table tr"))
+        rows = d.find_elements(By.CSS_SELECTOR, "#analysis table tr")
+        check(len(rows) - 1 == min(12, len(state(d)["legal"])),
+              "analysis lists every move (%d rows)" % (len(rows) - 1))
+        # Undo and redo.
+        n = len(state(d)["played"])
+        d.find_element(By.ID, "undo").click()
+        wait(d, "undo", lambda: len(state(d)["played"]) == n - 1)
+        d.find_element(By.ID, "redo").click()
+        wait(d, "redo", lambda: len(state(d)["played"]) == n)
+        severe = [e for e in d.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
+        check(not severe, "no errors in the browser console: %r" % severe[:3])
+    finally:
+        d.quit()
+        server.stop()
+        remove(db)
+    print("web_browser: %d checks passed" % checks)
+
+
+main()
