@@ -327,6 +327,8 @@ static void kodrek_returns(const struct variant *v, const void *state,
 }
 
 extern const struct bench_suite kodrek_bench; /* kodrek_bench.c */
+int kodrek_observe(const struct variant *v, const void *view, int player, float *out,
+                 int dims[3]); /* kodrek_observe.c */
 
 const struct game kodrek_game = {
     .name = "kodrek",
@@ -356,6 +358,7 @@ const struct game kodrek_game = {
     .draw = kodrek_draw,
     .player_name = kodrek_player_name,
     .bench = &kodrek_bench,
+    .observe = kodrek_observe,
 };
 
 int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, char *err) {

@@ -377,6 +377,8 @@ static int kotra_evaluate(const struct variant *v, const void *state, int player
 }
 
 extern const struct bench_suite kotra_bench; /* kotra_bench.c */
+int kotra_observe(const struct variant *v, const void *view, int player, float *out,
+                 int dims[3]); /* kotra_observe.c */
 
 const struct game kotra_game = {
     .name = "kotra",
@@ -405,6 +407,7 @@ const struct game kotra_game = {
     .view = kotra_view,
     .determinize = kotra_determinize,
     .bench = &kotra_bench,
+    .observe = kotra_observe,
 };
 
 _Static_assert(sizeof(struct kotra_state) <= GAME_MAX_STATE_BYTES, "state too large");

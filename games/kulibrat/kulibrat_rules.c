@@ -20,6 +20,8 @@ static void kulibrat_start(const struct variant *v, void *state) {
 extern const struct search_kernels kulibrat_kernels; /* kulibrat_kernels.c */
 
 extern const struct bench_suite kulibrat_bench; /* kulibrat_bench.c */
+int kulibrat_observe(const struct variant *v, const void *view, int player, float *out,
+                 int dims[3]); /* kulibrat_observe.c */
 
 const struct game kulibrat_game = {
     .name = "kulibrat",
@@ -54,4 +56,5 @@ const struct game kulibrat_game = {
     .solved_variants = kulibrat_solved_variants,
     .kernels = &kulibrat_kernels,
     .bench = &kulibrat_bench,
+    .observe = kulibrat_observe,
 };
