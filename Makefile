@@ -8,7 +8,8 @@ MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev libjansson-dev \
-              python3-jsonschema
+              python3-jsonschema python3-dev python3-numpy python3-pytest \
+              python3-setuptools python3-pip python3-venv python3-matplotlib
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CMAKE_ARGS ?=
 

@@ -703,8 +703,13 @@ static PyMethodDef module_methods[] = {
     {NULL},
 };
 
-static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "kibitz._kibitz",
-                                        "libkibitz bindings", -1, module_methods};
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "kibitz._kibitz",
+    .m_doc = "libkibitz bindings (see the kibitz package)",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
 
 PyMODINIT_FUNC PyInit__kibitz(void) {
     if (PyType_Ready(&GameType) || PyType_Ready(&StateType) || PyType_Ready(&DbType))
