@@ -138,9 +138,8 @@ int kz_state_turn(const kz_state *s);
  * kz_state_apply crosses the node), others 0 (use kz_state_joint_actions).
  * Returns the count (room for kz_game_max_actions is always enough). */
 int kz_state_actions(const kz_state *s, kz_action *out, int cap);
-/* The text of an action legal here, snprintf-style; KZ_EINVAL (returned as
- * a negative number cast to size_t is avoided: 0 and an empty string) when
- * it is not legal. */
+/* The text of an action legal here, snprintf-style; 0 and an empty string
+ * when it is not legal. */
 size_t kz_state_action_text(const kz_state *s, kz_action a, char *buf, size_t n);
 /* Read a move in the game's notation and check it is legal here. */
 int kz_state_parse_action(const kz_state *s, const char *text, kz_action *a, char *err,
@@ -158,6 +157,10 @@ unsigned kz_state_acting(const kz_state *s);
 /* At a simultaneous node: the options of acting player p; the count (0 when
  * p does not act). */
 int kz_state_joint_actions(const kz_state *s, int p, kz_action *out, int cap);
+/* The text of acting player p's option `a` at a simultaneous node,
+ * snprintf-style; 0 and an empty string when it is not one of p's options. */
+size_t kz_state_joint_action_text(const kz_state *s, int p, kz_action a, char *buf,
+                                  size_t n);
 /* At a simultaneous node: one choice per player (entries of players who do
  * not act are ignored), all applied at once. KZ_EINVAL when a choice is not
  * one of that player's options or this is not a simultaneous node. */
@@ -178,8 +181,9 @@ long kz_state_observation(const kz_state *s, int p, float *out, long cap);
 /* Play `n` random games to the end from `s` (uniform over actions; chance
  * by its probabilities; simultaneous nodes: uniform per player), at most
  * `max_plies` plies each (<= 0: 1000). Adds every player's returns summed
- * over the finished games into sum_returns[players], and returns the plies
- * played in all (capped games count but add no returns). */
+ * over the games into sum_returns[players] (a game cut at the cap scores as
+ * MCTS scores a cut playout: by the evaluation where the game has one, else
+ * a draw), and returns the plies played in all. */
 long kz_random_rollouts(const kz_state *s, long n, uint64_t seed, int max_plies,
                         double sum_returns[KZ_MAX_PLAYERS]);
 /* Leaves at exactly `depth` plies below `s` (a ply: a move, pass, chance
@@ -196,10 +200,6 @@ void kz_stop_request(kz_stop *f);
 void kz_stop_reset(kz_stop *f);
 void kz_stop_free(kz_stop *f);
 
-/* Called by kz_search about every `info_seconds` with a one-line progress
- * text ("depth 6 score +0.12 nodes 123456 ..."); may be NULL. */
-typedef void (*kz_info_fn)(void *ctx, const char *line);
-
 /* Search `s` for the player to move (at a simultaneous node: for every
  * acting player). `algo` is an engine spec as the command line's --algo
  * takes it ("alphabeta", "alphabeta:depth=6", "mcts:c=0.7", "pimc",
@@ -208,8 +208,10 @@ typedef void (*kz_info_fn)(void *ctx, const char *line);
  * (alpha-beta, expectimax, > 0); none given: the spec's, else the command
  * line's analysis default. `threads` (> 0) overrides the spec's. With
  * `analyse` every root move is scored. `stop` (may be NULL) ends it early.
- * On KZ_OK: *best (may be NULL) gets the best action (at a simultaneous
- * node: KZ_ACTION_PASS, see the document's "players"), and `json` (may be
+ * On KZ_OK: *best (may be NULL) gets the best action; at a simultaneous
+ * node `best` must have room for KZ_MAX_PLAYERS actions and receives every
+ * acting player's recommended option (KZ_ACTION_PASS for the others, see
+ * also the document's "players"). `json` (may be
  * NULL) the "search" document of docs/JSON.md, snprintf-style into
  * (json, json_n) with its needed length in *json_len (may be NULL).
  * A player's only move is returned without search (engine "forced").

@@ -72,8 +72,8 @@ int kz_search(const kz_state *s, const char *algo, double time, long iterations,
     const struct variant *v = &s->game->v;
     const void *state = s->bytes;
     char gerr[GAME_ERROR_BYTES] = "";
-    kz_action best_action = KZ_ACTION_PASS;
-    if (!best) best = &best_action;
+    kz_action best_actions[KZ_MAX_PLAYERS];
+    if (!best) best = best_actions;
     if (json && json_n) json[0] = '\0';
     int turn = g->turn(v, state);
     if (turn == TURN_OVER)
@@ -176,8 +176,14 @@ int kz_search(const kz_state *s, const char *algo, double time, long iterations,
         }
         status = rc == 0 ? KZ_OK : KZ_EINVAL;
         if (status == KZ_OK) {
-            *best = res->has_move && !res->simultaneous ? kz_action_of(res->move)
-                                                        : KZ_ACTION_PASS;
+            if (res->simultaneous) {
+                /* Every acting player's recommended option (kibitz.h). */
+                for (int p = 0; p < KZ_MAX_PLAYERS; p++)
+                    best[p] = (res->acting >> p) & 1 ? kz_action_of(res->sim_choice[p])
+                                                     : KZ_ACTION_PASS;
+            } else {
+                *best = res->has_move ? kz_action_of(res->move) : KZ_ACTION_PASS;
+            }
             doc = kjson_search_mcts(g, v, state, engine, res, -1, analyse);
         }
         free(res);

@@ -242,3 +242,19 @@ long kz_state_observation(const kz_state *s, int p, float *out, long cap) {
     game->g->observe(&game->v, view, p, out, dims);
     return size;
 }
+
+size_t kz_state_joint_action_text(const kz_state *s, int p, kz_action a, char *buf,
+                                  size_t n) {
+    const struct game *g = s->game->g;
+    int cap = g->max_moves, count = kz_state_joint_actions(s, p, NULL, 0);
+    kz_action options[cap > count ? cap : count];
+    count = kz_state_joint_actions(s, p, options, count);
+    for (int i = 0; i < count; i++)
+        if (options[i] == a) {
+            char text[KZ_TEXT_BYTES];
+            g->format_move(&s->game->v, s->bytes, kz_move(a), text, sizeof text);
+            return (size_t)snprintf(buf, n, "%s", text);
+        }
+    if (n) buf[0] = '\0';
+    return 0;
+}

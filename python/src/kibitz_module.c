@@ -511,12 +511,12 @@ static PyObject *search(PyObject *module, PyObject *args, PyObject *kw) {
     size_t cap = 1 << 16, need = 0;
     char *json = malloc(cap);
     if (!json) return PyErr_NoMemory();
-    kz_action best = KZ_ACTION_PASS;
+    kz_action best[KZ_MAX_PLAYERS] = {KZ_ACTION_PASS};
     int status;
     for (;;) {
         Py_BEGIN_ALLOW_THREADS;
         status = kz_search(st->state, algo, time, iterations, depth, threads, seed,
-                           analyse, NULL, &best, json, cap, &need, err, sizeof err);
+                           analyse, NULL, best, json, cap, &need, err, sizeof err);
         Py_END_ALLOW_THREADS;
         if (status || need < cap) break;
         /* Rare: a document larger than the buffer; search again into room. */
@@ -531,7 +531,17 @@ static PyObject *search(PyObject *module, PyObject *args, PyObject *kw) {
     PyObject *doc = parse_json(json);
     free(json);
     if (!doc) return NULL;
-    PyObject *action = PyLong_FromLongLong(best);
+    /* At a simultaneous node: every player's option (kibitz.PASS when not
+     * acting); else the one best action. */
+    PyObject *action;
+    if (kz_state_turn(st->state) == KZ_TURN_SIMULTANEOUS) {
+        int players = kz_game_players(kz_state_game(st->state));
+        action = PyList_New(players);
+        for (int p = 0; action && p < players; p++)
+            PyList_SET_ITEM(action, p, PyLong_FromLongLong(best[p]));
+    } else {
+        action = PyLong_FromLongLong(best[0]);
+    }
     PyDict_SetItemString(doc, "action", action);
     Py_DECREF(action);
     return doc;
