@@ -174,10 +174,26 @@ static int to_action(PyObject *o, kz_action *a) {
     return 0;
 }
 
+/* Python ints for small action values, made once: a rollout loop asks for
+ * the same few actions again and again, and making a new int object for
+ * each costs more than the move generation itself (results/python.md). */
+enum { ACTION_CACHE = 1 << 16 };
+static PyObject **action_cache;
+
+static PyObject *action_object(kz_action a) {
+    if (a < 0 || a >= ACTION_CACHE) return PyLong_FromLongLong(a);
+    if (!action_cache && !(action_cache = calloc(ACTION_CACHE, sizeof *action_cache)))
+        return PyLong_FromLongLong(a);
+    PyObject *o = action_cache[a];
+    if (!o && !(o = action_cache[a] = PyLong_FromLongLong(a))) return NULL;
+    Py_INCREF(o);
+    return o;
+}
+
 static PyObject *action_list(const kz_action *a, int n) {
     PyObject *list = PyList_New(n);
     for (int i = 0; list && i < n; i++) {
-        PyObject *item = PyLong_FromLongLong(a[i]);
+        PyObject *item = action_object(a[i]);
         if (!item) {
             Py_DECREF(list);
             return NULL;
