@@ -2,7 +2,8 @@
 #   make run    install what is missing, build (Release), run the main job
 #   make test   install what is missing, build, run every test with ctest
 # Other targets: make build, make sanitize (ASan+UBSan tests), make tsan,
-# make bench, make format, make clean.
+# make bench, make plots (Kulibrat figures in results/), make format,
+# make clean.
 
 MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
@@ -12,12 +13,15 @@ DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev libjansson-d
               python3-setuptools python3-pip python3-venv python3-matplotlib
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CMAKE_ARGS ?=
+# make plots: Debian's matplotlib, the target-100 database (6.8 GB) in PLOT_DB.
+PLOT_PKGS  := python3-matplotlib
+PLOT_DB    ?= /tmp/kibitz-plots
 
-.PHONY: run test build deps sanitize tsan bench format clean
+.PHONY: run test build deps sanitize tsan bench plots format clean
 
 # Install only the Debian packages that are missing; no-op when all are there.
 deps:
-	@missing=""; for p in $(DEB_PKGS); do \
+	@missing=""; for p in $(DEB_PKGS) $(EXTRA_PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" \
 	    || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -62,6 +66,20 @@ endif
 
 bench: build
 	$(BUILD)/kibitz bench
+
+# Kulibrat figures of results/kulibrat.md: solve target 100 into $(PLOT_DB)
+# (6.8 GB, a few minutes), read the reports from it, draw with matplotlib.
+plots: build
+	@$(MAKE) deps EXTRA_PKGS="$(PLOT_PKGS)"
+	mkdir -p $(PLOT_DB)
+	$(BUILD)/kibitz solve kulibrat --variant target=100 --db $(PLOT_DB) --json --quiet \
+	  >$(PLOT_DB)/solve.json
+	$(BUILD)/kibitz solve kulibrat --variant target=100 --db $(PLOT_DB) \
+	  --report start >$(PLOT_DB)/start.txt
+	$(BUILD)/kibitz solve kulibrat --variant target=100 --db $(PLOT_DB) \
+	  --report remoteness >$(PLOT_DB)/remoteness.txt
+	/usr/bin/python3 scripts/plot_kulibrat.py $(PLOT_DB)/solve.json \
+	  $(PLOT_DB)/start.txt $(PLOT_DB)/remoteness.txt results
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

@@ -56,6 +56,7 @@ enum cli_option {
     OPT_RECORD = 1u << 21,    /* --record FILE (a game record: read where --moves
                                  is; arena: a folder to write them to) */
     OPT_SAVE = 1u << 22,      /* --save FILE (play: write the game record) */
+    OPT_REPORT = 1u << 23,    /* --report NAME (solve: an analysis of the solution) */
 };
 
 struct cli_options {
@@ -81,9 +82,10 @@ struct cli_options {
     const char *moves;
     const char *save; /* --save FILE */
     bool quiet;
-    int pieces;     /* -1: not given */
-    long memory_mb; /* -1: not given */
-    int parallel;   /* default 1 */
+    int pieces;         /* -1: not given */
+    long memory_mb;     /* -1: not given */
+    int parallel;       /* default 1 */
+    const char *report; /* NULL: not given */
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;

@@ -63,6 +63,7 @@ static const struct option_name option_names[] = {
     {"--parallel", OPT_PARALLEL, true, "N"},
     {"--record", OPT_RECORD, true, "FILE"},
     {"--save", OPT_SAVE, true, "FILE"},
+    {"--report", OPT_REPORT, true, "NAME"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -154,6 +155,7 @@ static int apply_option(const struct option_name *opt, const char *value,
         return 0;
     case OPT_DIVIDE: o->divide = true; return 0;
     case OPT_ALGO: o->algo = value; return 0;
+    case OPT_REPORT: o->report = value; return 0;
     case OPT_PLAYERS: o->players = value; return 0;
     case OPT_GAMES:
         if (parse_long("--games", value, 1, 100000000L, &number)) return EXIT_BAD_INPUT;

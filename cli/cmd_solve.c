@@ -7,6 +7,7 @@
 #include "engine/timer.h"
 #include "search/dfpn.h"
 #include "search/game_database.h"
+#include "games/kulibrat/kulibrat_cycles_report.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
 #include "json/kjson_value.h"
@@ -111,6 +112,21 @@ static const char *outcome_word(retro_cell c) {
                                             : "draw";
 }
 
+/* --report NAME: an analysis of the whole solution (Kulibrat only). */
+static int solve_report(const struct cli_options *o, int threads) {
+    char err[GAME_ERROR_BYTES];
+    if (strcmp(o->game->name, "kulibrat") != 0 || !kulibrat_report_known(o->report))
+        return cli_fail(
+            "unknown report '%s' for %s (kulibrat has: cycles, remoteness, start)",
+            o->report, o->game->name);
+    if (o->position || o->moves || o->algo)
+        return cli_fail("--report analyses the whole solution: no --position, --moves "
+                        "or --algo");
+    int status = kulibrat_report(o->report, &o->variant, o->db, threads, stdout, err);
+    if (status < 0) return cli_fail("%s", err);
+    return status ? EXIT_CHECK_FAILED : EXIT_OK;
+}
+
 int cmd_solve(int argc, char **argv) {
     static const struct cli_spec spec = {
         .usage =
@@ -120,7 +136,10 @@ int cmd_solve(int argc, char **argv) {
             "                    [--iterations NODES] [--algo dfpn]\n"
             "       kibitz solve kerx --variant size=N --pieces K [--memory MiB] "
             "[--threads N]\n"
-            "                    [--db DIR]",
+            "                    [--db DIR]\n"
+            "       kibitz solve kulibrat --report cycles|remoteness|start\n"
+            "                    [--variant target=N]"
+            " [--db PATH|none] [--threads N]",
         .help =
             "Solves the variant by retrograde analysis (tiered backward induction):\n"
             "win, loss or draw for the player to move, with remoteness (moves to the\n"
@@ -151,10 +170,18 @@ int cmd_solve(int argc, char **argv) {
             "Ctrl-C (SIGINT) or SIGTERM removes the temporary file being written\n"
             "(<file>.tmp.<pid>) and ends kibitz by that signal (status 130 or 143);\n"
             "finished files stay, so a Kerx build resumes and a whole-game solve\n"
-            "starts again cleanly.",
+            "starts again cleanly.\n\n"
+            "Kulibrat: --report cycles finds every winning-cycle board (one side\n"
+            "scores again and again, the other cannot break out), mirror images\n"
+            "grouped, with the cycle, the points a lap and the distance from the start,\n"
+            "and checks it against the solution of target N (every pair of points still\n"
+            "needed; from the database when one answers it, else solved in memory);\n"
+            "exit 1 if they disagree. --report remoteness prints how many positions are\n"
+            "won and lost at each remoteness, --report start the start position's value\n"
+            "for every pair of points still needed.",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_TIME | OPT_HASH |
-                   OPT_ITERATIONS | OPT_ALGO | OPT_PIECES | OPT_MEMORY,
+                   OPT_ITERATIONS | OPT_ALGO | OPT_PIECES | OPT_MEMORY | OPT_REPORT,
         .needs_game = true,
     };
     struct cli_options o;
@@ -167,6 +194,7 @@ int cmd_solve(int argc, char **argv) {
     if (o.algo && strcmp(o.algo, "dfpn") != 0 && strcmp(o.algo, "retro") != 0)
         return cli_fail("unknown solver '%s' (dfpn, retro)", o.algo);
     int threads = (o.given & OPT_THREADS) ? o.threads : omp_get_num_procs();
+    if (o.report) return solve_report(&o, threads);
     if (g->database && o.pieces > 0) {
         struct game_database_build b = {
             .pieces = o.pieces,
