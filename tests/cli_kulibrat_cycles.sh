@@ -45,8 +45,8 @@ check "remoteness histogram sums ($sums) = won and lost ($won $lost)" \
 diagonal=$("$kibitz" solve kulibrat --variant target=3 --report start --db "$dir" |
     awk '$1 ~ /^[0-9]+$/ && $1 == $2 {printf "%s %s,", $3, $4}')
 from_solve=$(grep -Eo '"start":\[[^]]*\]' <<<"$json" |
-    grep -Eo '"value":"[a-z]+","remoteness":[0-9]+' |
-    sed -E 's/"value":"([a-z]+)","remoteness":([0-9]+)/\1 \2,/' | tr -d '\n')
+    grep -Eo '"result":"[a-z]+","distance":[0-9]+' |
+    sed -E 's/"result":"([a-z]+)","distance":([0-9]+)/\1 \2,/' | tr -d '\n')
 check "start report diagonal ($diagonal) = solve's start values ($from_solve)" \
     "$([ -n "$diagonal" ] && [ "$diagonal" = "$from_solve" ]; echo $?)"
 
