@@ -94,7 +94,7 @@ static int parse_long(const char *option, const char *text, long low, long high,
 
 static int apply_option(const struct option_name *opt, const char *value,
                         struct cli_options *o) {
-    long number = 0;
+    long number = 0; /* set by parse_long; initialised for -Wmaybe-uninitialized */
     char err[GAME_ERROR_BYTES];
     switch (opt->bit) {
     case OPT_VARIANT: {

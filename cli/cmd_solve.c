@@ -7,7 +7,7 @@
 #include "engine/timer.h"
 #include "search/dfpn.h"
 #include "search/game_database.h"
-#include "games/kulibrat/kulibrat_cycles_report.h"
+#include "search/game_report.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
 #include "json/kjson_value.h"
@@ -112,17 +112,18 @@ static const char *outcome_word(retro_cell c) {
                                             : "draw";
 }
 
-/* --report NAME: an analysis of the whole solution (Kulibrat only). */
+/* --report NAME: an analysis of the whole solution, by the game's `reports`
+ * hook (search/game_report.h). */
 static int solve_report(const struct cli_options *o, int threads) {
     char err[GAME_ERROR_BYTES];
-    if (strcmp(o->game->name, "kulibrat") != 0 || !kulibrat_report_known(o->report))
-        return cli_fail(
-            "unknown report '%s' for %s (kulibrat has: cycles, remoteness, start)",
-            o->report, o->game->name);
+    const struct game_reports *r = o->game->reports;
+    if (!r || !r->known(o->report))
+        return cli_fail("unknown report '%s' for %s (%s)", o->report, o->game->name,
+                        r ? r->names : "it has no reports");
     if (o->position || o->moves || o->algo)
         return cli_fail("--report analyses the whole solution: no --position, --moves "
                         "or --algo");
-    int status = kulibrat_report(o->report, &o->variant, o->db, threads, stdout, err);
+    int status = r->run(o->report, &o->variant, o->db, threads, stdout, err);
     if (status < 0) return cli_fail("%s", err);
     return status ? EXIT_CHECK_FAILED : EXIT_OK;
 }

@@ -97,6 +97,7 @@ typedef uint64_t tier_t;
 
 struct bench_suite;    /* bench/bench_positions.h */
 struct game_database;  /* search/game_database.h */
+struct game_reports;   /* search/game_report.h */
 struct search_kernels; /* search/kernels.h */
 
 struct game {
@@ -251,6 +252,8 @@ struct game {
      * databases by material), used by `solve --pieces`, `query`, df-pn's leaf
      * probes and `solvebench --games` instead of search/solver_db.h. */
     const struct game_database *database;
+    /* Named analyses of a whole solution, for `solve --report NAME`. */
+    const struct game_reports *reports;
     /* Hot loops (perft, playouts, alpha-beta) compiled with the game's rules
      * inlined (search/kernels.h); they must count, move and order exactly as
      * the generic kernels do (tests/test_kernels_agree.c). */

@@ -5,6 +5,7 @@
 #include "games/kulibrat/kulibrat_cycles.h"
 #include "games/kulibrat/kulibrat_profile.h"
 #include "games/kulibrat/kulibrat_text.h"
+#include "search/game_report.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -408,3 +409,9 @@ int kulibrat_report(const char *name, const struct variant *v, const char *db_op
              name);
     return -1;
 }
+
+const struct game_reports kulibrat_reports = {
+    .names = "kulibrat has: cycles, remoteness, start",
+    .known = kulibrat_report_known,
+    .run = kulibrat_report,
+};

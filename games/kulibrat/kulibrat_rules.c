@@ -19,9 +19,10 @@ static void kulibrat_start(const struct variant *v, void *state) {
 
 extern const struct search_kernels kulibrat_kernels; /* kulibrat_kernels.c */
 
-extern const struct bench_suite kulibrat_bench; /* kulibrat_bench.c */
+extern const struct bench_suite kulibrat_bench;    /* kulibrat_bench.c */
+extern const struct game_reports kulibrat_reports; /* kulibrat_cycles_report.c */
 int kulibrat_observe(const struct variant *v, const void *view, int player, float *out,
-                 int dims[3]); /* kulibrat_observe.c */
+                     int dims[3]); /* kulibrat_observe.c */
 
 const struct game kulibrat_game = {
     .name = "kulibrat",
@@ -55,6 +56,7 @@ const struct game kulibrat_game = {
     .tier_shape = kulibrat_tier_shape,
     .solved_variants = kulibrat_solved_variants,
     .kernels = &kulibrat_kernels,
+    .reports = &kulibrat_reports,
     .bench = &kulibrat_bench,
     .observe = kulibrat_observe,
 };
