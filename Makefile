@@ -2,8 +2,8 @@
 #   make run    install what is missing, build (Release), run the main job
 #   make test   install what is missing, build, run every test with ctest
 # Other targets: make build, make sanitize (ASan+UBSan tests), make tsan,
-# make bench, make plots (Kulibrat figures in results/), make format,
-# make clean.
+# make fuzz (every libFuzzer target FUZZ_SECONDS seconds), make bench,
+# make plots (Kulibrat figures in results/), make format, make clean.
 
 MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
@@ -11,13 +11,16 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev libjansson-dev \
               python3-jsonschema python3-dev python3-numpy python3-pytest \
               python3-setuptools python3-pip python3-venv python3-matplotlib
+# `make fuzz` also needs clang with its libFuzzer runtime and OpenMP.
+FUZZ_PKGS  := clang libclang-rt-dev libomp-dev
+FUZZ_SECONDS ?= 60
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CMAKE_ARGS ?=
 # make plots: Debian's matplotlib, the target-100 database (6.8 GB) in PLOT_DB.
 PLOT_PKGS  := python3-matplotlib
 PLOT_DB    ?= /tmp/kibitz-plots
 
-.PHONY: run test build deps sanitize tsan bench plots format clean
+.PHONY: run test build deps sanitize tsan fuzz bench plots format clean
 
 # Install only the Debian packages that are missing; no-op when all are there.
 deps:
@@ -64,6 +67,30 @@ else
 	ctest --test-dir build-tsan --output-on-failure -R 'thread|parallel|tt'
 endif
 
+# libFuzzer: every tests/fuzz/fuzz_<name>.c for FUZZ_SECONDS seconds from its
+# committed seeds (the corpus grows in build-fuzz/corpus/<name>, not in the
+# tree). Any finding (crash, leak, failed property, timeout) stops it with a
+# non-zero status; the input is left in build-fuzz/findings/<name>/.
+fuzz:
+	@$(MAKE) deps EXTRA_PKGS="$(FUZZ_PKGS)"
+	cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+	  -DKIBITZ_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
+	cmake --build build-fuzz -j $(JOBS)
+	@set -e; for src in tests/fuzz/fuzz_*.c; do \
+	  name=$$(basename $$src .c); name=$${name#fuzz_}; \
+	  [ "$$name" = support ] && continue; \
+	  mkdir -p build-fuzz/corpus/$$name build-fuzz/findings/$$name; \
+	  echo "fuzz $$name: $(FUZZ_SECONDS) s"; \
+	  ASAN_OPTIONS=detect_leaks=1 build-fuzz/tests/fuzz/fuzz_$$name \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	    -print_final_stats=1 -artifact_prefix=build-fuzz/findings/$$name/ \
+	    build-fuzz/corpus/$$name tests/fuzz/seeds/$$name \
+	    > build-fuzz/$$name.log 2>&1 \
+	    || { tail -40 build-fuzz/$$name.log; exit 1; }; \
+	  grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)|cov: ' \
+	    build-fuzz/$$name.log | tail -3; \
+	done
+
 bench: build
 	$(BUILD)/kibitz bench
 
@@ -85,4 +112,4 @@ format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf build build-asan build-tsan
+	rm -rf build build-asan build-tsan build-fuzz

@@ -1,6 +1,8 @@
 /* Parsing of the options every kibitz command shares (see cli.h). */
 #include "cli/cli.h"
+#include "engine/game_check.h"
 #include "engine/registry.h"
+#include "engine/threads.h"
 #include "engine/variant.h"
 #include "json/kjson_record.h"
 
@@ -273,6 +275,8 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
         if ((o->given & OPT_VARIANT) && !same)
             return cli_fail("%s is a game of variant %s, not %s", o->record, have, want);
     }
+    char err[GAME_ERROR_BYTES];
+    if (threads_reserve(o->threads, err) != 0) return cli_fail("%s", err);
     return 0;
 }
 
@@ -298,6 +302,8 @@ int cli_load_position(const struct cli_options *o, void *state) {
     if (!o->position)
         g->start(&o->variant, state);
     else if (g->parse_position(&o->variant, o->position, state, err) != 0)
+        return cli_fail("bad position '%s': %s", o->position, err);
+    else if (game_check_playable(g, &o->variant, state, err) != 0)
         return cli_fail("bad position '%s': %s", o->position, err);
     if (!o->moves) return 0;
     char buf[4096];

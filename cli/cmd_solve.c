@@ -4,6 +4,7 @@
 #include "cli/cli.h"
 #include "cli/solve_dfpn.h"
 #include "engine/temp_files.h"
+#include "engine/threads.h"
 #include "engine/timer.h"
 #include "search/dfpn.h"
 #include "search/game_database.h"
@@ -195,6 +196,7 @@ int cmd_solve(int argc, char **argv) {
     if (o.algo && strcmp(o.algo, "dfpn") != 0 && strcmp(o.algo, "retro") != 0)
         return cli_fail("unknown solver '%s' (dfpn, retro)", o.algo);
     int threads = (o.given & OPT_THREADS) ? o.threads : omp_get_num_procs();
+    if (threads_reserve(threads, err) != 0) return cli_fail("%s", err);
     if (o.report) return solve_report(&o, threads);
     if (g->database && o.pieces > 0) {
         struct game_database_build b = {

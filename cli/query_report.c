@@ -54,6 +54,28 @@ int query_report(const struct game *g, const struct variant *v, const void *stat
     retro_cell cell = lookup(ctx, state), best;
     int n = retro_move_values(g, v, state, lookup, ctx, &best, values);
     if (n > 0) g->moves(v, state, moves);
+    /* Answer only what the moves confirm: a damaged or crafted database can
+     * hold any bytes, and a checksum does not stop anyone who rewrites it. */
+    bool over = g->turn(v, state) == TURN_OVER;
+    bool held = true;
+    for (int i = 0; i < n; i++) held &= retro_is_value(values[i]);
+    bool consistent =
+        over ? cell == RETRO_TERMINAL : retro_is_value(cell) && best == cell;
+    if (!held || !consistent) {
+        char have[32], want[32];
+        retro_cell_text(cell, have, sizeof have);
+        retro_cell_text(best, want, sizeof want);
+        free(moves);
+        free(values);
+        free(order);
+        if (!held)
+            return cli_fail("database %s does not hold every position a move here "
+                            "leads to: solve again",
+                            source ? source : "");
+        return cli_fail("database %s is damaged at this position (it stores %s, its "
+                        "moves give %s): solve again",
+                        source ? source : "", have, want);
+    }
     /* Best first; insertion sort keeps generator order among equals. */
     for (int i = 0; i < n; i++) order[i] = i;
     for (int i = 1; i < n; i++)
@@ -70,8 +92,6 @@ int query_report(const struct game *g, const struct variant *v, const void *stat
                     stdout);
     else
         print_text(g, v, state, ptext, cell, moves, values, order, n);
-    if (cell != RETRO_TERMINAL && best != cell)
-        fprintf(stderr, "kibitz: warning: the stored value disagrees with the moves\n");
     free(moves);
     free(values);
     free(order);

@@ -13,8 +13,10 @@
 
 /* Report `state`, reading values with `lookup(ctx, ...)`. `source` names the
  * database in the JSON output (NULL: left out). The caller has checked that
- * the position itself is held. Returns EXIT_OK (cli.h); a stored value that
- * disagrees with its moves gets a warning on stderr. */
+ * the position itself is held. Returns EXIT_OK (cli.h), or EXIT_BAD_INPUT
+ * with a message when the database contradicts itself here: a stored value
+ * that is not what the moves give, a marker ("game over", "unknown") where a
+ * value belongs, or a move whose value the database does not hold. */
 int query_report(const struct game *g, const struct variant *v, const void *state,
                  retro_lookup_fn lookup, void *ctx, const char *source, bool json);
 

@@ -89,7 +89,9 @@ static void file_name(const struct game *g, const struct variant *v, char *buf,
 
 void solver_db_path(const struct game *g, const struct variant *v, const char *db_option,
                     char *path, size_t n) {
-    if (db_option && names_file(db_option)) {
+    /* An empty option names no folder: keep it empty, for the writer and the
+     * reader to refuse, rather than "/<name>" at the root. */
+    if (db_option && (!*db_option || names_file(db_option))) {
         snprintf(path, n, "%s", db_option);
         return;
     }
@@ -131,6 +133,18 @@ static int make_parent(const char *path, char *err) {
 int solver_db_create(struct solver_db_writer **out, const char *path,
                      const struct game *g, const struct variant *v, char *err) {
     *out = NULL;
+    /* Check the destination now, before the caller spends its time solving:
+     * the final rename must be able to succeed. */
+    struct stat st;
+    if (path[0] == '\0') {
+        snprintf(err, GAME_ERROR_BYTES, "the database path is empty");
+        return -1;
+    }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write database %.90s: not a regular file",
+                 path);
+        return -1;
+    }
     struct solver_db_writer *w = calloc(1, sizeof *w);
     if (!w || !(w->hash = XXH3_createState())) {
         free(w);
@@ -275,6 +289,18 @@ void solver_db_abort(struct solver_db_writer *w) {
     free(w);
 }
 
+int solver_db_reseal(void *file, size_t bytes) {
+    if (bytes < HEADER_BYTES) return -1;
+    struct header h;
+    memcpy(&h, file, sizeof h);
+    h.payload_hash =
+        XXH3_64bits((unsigned char *)file + HEADER_BYTES, bytes - HEADER_BYTES);
+    h.header_hash = 0;
+    h.header_hash = XXH3_64bits(&h, sizeof h);
+    memcpy(file, &h, sizeof h);
+    return 0;
+}
+
 /* ---- reading ---- */
 
 /* Does the file's variant `text` answer queries for `v`? */
@@ -350,15 +376,34 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
                  want);
         return refuse(err, path, what);
     }
-    if (h->data_offset != HEADER_BYTES || h->index_offset != index_offset(h->positions) ||
+    /* Counts first, against the file's length, so that no sum or product
+     * below can wrap around. */
+    if (h->data_offset != HEADER_BYTES ||
+        h->positions > (db->bytes - HEADER_BYTES) / sizeof(retro_cell) ||
+        h->tiers > db->bytes / sizeof(struct index_entry) ||
+        h->index_offset != index_offset(h->positions) ||
         h->file_size != h->index_offset + h->tiers * sizeof(struct index_entry))
         return refuse(err, path, "corrupt header (inconsistent sizes)");
     if (XXH3_64bits(db->map + HEADER_BYTES, db->bytes - HEADER_BYTES) != h->payload_hash)
         return refuse(err, path, "corrupt data (checksum mismatch)");
+    /* The checksums only catch accidents: anyone can recompute them. What
+     * follows makes sure that no stored byte can send a query outside the
+     * file or make it answer with a value the solver never writes. */
     for (uint64_t i = 0; i < h->tiers; i++) {
         const struct index_entry *e = &db->index[i];
-        if (e->first + e->size > h->positions || (i && e->tier <= db->index[i - 1].tier))
+        if (e->first > h->positions || e->size > h->positions - e->first ||
+            (i && e->tier <= db->index[i - 1].tier))
             return refuse(err, path, "corrupt tier index");
+    }
+    for (uint64_t i = 0; i < h->positions; i++) {
+        retro_cell c = db->cells[i];
+        if (c == RETRO_UNKNOWN ||
+            (retro_is_value(c) && c > retro_loss(RETRO_MAX_REMOTENESS))) {
+            snprintf(what, sizeof what,
+                     "corrupt data (cell %llu holds %#x, never stored)",
+                     (unsigned long long)i, (unsigned)c);
+            return refuse(err, path, what);
+        }
     }
     return 0;
 }
@@ -366,7 +411,9 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
 int solver_db_open(struct solver_db **out, const char *path, const struct game *g,
                    const struct variant *v, char *err) {
     *out = NULL;
-    int fd = open(path, O_RDONLY);
+    /* O_NONBLOCK: a FIFO in the database's place must not hang the open; it
+     * is refused below as not a regular file. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0) {
         snprintf(err, GAME_ERROR_BYTES, "cannot open database %.80s: %s", path,
                  strerror(errno));
@@ -378,6 +425,12 @@ int solver_db_open(struct solver_db **out, const char *path, const struct game *
         close(fd);
         free(db);
         snprintf(err, GAME_ERROR_BYTES, "cannot read database %.80s", path);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        free(db);
+        snprintf(err, GAME_ERROR_BYTES, "database %.80s is not a regular file", path);
         return -1;
     }
     db->g = g;

@@ -10,8 +10,18 @@
  * tier id. The writer streams tiers into "<path>.tmp.<pid>" and renames it
  * into place only when complete, so a file at the final path is never
  * half-written. Opening checks everything and refuses, with a message that
- * says what is wrong, a file that is not a database, of another format
- * version, truncated, corrupt, or for another game or variant.
+ * says what is wrong, a file that is not a regular file, not a database, of
+ * another format version, truncated, corrupt, or for another game or
+ * variant.
+ *
+ * What the checksums protect: accidents (a flipped bit, a torn copy). Not
+ * tampering: anyone can recompute XXH3. So opening also checks every
+ * structural field (sizes, offsets, the tier index, without arithmetic that
+ * can wrap) and every cell (no working marker, no remoteness beyond the
+ * limit), and `query` checks the answer it gives against the position's
+ * moves: no byte of a file can make a query crash or report a value its own
+ * moves contradict. A consistent but wrong file (values forged everywhere
+ * alike) cannot be told from a right one without solving again.
  *
  * Default location: folder $KIBITZ_DATA, else ./data; file
  * "<game>-<variant>.kdb" (e.g. data/kulibrat-target=5,first=black.kdb). A
@@ -54,6 +64,11 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *coun
                      char *err);
 /* Give up: remove the temporary file; frees `w`. */
 void solver_db_abort(struct solver_db_writer *w);
+
+/* Recompute both checksums of the database image `file` (`bytes` long) so
+ * that they match its contents: for tests and fuzz targets, which must reach
+ * the checks behind the checksums. -1 when shorter than a header. */
+int solver_db_reseal(void *file, size_t bytes);
 
 /* ---- reading ---- */
 /* Open and verify `path` for game `g`, variant `v` (v may be a variant the

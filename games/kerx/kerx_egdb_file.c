@@ -128,6 +128,18 @@ int kerx_egdb_file_write(const char *path, int size, int drawat, int a, int b,
     return 0;
 }
 
+int kerx_egdb_file_reseal(void *file, size_t bytes) {
+    if (bytes < HEADER_BYTES) return -1;
+    struct header h;
+    memcpy(&h, file, sizeof h);
+    h.payload_hash =
+        XXH3_64bits((unsigned char *)file + HEADER_BYTES, bytes - HEADER_BYTES);
+    h.header_hash = 0;
+    h.header_hash = XXH3_64bits(&h, sizeof h);
+    memcpy(file, &h, sizeof h);
+    return 0;
+}
+
 static int refuse(struct kerx_egdb_file *f, char *err, const char *path,
                   const char *why) {
     /* The end of a long path names the file: keep that. */
@@ -141,12 +153,18 @@ static int refuse(struct kerx_egdb_file *f, char *err, const char *path,
 int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, int drawat,
                         int a, int b, uint64_t n0, uint64_t n1, char *err) {
     memset(f, 0, sizeof *f);
-    int fd = open(path, O_RDONLY);
+    /* O_NONBLOCK: a FIFO in the file's place must not hang the open. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0) {
         snprintf(err, GAME_ERROR_BYTES, "cannot open %.90s: %s", path, strerror(errno));
         return -1;
     }
     struct stat st;
+    if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+        close(fd);
+        snprintf(err, GAME_ERROR_BYTES, "%.90s: not a regular file", path);
+        return -1;
+    }
     if (fstat(fd, &st) != 0 || st.st_size < HEADER_BYTES) {
         close(fd);
         snprintf(err, GAME_ERROR_BYTES,

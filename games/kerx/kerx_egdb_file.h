@@ -8,7 +8,8 @@
  * XXH3-64 of the header and of the values), then the values. Written to
  * "<path>.tmp.<pid>" and renamed into place when complete, so a file at the
  * final path is never half-written. Opening memory-maps the file and refuses,
- * naming the problem, anything that is not such a file, another format
+ * naming the problem, anything that is not a regular file or not such a
+ * file, another format
  * version, another size, drawat or material, a truncated file, or one whose
  * checksums do not match.
  */
@@ -45,5 +46,11 @@ int kerx_egdb_file_write(const char *path, int size, int drawat, int a, int b,
 int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, int drawat,
                         int a, int b, uint64_t n0, uint64_t n1, char *err);
 void kerx_egdb_file_close(struct kerx_egdb_file *f);
+
+/* Recompute both checksums of the file image `file` (`bytes` long) to match
+ * its contents, for tests and fuzz targets (which must reach the checks
+ * behind the checksums: these catch accidents, not tampering). -1 when
+ * shorter than a header. */
+int kerx_egdb_file_reseal(void *file, size_t bytes);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void kerx_egdb_folder(const struct variant *v, const char *data, char *buf, size_t n) {
@@ -76,7 +77,11 @@ int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *
         for (int b = 1; b <= a; b++) {
             char path[KERX_EGDB_PATH_BYTES + 32];
             kerx_egdb_pair_path(db, a, b, path, sizeof path);
-            if (access(path, F_OK) != 0) continue;
+            /* Only regular files are databases: a folder or a FIFO in a file's
+             * place is skipped (its material is then simply missing) instead
+             * of stopping queries that never need it. */
+            struct stat st;
+            if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
             if (kerx_egdb_add(db, a, b, err) != 0) {
                 kerx_egdb_close(db);
                 return -1;

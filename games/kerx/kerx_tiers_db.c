@@ -242,7 +242,11 @@ int kerx_db_set_open(struct kerx_db_set **out, const struct variant *v, const ch
         for (int lo = 1; lo <= hi && hi + lo <= 2 * KERX_TIER_MAX_PIECES; lo++) {
             char path[KERX_DB_PATH_BYTES + 32];
             tier_path(set->folder, kerx_tier_id(hi, lo), path, sizeof path);
-            if (access(path, F_OK) != 0) continue;
+            /* Only regular files are databases: a folder or a FIFO in a file's
+             * place is skipped (its material is then simply missing) instead
+             * of stopping queries that never need it. */
+            struct stat st;
+            if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
             if (solver_db_open(&set->db[hi][lo], path, &set->game, v, err) != 0) {
                 kerx_db_set_close(set);
                 return -1;

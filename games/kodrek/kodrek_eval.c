@@ -21,6 +21,7 @@
  * The weights are plain guesses (no tuning): this feeds a baseline player. */
 #include "games/kodrek/kodrek.h"
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -79,6 +80,10 @@ static double risk_after_turn(const struct variant *v, const struct kodrek_state
 static move_t projected_move(const struct variant *v, const struct kodrek_state *s) {
     move_t moves[KODREK_MAX_MOVES];
     const int count = kodrek_list_moves(v, s, moves);
+    /* The contract: a state that is not over has a move (the parser refuses
+     * what the rules cannot reach). The caller stops on 0 rather than spin. */
+    assert(count > 0);
+    if (count == 0) return GAME_MOVE_PASS;
     int best = 0;
     double best_score = -1;
     for (int i = 0; i < count; i++) {
@@ -131,8 +136,11 @@ int kodrek_evaluate(const struct variant *v, const void *state, int player) {
     memcpy(&s, state, sizeof s);
     /* Finish the current turn by the simple rules (at most 3 thrusts and 6
      * pull steps). */
-    while (s.phase == KODREK_THRUST || s.phase == KODREK_PULL)
-        kodrek_game.apply(v, &s, projected_move(v, &s));
+    while (s.phase == KODREK_THRUST || s.phase == KODREK_PULL) {
+        move_t m = projected_move(v, &s);
+        if (m == GAME_MOVE_PASS) break;
+        kodrek_game.apply(v, &s, m);
+    }
     double value;
     if (s.phase == KODREK_OVER) {
         double out[GAME_MAX_PLAYERS];

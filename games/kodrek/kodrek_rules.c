@@ -450,10 +450,28 @@ int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, ch
     }
     const int p = order[s->cursor];
     if (s->phase == KODREK_THRUST) {
-        if (kodrek_hand(s, p) > 0) return 0;
-        snprintf(err, GAME_ERROR_BYTES, "%s has no heads to thrust with",
-                 kodrek_player_name(v, p));
-        return -1;
+        if (kodrek_hand(s, p) <= 0) {
+            snprintf(err, GAME_ERROR_BYTES, "%s has no heads to thrust with",
+                     kodrek_player_name(v, p));
+            return -1;
+        }
+        /* Thrusts land on the board, and only a returning player who can come
+         * back starts the turn off it: during the thrusts a stack is off the
+         * board only for such a player, and the thruster always has
+         * somewhere to go (a state that is not over has a move). */
+        struct kodrek_point spots[1 + 3 * KODREK_MAX_TOLEKS * (KODREK_MAX_TOLEKS + 1)];
+        for (int q = 0; q < KODREK_PLAYERS; q++) {
+            if (kodrek_on_board(s->stack[q], side)) continue;
+            if (!(s->returning & (1u << q)) || kodrek_hand(s, q) <= 0 ||
+                kodrek_walk_targets(s->stack[q], kodrek_hand(s, q), side, false, spots) ==
+                    0) {
+                snprintf(err, GAME_ERROR_BYTES,
+                         "%s's stack is off the board and cannot come back",
+                         kodrek_player_name(v, q));
+                return -1;
+            }
+        }
+        return 0;
     }
     if (!may_pull(s, p) || s->sub > 1 || s->left > s->tails[p] ||
         (s->sub == 0 && s->left != s->tails[p]) || !pull_step_open(s, p)) {

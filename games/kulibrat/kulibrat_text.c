@@ -196,7 +196,10 @@ int kulibrat_parse_move(const struct variant *v, const void *state, const char *
         from = parse_square(&p);
         if (from == KULIBRAT_OFF) from = -1;
         if (from >= 0) {
-            char sep = *p++;
+            /* Step past the separator only when there is one: a square that
+             * ends the text must not walk over the terminating NUL. */
+            char sep = *p;
+            if (sep) p++;
             kind = sep == '-'   ? 0
                    : sep == 'x' ? KULIBRAT_ATTACK
                    : sep == ':' ? KULIBRAT_JUMP
