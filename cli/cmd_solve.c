@@ -275,6 +275,12 @@ int cmd_solve(int argc, char **argv) {
     char path[SOLVER_DB_PATH_BYTES] = "";
     bool store = !cli_no_database(&o);
     if (store) {
+        /* An empty --db is a usage error (status 2), refused before solving;
+         * a path that cannot take a database is a runtime failure (1). */
+        if (o.db && !o.db[0]) {
+            status = cli_fail("the database path is empty");
+            goto done_reported;
+        }
         solver_db_path(g, v, o.db, path, sizeof path);
         status = check_room(path, database_bytes(g, v, g->tier_of(v, start)));
         if (status) goto done_reported;

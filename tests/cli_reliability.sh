@@ -17,14 +17,15 @@ run_capped() {
 }
 
 # A FIFO where a database is expected: refused at once, not a hang in open().
+# A file that cannot serve is a runtime failure: status 1 (cli/cli.h).
 mkfifo "$dir/fifo"
 run_capped query kulibrat --variant target=1 --db "$dir/fifo"
 check "query on a FIFO refused (status $code: $out)" \
-    $([ $code -eq 2 ] && grep -q 'not a regular file' <<<"$out" && echo 0 || echo 1)
+    $([ $code -eq 1 ] && grep -q 'not a regular file' <<<"$out" && echo 0 || echo 1)
 run_capped solve kulibrat --variant target=1 --position '.../.../.../... b 0-0' \
     --db "$dir/fifo"
 check "solve --position on a FIFO refused (status $code: $out)" \
-    $([ $code -eq 2 ] && grep -q 'not a regular file' <<<"$out" && echo 0 || echo 1)
+    $([ $code -eq 1 ] && grep -q 'not a regular file' <<<"$out" && echo 0 || echo 1)
 
 # Kerx pair files: a folder (or a FIFO) in place of one file does not stop
 # queries that never need it; a query that needs it says what is missing.
@@ -38,13 +39,13 @@ check "Kerx query beside a folder and a FIFO (status $code: $out)" \
     $([ $code -eq 0 ] && grep -q 'white to move: win in 1' <<<"$out" && echo 0 || echo 1)
 run_capped query kerx $v --db "$dir" --position 'www/ww2/1b3/4/3 w'
 check "Kerx query needing the folder's material (status $code: $out)" \
-    $([ $code -eq 2 ] && grep -q 'no database holds this material' <<<"$out" && echo 0 || echo 1)
+    $([ $code -eq 1 ] && grep -q 'no database holds this material' <<<"$out" && echo 0 || echo 1)
 
 # An empty --db is refused before solving, not after (nothing is lost).
 expect 2 'database path is empty' -- solve kulibrat --variant target=2 --db ''
 run_capped solve kulibrat --variant target=1 --db "$dir/fifo"
 check "solve into a FIFO refused before solving (status $code: $out)" \
-    $([ $code -eq 2 ] && grep -q 'not a regular file' <<<"$out" && echo 0 || echo 1)
+    $([ $code -eq 1 ] && grep -q 'not a regular file' <<<"$out" && echo 0 || echo 1)
 
 # Kodrek: a thrust-phase position whose thruster cannot reach the board has
 # no move; it is refused instead of making the search spin.
