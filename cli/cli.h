@@ -56,7 +56,9 @@ enum cli_option {
     OPT_RECORD = 1u << 21,    /* --record FILE (a game record: read where --moves
                                  is; arena: a folder to write them to) */
     OPT_SAVE = 1u << 22,      /* --save FILE (play: write the game record) */
-    OPT_REPORT = 1u << 23,    /* --report NAME (solve: an analysis of the solution) */
+    OPT_POSITIONS = 1u << 23, /* --positions FILE|- (query: one position a line) */
+    OPT_REPORT = 1u << 24,    /* --report NAME (solve: an analysis of the solution) */
+    OPT_SETUP = 1u << 25,     /* --setup NAME (play: a setup preset for the person) */
 };
 
 struct cli_options {
@@ -80,12 +82,14 @@ struct cli_options {
     const char *db;
     const char *side;
     const char *moves;
-    const char *save; /* --save FILE */
+    const char *save;      /* --save FILE */
+    const char *positions; /* --positions FILE|- */
     bool quiet;
     int pieces;         /* -1: not given */
     long memory_mb;     /* -1: not given */
     int parallel;       /* default 1 */
     const char *report; /* NULL: not given */
+    const char *setup;  /* NULL: not given */
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;

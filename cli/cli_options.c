@@ -65,7 +65,9 @@ static const struct option_name option_names[] = {
     {"--parallel", OPT_PARALLEL, true, "N"},
     {"--record", OPT_RECORD, true, "FILE"},
     {"--save", OPT_SAVE, true, "FILE"},
+    {"--positions", OPT_POSITIONS, true, "FILE|-"},
     {"--report", OPT_REPORT, true, "NAME"},
+    {"--setup", OPT_SETUP, true, "NAME"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -163,11 +165,18 @@ static int apply_option(const struct option_name *opt, const char *value,
         if (parse_long("--games", value, 1, 100000000L, &number)) return EXIT_BAD_INPUT;
         o->games = number;
         return 0;
-    case OPT_DB: o->db = value; return 0;
+    case OPT_DB:
+        if (!*value)
+            return cli_fail("--db: the database path is empty (give a file, a folder or "
+                            "none)");
+        o->db = value;
+        return 0;
     case OPT_SIDE: o->side = value; return 0;
     case OPT_MOVES: o->moves = value; return 0;
     case OPT_RECORD: o->record = value; return 0;
     case OPT_SAVE: o->save = value; return 0;
+    case OPT_POSITIONS: o->positions = value; return 0;
+    case OPT_SETUP: o->setup = value; return 0;
     case OPT_QUIET: o->quiet = true; return 0;
     case OPT_PIECES:
         if (parse_long("--pieces", value, 1, 64, &number)) return EXIT_BAD_INPUT;
@@ -257,6 +266,8 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
         char err[GAME_ERROR_BYTES];
         if (variant_finish(o->game, &o->variant, err) != 0) return cli_fail("%s", err);
     }
+    char err[GAME_ERROR_BYTES];
+    if (threads_reserve(o->threads, err) != 0) return cli_fail_runtime("%s", err);
     /* A record read where --moves is: its variant is the command's. */
     if (o->record && o->game && (spec->allowed & OPT_MOVES)) {
         if (o->position || o->moves)
@@ -275,8 +286,6 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
         if ((o->given & OPT_VARIANT) && !same)
             return cli_fail("%s is a game of variant %s, not %s", o->record, have, want);
     }
-    char err[GAME_ERROR_BYTES];
-    if (threads_reserve(o->threads, err) != 0) return cli_fail("%s", err);
     return 0;
 }
 

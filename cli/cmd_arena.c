@@ -17,7 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_SPECS = GAME_MAX_PLAYERS, OPENING_PLIES = 2, MAX_GAME_PLIES = 10000 };
+enum {
+    MAX_SPECS = GAME_MAX_PLAYERS,
+    OPENING_PLIES = 2,
+    MAX_GAME_PLIES = 10000,
+    MAX_ENDINGS = 8, /* distinct ending reasons tallied */
+};
 
 struct tally {
     long win, draw, loss;
@@ -51,10 +56,13 @@ static int parse_players(const char *list, const struct game *g, struct agent *a
 }
 
 /* One game; seat s is played by agents[order[s]]. Fills returns per seat,
- * and `rec` (when not NULL: started at the start position) with every step. */
+ * why the game ended (the game's end_reason, "repetition" or "length"), and
+ * `rec` (when not NULL: started at the start position) with every step. */
 static int play_game(const struct game *g, const struct variant *v, struct agent *agents,
                      const int *order, uint64_t seed, long opening,
-                     double returns[GAME_MAX_PLAYERS], struct game_record *rec) {
+                     double returns[GAME_MAX_PLAYERS], const char **ending,
+                     struct game_record *rec) {
+    *ending = "length";
     unsigned char state[GAME_MAX_STATE_BYTES] = {0};
     g->start(v, state);
     struct rng open_rng, rng;
@@ -73,12 +81,17 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
         int turn = g->turn(v, state);
         if (turn == TURN_OVER) {
             g->returns(v, state, returns);
+            const char *why = g->end_reason ? g->end_reason(v, state) : NULL;
+            *ending = why ? why : "end";
+            if (rec && why) snprintf(rec->reason, sizeof rec->reason, "%s", why);
             repetition_free(&seen);
             return 0;
         }
         if ((g->flags & GAME_CAN_CYCLE) &&
-            repetition_record(&seen, g, v, state) >= REPETITION_DRAW_COUNT)
+            repetition_record(&seen, g, v, state) >= REPETITION_DRAW_COUNT) {
+            *ending = "repetition";
             break; /* threefold repetition: a draw */
+        }
         if (turn == TURN_SIMULTANEOUS) {
             /* Every acting seat's agent chooses from the same state, none
              * seeing the others' choices. */
@@ -127,8 +140,7 @@ static int play_game(const struct game *g, const struct variant *v, struct agent
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) returns[p] = 0;
     if (rec) {
         rec->ended = true;
-        snprintf(rec->reason, sizeof rec->reason, "%s",
-                 g->turn(v, state) == TURN_OVER ? "" : "draw by repetition or length");
+        snprintf(rec->reason, sizeof rec->reason, "%s", *ending);
     }
     return 0;
 }
@@ -183,6 +195,40 @@ static void score_game(int n, const int *order, const double *r, struct tally *t
     }
 }
 
+/* How the games ended: each distinct reason with its count, in the order
+ * first met (games are tallied in their order, so the report is stable). */
+struct endings {
+    const char *reason[MAX_ENDINGS];
+    long count[MAX_ENDINGS];
+    int n;
+};
+
+static void endings_add(struct endings *e, const char *reason) {
+    int i = 0;
+    while (i < e->n && strcmp(e->reason[i], reason) != 0) i++;
+    if (i == e->n) {
+        if (e->n == MAX_ENDINGS) return;
+        e->reason[e->n++] = reason;
+    }
+    e->count[i]++;
+}
+
+/* The "endings" object of the arena document: {reason: games}. */
+static json_t *endings_json(const struct endings *e) {
+    json_t *obj = json_object();
+    for (int i = 0; i < e->n; i++)
+        json_object_set_new(obj, e->reason[i], json_integer(e->count[i]));
+    return obj;
+}
+
+static void endings_print(const struct endings *e, long games) {
+    printf("endings:");
+    for (int i = 0; i < e->n; i++)
+        printf("%s %s %ld (%.1f%%)", i ? "," : "", e->reason[i], e->count[i],
+               100.0 * (double)e->count[i] / (double)games);
+    printf("\n");
+}
+
 static double elo_of(double score) {
     if (score <= 0) return -INFINITY;
     if (score >= 1) return INFINITY;
@@ -219,7 +265,8 @@ int cmd_arena(int argc, char **argv) {
             "\"first\" is the share of first place with ties split (two winners get 1/2\n"
             "each, all equal 1/n each), so equal play expects 1/n; its interval is the\n"
             "normal one of a mean. Games with simultaneous moves start without the\n"
-            "random opening.\n"
+            "random opening. Games that tell why they ended (Kotra) get a line of\n"
+            "endings with counts and shares (JSON: \"endings\").\n"
             "--parallel N plays N games at once (one thread each, engines of their\n"
             "own; engines then take no threads=). Every game starts its engines\n"
             "afresh (no table or tree from an earlier game), so with budgets in\n"
@@ -263,7 +310,10 @@ int cmd_arena(int argc, char **argv) {
                             agents[i].spec);
         }
     double(*returns)[GAME_MAX_PLAYERS] = malloc(sizeof *returns * (size_t)o.games);
-    if (!returns) {
+    const char **ending = malloc(sizeof *ending * (size_t)o.games);
+    if (!returns || !ending) {
+        free(returns);
+        free(ending);
         for (int i = 0; i < n; i++) agent_free(&agents[i]);
         return cli_fail_runtime("out of memory for %ld games", o.games);
     }
@@ -299,7 +349,7 @@ int cmd_arena(int argc, char **argv) {
                 recp = &rec;
             }
             int failed_game = play_game(g, &o.variant, mine, order, o.seed, game / block,
-                                        returns[game], recp);
+                                        returns[game], &ending[game], recp);
             if (recp && !failed_game) {
                 char path[4200], werr[GAME_ERROR_BYTES];
                 snprintf(path, sizeof path, "%s/game-%06ld.json", o.record, game + 1);
@@ -329,12 +379,15 @@ int cmd_arena(int argc, char **argv) {
     }
     if (atomic_load(&failed)) status = EXIT_BAD_INPUT;
     struct tally tally[MAX_SPECS] = {{0}};
+    struct endings endings = {0};
     for (long game = 0; game < o.games && status == 0; game++) {
         int order[MAX_SPECS];
         arena_seating(game, n, order);
         score_game(n, order, returns[game], tally);
+        endings_add(&endings, ending[game]);
     }
     free(returns);
+    free(ending);
     if (progress) fprintf(stderr, "\r\033[K"); /* the report follows */
     if (status == 0) {
         double total = (double)o.games;
@@ -374,10 +427,18 @@ int cmd_arena(int argc, char **argv) {
                        "(95%%: %+.0f .. %+.0f)\n",
                        o.games, agents[0].spec, 100 * mean, elo[0], elo[1], elo[2]);
         }
-        if (o.json)
-            kjson_print(kjson_arena(g, &o.variant, o.games, rows, n,
-                                    n == 2 ? &mean : NULL, n == 2 ? elo : NULL, o.record),
-                        stdout);
+        /* Games that say why they ended (Kotra: capital, surrender, turn
+         * limit) get a tally of endings. */
+        if (o.json) {
+            json_t *doc =
+                kjson_arena(g, &o.variant, o.games, rows, n, n == 2 ? &mean : NULL,
+                            n == 2 ? elo : NULL, o.record);
+            if (g->end_reason)
+                json_object_set_new(doc, "endings", endings_json(&endings));
+            kjson_print(doc, stdout);
+        } else if (g->end_reason) {
+            endings_print(&endings, o.games);
+        }
     }
     for (int i = 0; i < n; i++) agent_free(&agents[i]);
     return status;

@@ -1,5 +1,6 @@
 /* kibitz play: a person against the engine (or engines against each other). */
 #include "cli/cli.h"
+#include "cli/play_text.h"
 #include "engine/record.h"
 #include "engine/repetition.h"
 #include "engine/rng.h"
@@ -77,6 +78,8 @@ static int engine_move(struct agent *a, const struct game *g, const struct varia
     return 0;
 }
 
+enum { PLAY_TYPED_MOVES = 64 }; /* most moves one typed line may stand for */
+
 /* Reads one line; false at end of input. */
 static bool read_line(char *buf, size_t n) {
     if (!fgets(buf, (int)n, stdin)) return false;
@@ -96,17 +99,17 @@ static void list_moves(const struct game *g, const struct variant *v, const void
     printf("\n");
 }
 
-/* What the person may see: the whole state, or his view of a hidden game. */
+/* What the person may see: the whole state, or his view of a hidden game;
+ * drawn, and as a position line he can paste into other commands. */
 static void draw_for(const struct game *g, const struct variant *v, const void *state,
                      int seat) {
-    if (!(g->flags & GAME_HAS_HIDDEN) || seat < 0) {
-        g->draw(v, state, stdout);
-        return;
-    }
     unsigned char view[GAME_MAX_STATE_BYTES];
     memcpy(view, state, g->state_size);
-    g->view(v, view, seat);
+    if ((g->flags & GAME_HAS_HIDDEN) && seat >= 0) g->view(v, view, seat);
     g->draw(v, view, stdout);
+    char text[1024];
+    g->format_position(v, view, text, sizeof text);
+    printf("position: %s\n", text);
 }
 
 /* Does `seat` see which move was played? Not if another legal move leaves
@@ -209,21 +212,6 @@ static int play_simultaneous(struct agent *agent, const struct game *g,
     return 0;
 }
 
-/* "win in 7", "draw", "loss", or "+0.35" for the player who moved. */
-static void eval_text(const struct agent_eval *e, char *buf, size_t n) {
-    if (e->kind == AGENT_EVAL_PROVEN) {
-        const char *word = e->outcome > 0 ? "win" : e->outcome < 0 ? "loss" : "draw";
-        if (e->outcome && e->distance >= 0)
-            snprintf(buf, n, "%s in %d", word, e->distance);
-        else
-            snprintf(buf, n, "%s", word);
-    } else if (e->kind == AGENT_EVAL_ESTIMATE) {
-        snprintf(buf, n, "%+.2f", e->score);
-    } else {
-        snprintf(buf, n, "not searched");
-    }
-}
-
 static struct agent_eval cell_eval(retro_cell c) {
     int o = retro_outcome(c);
     return (struct agent_eval){AGENT_EVAL_PROVEN, o, o ? retro_remoteness(c) : -1,
@@ -247,63 +235,12 @@ static int engine_choice(struct agent *agent, const struct solver_db *db,
     return status;
 }
 
-/* The record's moves as --moves text (a simultaneous step as the one move
- * the game lists for it, where it lists joint choices); false when a step
- * cannot be written so (then only --record replays it). */
-static bool moves_text(const struct game_record *rec, int steps, char *buf, size_t n) {
-    const struct game *g = rec->game;
-    const struct variant *v = &rec->variant;
-    _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES], a[GAME_MAX_STATE_BYTES],
-        b[GAME_MAX_STATE_BYTES];
-    memcpy(s, rec->start, g->state_size);
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < steps; i++) {
-        const struct record_step *st = &rec->steps[i];
-        move_t m = st->move;
-        if (st->turn == TURN_SIMULTANEOUS && st->acting) {
-            memcpy(a, s, g->state_size);
-            g->apply_joint(v, a, st->choice);
-            move_t moves[g->max_moves];
-            int count = g->moves(v, s, moves), found = -1;
-            for (int k = 0; k < count && found < 0; k++) {
-                memcpy(b, s, g->state_size);
-                g->apply(v, b, moves[k]);
-                if (memcmp(a, b, g->state_size) == 0) found = k;
-            }
-            if (found < 0) return false;
-            m = moves[found];
-        }
-        char text[128];
-        g->format_move(v, s, m, text, sizeof text);
-        int w = snprintf(buf + used, n - used, "%s%s", i ? " " : "", text);
-        if (w < 0 || (size_t)w >= n - used) return false;
-        used += (size_t)w;
-        g->apply(v, s, m);
-    }
-    return true;
-}
-
-static void print_help_lines(void) {
-    printf("commands: a move in the game's notation, or\n"
-           "  moves       the legal moves\n"
-           "  board       draw the board again\n"
-           "  hint        the engine's move for you, with its evaluation\n"
-           "  undo        take back your last move (and the replies to it)\n"
-           "  redo        play again what undo took back\n"
-           "  list        the moves so far, as --moves text\n"
-           "  save FILE   write the game record (docs/JSON.md) to FILE\n"
-           "  load FILE   continue from a saved record of this game\n"
-           "  help        this list\n"
-           "  quit        stop (with --save the record is written)\n");
-}
-
 int cmd_play(int argc, char **argv) {
     static const struct cli_spec spec = {
         .usage = "kibitz play <game> [--side PLAYER|none] [--position P] [--moves M]\n"
                  "       [--record FILE] [--save FILE] [--seed N] [--algo SPEC]\n"
                  "       [--depth N | --iterations N | --time S] [--threads N] "
-                 "[--db PATH|none]",
+                 "[--db PATH|none] [--json]",
         .help = "Plays a game in the terminal: you take the seat named by --side (the\n"
                 "first player by default; 'none' lets the engine play every seat) and\n"
                 "type moves in the game's notation. At the prompt: 'moves' lists the\n"
@@ -324,10 +261,16 @@ int cmd_play(int argc, char **argv) {
                 "(depth 6 unless --depth or --time) where the game allows it, else\n"
                 "mcts (1000 iterations unless --iterations or --time); a solver\n"
                 "database that answers the variant plays perfectly unless --algo or\n"
-                "--db none; --algo random gives a random player.",
+                "--db none; --algo random gives a random player. --json prints the\n"
+                "game record (docs/JSON.md) as the last line when the game ends.\n"
+                "Games that read typed lines (Kotra) take several moves on one line\n"
+                "and their shorthands (Kotra: d3-d5 for the pick d3 and the move\n"
+                "d3-d5; 'setup defensive' for the whole setup); --setup NAME types\n"
+                "'setup NAME' for you at your first setup decision (Kotra: sensible,\n"
+                "defensive, offensive or random).",
         .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_SAVE |
                    OPT_SIDE | OPT_SEED | OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS |
-                   OPT_TIME | OPT_THREADS | OPT_DB,
+                   OPT_TIME | OPT_THREADS | OPT_DB | OPT_JSON | OPT_SETUP,
         .needs_game = true,
     };
     struct cli_options o;
@@ -342,6 +285,8 @@ int cmd_play(int argc, char **argv) {
         return cli_fail("play does not support simultaneous moves with hidden "
                         "information (%s)",
                         g->name);
+    if (o.setup && !g->parse_line)
+        return cli_fail("--setup is for games with a setup to type (kotra)");
     const bool hidden = (g->flags & GAME_HAS_HIDDEN) && seat >= 0;
     _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
     struct game_record rec;
@@ -381,6 +326,10 @@ int cmd_play(int argc, char **argv) {
 
     char line[4300], text[256];
     int ply = at;
+    /* Moves the person typed on one line, played one by one. */
+    move_t typed[PLAY_TYPED_MOVES];
+    int typed_count = 0, typed_next = 0;
+    bool setup_typed = o.setup == NULL;
     bool drawn = false, recorded = false, repeated = false;
     struct repetition seen;
     repetition_init(&seen);
@@ -406,7 +355,21 @@ int cmd_play(int argc, char **argv) {
             continue;
         }
         struct agent_eval eval = {0};
-        if (turn == seat) {
+        if (turn != seat) typed_count = typed_next = 0;
+        if (turn == seat && typed_next < typed_count) {
+            move = typed[typed_next++];
+        } else if (turn == seat && !setup_typed) {
+            setup_typed = true;
+            snprintf(line, sizeof line, "setup %s", o.setup);
+            typed_count = g->parse_line(v, state, line, rng_next(&rng), typed,
+                                        PLAY_TYPED_MOVES, err);
+            if (typed_count < 0) {
+                status = cli_fail("--setup %s: %s", o.setup, err);
+                goto done;
+            }
+            typed_next = 0;
+            continue;
+        } else if (turn == seat) {
             if (!drawn) draw_for(g, v, state, seat);
             drawn = true;
             printf("%s> ", g->player_name(v, turn));
@@ -417,13 +380,17 @@ int cmd_play(int argc, char **argv) {
             }
             char *word = line;
             while (isspace((unsigned char)*word)) word++;
+            /* The whole line for a game that reads several moves on one; the
+             * first word and the rest for play's own commands. */
+            char typed_line[sizeof line];
+            snprintf(typed_line, sizeof typed_line, "%s", word);
             char *arg = word + strcspn(word, " \t");
             if (*arg) *arg++ = '\0';
             while (isspace((unsigned char)*arg)) arg++;
             if (*word == '\0') continue;
             if (strcmp(word, "quit") == 0) goto done;
             if (strcmp(word, "help") == 0) {
-                print_help_lines();
+                play_print_help();
                 continue;
             }
             if (strcmp(word, "moves") == 0) {
@@ -473,7 +440,7 @@ int cmd_play(int argc, char **argv) {
                 if ((status = engine_choice(&agent, db, g, v, state, &rng, &move, &eval)))
                     goto done;
                 char etext[64];
-                eval_text(&eval, etext, sizeof etext);
+                play_eval_text(&eval, etext, sizeof etext);
                 g->format_move(v, state, move, text, sizeof text);
                 printf("hint: %s (%s)\n", text, etext);
                 continue;
@@ -497,7 +464,7 @@ int cmd_play(int argc, char **argv) {
                     continue;
                 }
                 char list[8192];
-                if (moves_text(&rec, at, list, sizeof list))
+                if (play_moves_text(&rec, at, list, sizeof list))
                     printf("moves: %s\n", at ? list : "(none yet)");
                 else
                     printf("moves: (simultaneous choices: 'save FILE' and --record FILE "
@@ -529,9 +496,18 @@ int cmd_play(int argc, char **argv) {
                 drawn = recorded = false;
                 continue;
             }
-            if (g->parse_move(v, state, word, &move, err) != 0) {
+            if (g->parse_line) {
+                typed_count = g->parse_line(v, state, typed_line, rng_next(&rng), typed,
+                                            PLAY_TYPED_MOVES, err);
+                typed_next = 1;
+                if (typed_count > 0) move = typed[0];
+            } else {
+                typed_count = g->parse_move(v, state, word, &move, err) == 0 ? 1 : -1;
+            }
+            if (typed_count < 0) {
                 printf("%s; type 'moves' for the legal moves, 'help' for commands\n",
                        err);
+                typed_count = 0;
                 continue;
             }
         } else if ((status =
@@ -543,7 +519,7 @@ int cmd_play(int argc, char **argv) {
         char etext[80] = "";
         if (turn >= 0 && turn != seat && eval.kind != AGENT_EVAL_NONE) {
             char e[64];
-            eval_text(&eval, e, sizeof e);
+            play_eval_text(&eval, e, sizeof e);
             snprintf(etext, sizeof etext, " (%s: %s)", db ? "database" : "engine", e);
         }
         if (turn == seat || turn == TURN_CHANCE || move_visible(g, v, state, move, seat))
@@ -574,8 +550,12 @@ int cmd_play(int argc, char **argv) {
     printf("\n");
     {
         char list[8192];
-        if (moves_text(&rec, at, list, sizeof list) && at > 0)
+        if (play_moves_text(&rec, at, list, sizeof list) && at > 0)
             printf("moves: %s\n", list);
+    }
+    if (o.json) {
+        rec.count = at;
+        kjson_print(kjson_record(&rec), stdout);
     }
 done:
     if (o.save) {

@@ -1,6 +1,7 @@
 /* kibitz review: every move of a recorded game judged (search/review.h). */
 #include "cli/cli.h"
 #include "cli/db_advice.h"
+#include "cli/play_text.h"
 #include "search/review.h"
 #include "search/solver_db_move.h"
 #include "json/kjson_review.h"
@@ -8,18 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void value_text(const struct agent_eval *e, char *buf, size_t n) {
-    if (e->kind == AGENT_EVAL_PROVEN) {
-        const char *word = e->outcome > 0 ? "win" : e->outcome < 0 ? "loss" : "draw";
-        if (e->outcome && e->distance >= 0)
-            snprintf(buf, n, "%s in %d", word, e->distance);
-        else
-            snprintf(buf, n, "%s", word);
-    } else {
-        snprintf(buf, n, "%+.2f", e->score);
-    }
-}
 
 static void print_text(const struct game_record *r, const struct review_move *moves) {
     const struct game *g = r->game;
@@ -42,8 +31,8 @@ static void print_text(const struct game_record *r, const struct review_move *mo
             g->format_move(v, state, s->move, played, sizeof played);
         if (m->has_best) g->format_move(v, state, m->best, best, sizeof best);
         if (m->judged) {
-            value_text(&m->before, before, sizeof before);
-            value_text(&m->after, after, sizeof after);
+            play_eval_text(&m->before, before, sizeof before);
+            play_eval_text(&m->after, after, sizeof after);
         }
         printf("%-4d %-8s %-12s %-12s %-12s %-12s %s%s%s\n", i + 1, who, played, best,
                before, after, m->judged ? m->source : "-",
@@ -116,7 +105,7 @@ int cmd_review(int argc, char **argv) {
         record_free(&r);
         return cli_fail_runtime("out of memory");
     }
-    if (review_game(&r, &cfg, moves, err) != 0) {
+    if (review_game(&r, &cfg, moves, err) != 0 || (db && solver_db_failed(db, err))) {
         status = cli_fail_runtime("%s", err);
     } else if (o.json) {
         status = kjson_print(kjson_review(&r, moves), stdout) ? EXIT_RUNTIME_FAILURE : 0;

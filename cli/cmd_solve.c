@@ -196,7 +196,7 @@ int cmd_solve(int argc, char **argv) {
     if (o.algo && strcmp(o.algo, "dfpn") != 0 && strcmp(o.algo, "retro") != 0)
         return cli_fail("unknown solver '%s' (dfpn, retro)", o.algo);
     int threads = (o.given & OPT_THREADS) ? o.threads : omp_get_num_procs();
-    if (threads_reserve(threads, err) != 0) return cli_fail("%s", err);
+    if (threads_reserve(threads, err) != 0) return cli_fail_runtime("%s", err);
     if (o.report) return solve_report(&o, threads);
     if (g->database && o.pieces > 0) {
         struct game_database_build b = {
@@ -384,8 +384,9 @@ int cmd_solve(int argc, char **argv) {
                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
                st.counts.max_remoteness);
         if (store) printf("database %s (%.1f MB)\n", path, mb);
-        printf("\nstart position, %s to move:\n  %-28s %-6s %s\n", who, "variant",
-               "value", "remoteness");
+        printf("\nstart position of each variant the database answers, for the player "
+               "who moves first:\n  %-28s %-6s %s\n",
+               "variant", "value", "remoteness");
         for (int i = 0; i < nreported; i++) {
             char rtext[160];
             g->variant_format(&reported[i], rtext, sizeof rtext);

@@ -55,6 +55,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     if (g->turn(&o.variant, state) == TURN_CHANCE)
         return cli_fail("chance decides here (nothing to choose): give the outcome "
                         "with --moves");
+    agent_restrict_to_view(g, &o.variant, state); /* hidden information: the mover's */
     /* Every search takes agent options after its name (search/agent.h), e.g.
      * alphabeta:depth=4 or mcts:sim=exp3. */
     size_t name_length = strcspn(algo, ":");
@@ -97,6 +98,10 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
                                        stdout);
         } else if (db) {
             answered = solver_db_report(db, state, path, analyse, stdout);
+        }
+        if (db && answered != 0 && solver_db_failed(db, err)) {
+            solver_db_close(db);
+            return cli_fail_runtime("%s", err);
         }
         solver_db_close(db);
         if (answered == 0) return EXIT_OK;

@@ -212,6 +212,23 @@ struct game {
     void (*determinize)(const struct variant *v, const void *view, int player,
                         uint64_t (*next_random)(void *ctx), void *ctx, void *state_out);
 
+    /* ---- reports (optional) ---- */
+    /* Why a finished game ended, a few lower-case words ("capital",
+     * "surrender", "turn limit"), for arena's tally of endings; NULL (or a
+     * NULL callback): not told. Only called when `turn` is TURN_OVER. */
+    const char *(*end_reason)(const struct variant *v, const void *state);
+
+    /* ---- typing moves (optional) ---- */
+    /* A line a person typed, as the moves it stands for, all by the player
+     * to act and legal one after another from `state`: several moves
+     * separated by spaces, and the game's shorthands (Kotra: `d3-d5` for
+     * its pick `d3` and the move `d3-d5`; `setup defensive` for every setup
+     * decision left). `seed` feeds any random choice. Writes at most `max`
+     * moves to `out` and returns their number, or -1 with `err`. NULL: the
+     * line is one move for `parse_move`. */
+    int (*parse_line)(const struct variant *v, const void *state, const char *line,
+                      uint64_t seed, move_t *out, int max, char *err);
+
     /* ---- solving (optional: a game without these cannot be `solve`d) ---- */
     /* The tier of a state. */
     tier_t (*tier_of)(const struct variant *v, const void *state);

@@ -276,10 +276,25 @@ static int flat_choose(struct agent *a, const struct game *g, const struct varia
     return status;
 }
 
+void agent_restrict_to_view(const struct game *g, const struct variant *v, void *state) {
+    if (!(g->flags & GAME_HAS_HIDDEN)) return;
+    const int mover = g->turn(v, state);
+    if (mover >= 0) g->view(v, state, mover);
+}
+
 int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
-                 const void *state, uint64_t seed, move_t *move, char *err) {
+                 const void *full, uint64_t seed, move_t *move, char *err) {
+    /* The one place where a position reaches an agent: on a game with hidden
+     * information every agent gets the mover's view and nothing else, so
+     * none can use what its player cannot see, even by mistake; those that
+     * need full states sample them from the view with `determinize`. */
+    unsigned char seen[GAME_MAX_STATE_BYTES];
+    memcpy(seen, full, g->state_size);
+    agent_restrict_to_view(g, v, seen);
+    const void *state = seen;
+    const int mover = g->turn(v, state);
     a->last = (struct agent_eval){.kind = AGENT_EVAL_NONE, .distance = -1};
-    if (g->turn(v, state) >= 0) { /* a forced move needs no search */
+    if (mover >= 0) { /* a forced move needs no search */
         move_t moves[g->max_moves];
         if (g->moves(v, state, moves) == 1) {
             *move = moves[0];
@@ -347,8 +362,9 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
         break;
     }
     case AGENT_GREEDY:
-        if (g->turn(v, state) < 0) break;
-        *move = greedy_choose(g, v, state, seed);
+        if (mover < 0) break;
+        *move = a->hidden ? greedy_choose_view(g, v, state, seed)
+                          : greedy_choose(g, v, state, seed);
         return 0;
     case AGENT_FLATMC:
         if (g->turn(v, state) < 0) break;
@@ -361,6 +377,11 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
 int agent_choose_joint(struct agent *a, const struct game *g, const struct variant *v,
                        const void *state, int player, uint64_t seed, move_t *move,
                        char *err) {
+    if (a->hidden) { /* no view is defined for a seat at a simultaneous node */
+        snprintf(err, GAME_ERROR_BYTES,
+                 "simultaneous choices with hidden information are not supported");
+        return -1;
+    }
     if (g->turn(v, state) != TURN_SIMULTANEOUS ||
         !(g->acting(v, state) & (1u << player))) {
         snprintf(err, GAME_ERROR_BYTES, "player %d does not choose here", player + 1);

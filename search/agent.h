@@ -20,8 +20,9 @@
  * `gamma` the exploration share of EXP3/RM. On a game with hidden
  * information `mcts` is information-set MCTS (search/ismcts.h; threads are
  * root-parallel trees there) and `pimc` the perfect-information Monte Carlo
- * baseline (search/pimc.h: `iterations` per world, `time` in total); both
- * see only the mover's view of the state they are given. IS-MCTS keeps its
+ * baseline (search/pimc.h: `iterations` per world, `time` in total). On
+ * such a game every agent sees only the mover's view (agent_choose below);
+ * greedy then scores moves over worlds sampled from it. IS-MCTS keeps its
  * tree from one decision to the next where nothing hidden came between
  * (`keep=0` turns that off).
  *
@@ -113,9 +114,21 @@ void agent_free(struct agent *a);
 void agent_new_game(struct agent *a);
 
 /* The agent's move for the player to move in `state` (not terminal, not a
- * chance node); `seed` feeds its randomness. 0, or -1 with `err`. */
+ * chance node); `seed` feeds its randomness. 0, or -1 with `err`.
+ * On a game with hidden information (GAME_HAS_HIDDEN) this is the only
+ * door from a position to an agent: it hands the agent the mover's `view`
+ * of `state` and nothing else, so two states with the same view get the
+ * same move for the same seed (tests/test_kotra_agents.c). Every command
+ * (arena, play, bestmove) and any future front end goes through here. */
 int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
                  const void *state, uint64_t seed, move_t *move, char *err);
+
+/* What any agent may be given of `state`, in place: on a game with hidden
+ * information the view of the player to act (unchanged at chance and
+ * terminal nodes, and on games without hidden information). agent_choose
+ * applies it itself; commands that run a search directly (bestmove,
+ * analyse) apply it before searching. */
+void agent_restrict_to_view(const struct game *g, const struct variant *v, void *state);
 
 /* The option of `player`, one of the acting players at a simultaneous node
  * of `state`. 0, or -1 with `err`. */

@@ -50,6 +50,10 @@ struct game_database {
     void (*close)(void *db);
     /* Message for a position the open databases do not hold (one line). */
     const char *hole_message;
+    /* Optional. Why variant `v` can have no databases at all (a build would
+     * be refused), or NULL when it can: so that a query says so instead of
+     * suggesting a build. */
+    const char *(*unavailable)(const struct variant *v);
     /* Optional. Print a test set for `kibitz solvebench` to `out`: `per_group`
      * random positions per group, lines
      * "group<TAB>position<TAB>value<TAB>remoteness", drawn with `seed` from

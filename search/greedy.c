@@ -50,6 +50,31 @@ move_t greedy_choose(const struct game *g, const struct variant *v, const void *
     return moves[best.pick];
 }
 
+move_t greedy_choose_view(const struct game *g, const struct variant *v, const void *view,
+                          uint64_t seed) {
+    int mover = g->turn(v, view);
+    move_t moves[g->max_moves];
+    /* The mover's options do not depend on what it cannot see, so the view's
+     * list is every world's list. */
+    int count = g->moves(v, view, moves);
+    struct rng r;
+    rng_seed(&r, seed);
+    double sum[g->max_moves];
+    for (int i = 0; i < count; i++) sum[i] = 0;
+    unsigned char world[GAME_MAX_STATE_BYTES], child[GAME_MAX_STATE_BYTES];
+    for (int w = 0; w < GREEDY_WORLDS; w++) {
+        g->determinize(v, view, mover, rng_next_ctx, &r, world);
+        for (int i = 0; i < count; i++) {
+            memcpy(child, world, g->state_size);
+            g->apply(v, child, moves[i]);
+            sum[i] += score_of(g, v, child, mover);
+        }
+    }
+    struct best best = {0};
+    for (int i = 0; i < count; i++) consider(&best, i, sum[i], &r);
+    return moves[best.pick];
+}
+
 move_t greedy_choose_joint(const struct game *g, const struct variant *v,
                            const void *state, int player, uint64_t seed) {
     const unsigned acting = g->acting(v, state);

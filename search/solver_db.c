@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,15 +28,19 @@ struct header {
     uint64_t won, lost, drawn, terminal, holes;
     uint64_t max_remoteness;
     uint64_t index_offset, data_offset, file_size;
-    uint64_t payload_hash; /* XXH3-64 of bytes [HEADER_BYTES, file_size) */
+    uint64_t payload_hash; /* version 1: XXH3-64 of bytes [HEADER_BYTES,
+                              file_size); version 2: of the tier index */
     uint64_t header_hash;  /* XXH3-64 of the header with this field 0 */
     unsigned char pad[HEADER_BYTES - 16 - 32 - 160 - 13 * 8];
 };
 _Static_assert(sizeof(struct header) == HEADER_BYTES, "header is 512 bytes");
 
+/* Version 1 files have no `hash` (24-byte entries); version 2 keeps each
+ * tier's XXH3-64 here, checked when the tier is first read. */
 struct index_entry {
-    uint64_t tier, first, size;
+    uint64_t tier, first, size, hash;
 };
+enum { INDEX_V1_BYTES = 24 };
 
 struct solver_db_writer {
     FILE *file;
@@ -54,8 +59,20 @@ struct solver_db {
     size_t bytes;
     const struct header *h;
     const retro_cell *cells;
-    const struct index_entry *index;
+    const unsigned char *index; /* entries of index_bytes each */
+    size_t index_bytes;
+    /* Version 2: per tier 0 not checked yet, 1 checked, 2 corrupt. Threads
+     * may check a tier at the same time; they agree. */
+    _Atomic unsigned char *checked;
+    _Atomic int failed; /* a tier was corrupt: see solver_db_failed */
+    char path[SOLVER_DB_PATH_BYTES];
 };
+
+static struct index_entry index_at(const struct solver_db *db, uint64_t i) {
+    struct index_entry e = {0};
+    memcpy(&e, db->index + i * db->index_bytes, db->index_bytes);
+    return e;
+}
 
 /* ---- paths ---- */
 
@@ -204,9 +221,15 @@ int solver_db_add_tier(struct solver_db_writer *w, tier_t tier, const retro_cell
         w->index = index;
         w->capacity = cap;
     }
-    w->index[w->count++] = (struct index_entry){tier, w->cells, size};
+    w->index[w->count++] = (struct index_entry){tier, w->cells, size,
+                                                XXH3_64bits(cells, size * sizeof *cells)};
     w->cells += size;
-    return write_hashed(w, cells, size * sizeof *cells, err);
+    if (size && fwrite(cells, sizeof *cells, size, w->file) != size) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                 strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 /* The index starts 8-byte aligned after the cells (zero padding between). */
@@ -234,9 +257,10 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c,
     h->positions = w->cells;
     h->index_offset = index_offset(w->cells);
     static const unsigned char zeros[8];
-    if (write_hashed(w, zeros,
-                     h->index_offset - HEADER_BYTES - w->cells * sizeof(retro_cell),
-                     err) != 0) {
+    size_t padding = h->index_offset - HEADER_BYTES - w->cells * sizeof(retro_cell);
+    if (padding && fwrite(zeros, 1, padding, w->file) != padding) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                 strerror(errno));
         solver_db_abort(w);
         return -1;
     }
@@ -293,8 +317,28 @@ int solver_db_reseal(void *file, size_t bytes) {
     if (bytes < HEADER_BYTES) return -1;
     struct header h;
     memcpy(&h, file, sizeof h);
-    h.payload_hash =
-        XXH3_64bits((unsigned char *)file + HEADER_BYTES, bytes - HEADER_BYTES);
+    unsigned char *data = file;
+    if (h.version == 1) {
+        h.payload_hash = XXH3_64bits(data + HEADER_BYTES, bytes - HEADER_BYTES);
+    } else {
+        /* Version 2: each tier's checksum, where the entry lies inside the
+         * file (garbage elsewhere is left for the open to refuse), then the
+         * index's. */
+        uint64_t at = h.index_offset, tiers = h.tiers;
+        if (at > bytes) at = bytes;
+        if (tiers > (bytes - at) / sizeof(struct index_entry))
+            tiers = (bytes - at) / sizeof(struct index_entry);
+        for (uint64_t i = 0; i < tiers; i++) {
+            struct index_entry e;
+            memcpy(&e, data + at + i * sizeof e, sizeof e);
+            uint64_t cells = (bytes - HEADER_BYTES) / sizeof(retro_cell);
+            if (e.first > cells || e.size > cells - e.first) continue;
+            e.hash = XXH3_64bits(data + HEADER_BYTES + e.first * sizeof(retro_cell),
+                                 e.size * sizeof(retro_cell));
+            memcpy(data + at + i * sizeof e, &e, sizeof e);
+        }
+        h.payload_hash = XXH3_64bits(data + at, tiers * sizeof(struct index_entry));
+    }
     h.header_hash = 0;
     h.header_hash = XXH3_64bits(&h, sizeof h);
     memcpy(file, &h, sizeof h);
@@ -345,8 +389,8 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
         return refuse(err, path, "not a kibitz solver database (bad magic)");
     if (h->endian != ENDIAN_MARK)
         return refuse(err, path, "written on a machine of the other byte order");
-    if (h->version != SOLVER_DB_VERSION) {
-        snprintf(what, sizeof what, "format version %u, this kibitz reads version %d",
+    if (h->version != 1 && h->version != SOLVER_DB_VERSION) {
+        snprintf(what, sizeof what, "format version %u, this kibitz reads versions 1-%d",
                  h->version, SOLVER_DB_VERSION);
         return refuse(err, path, what);
     }
@@ -380,22 +424,28 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
      * below can wrap around. */
     if (h->data_offset != HEADER_BYTES ||
         h->positions > (db->bytes - HEADER_BYTES) / sizeof(retro_cell) ||
-        h->tiers > db->bytes / sizeof(struct index_entry) ||
+        h->tiers > db->bytes / db->index_bytes ||
         h->index_offset != index_offset(h->positions) ||
-        h->file_size != h->index_offset + h->tiers * sizeof(struct index_entry))
+        h->file_size != h->index_offset + h->tiers * db->index_bytes)
         return refuse(err, path, "corrupt header (inconsistent sizes)");
-    if (XXH3_64bits(db->map + HEADER_BYTES, db->bytes - HEADER_BYTES) != h->payload_hash)
+    /* Version 1 has one checksum for everything: read it all now. Version 2
+     * checks the index here and each tier when it is first read. */
+    if (h->version == 1
+            ? XXH3_64bits(db->map + HEADER_BYTES, db->bytes - HEADER_BYTES) !=
+                  h->payload_hash
+            : XXH3_64bits(db->index, h->tiers * db->index_bytes) != h->payload_hash)
         return refuse(err, path, "corrupt data (checksum mismatch)");
     /* The checksums only catch accidents: anyone can recompute them. What
      * follows makes sure that no stored byte can send a query outside the
      * file or make it answer with a value the solver never writes. */
     for (uint64_t i = 0; i < h->tiers; i++) {
-        const struct index_entry *e = &db->index[i];
-        if (e->first > h->positions || e->size > h->positions - e->first ||
-            (i && e->tier <= db->index[i - 1].tier))
+        struct index_entry e = index_at(db, i);
+        if (e.first > h->positions || e.size > h->positions - e.first ||
+            (i && e.tier <= index_at(db, i - 1).tier))
             return refuse(err, path, "corrupt tier index");
     }
-    for (uint64_t i = 0; i < h->positions; i++) {
+    /* Version 2 checks each tier's cells when it is first read. */
+    for (uint64_t i = 0; h->version == 1 && i < h->positions; i++) {
         retro_cell c = db->cells[i];
         if (c == RETRO_UNKNOWN ||
             (retro_is_value(c) && c > retro_loss(RETRO_MAX_REMOTENESS))) {
@@ -449,14 +499,24 @@ int solver_db_open(struct solver_db **out, const char *path, const struct game *
         db->map = map;
         db->h = map;
         db->cells = (const retro_cell *)(db->map + HEADER_BYTES);
-        if (db->h->index_offset <= db->bytes)
-            db->index = (const struct index_entry *)(db->map + db->h->index_offset);
+        db->index_bytes =
+            db->h->version == 1 ? INDEX_V1_BYTES : sizeof(struct index_entry);
+        if (db->h->index_offset <= db->bytes) db->index = db->map + db->h->index_offset;
+        /* A query reads a few tiers of a large file: say so to the kernel. */
+        posix_madvise(map, db->bytes, POSIX_MADV_RANDOM);
     } else {
         db->h = &empty;
     }
     close(fd);
+    snprintf(db->path, sizeof db->path, "%s", path);
     if (check_file(db, path, err) != 0) {
         solver_db_close(db);
+        return -1;
+    }
+    if (db->h->version >= 2 && db->h->tiers &&
+        !(db->checked = calloc(db->h->tiers, sizeof *db->checked))) {
+        solver_db_close(db);
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
         return -1;
     }
     *out = db;
@@ -466,7 +526,45 @@ int solver_db_open(struct solver_db **out, const char *path, const struct game *
 void solver_db_close(struct solver_db *db) {
     if (!db) return;
     if (db->map) munmap((void *)db->map, db->bytes);
+    free((void *)db->checked);
     free(db);
+}
+
+/* Only values the solver writes (or holes and terminal markers): a cell
+ * beyond them, in a file whose checksums were recomputed, is refused too. */
+static bool cells_plausible(const retro_cell *cells, uint64_t n) {
+    for (uint64_t k = 0; k < n; k++)
+        if (cells[k] == RETRO_UNKNOWN ||
+            (retro_is_value(cells[k]) && cells[k] > retro_loss(RETRO_MAX_REMOTENESS)))
+            return false;
+    return true;
+}
+
+/* Check tier i's checksum and cells the first time it is read (version 2). */
+static bool tier_intact(const struct solver_db *db, uint64_t i) {
+    if (!db->checked) return true;
+    unsigned char state = atomic_load(&db->checked[i]);
+    if (state == 0) {
+        struct index_entry e = index_at(db, i);
+        bool good =
+            XXH3_64bits(db->cells + e.first, e.size * sizeof(retro_cell)) == e.hash &&
+            cells_plausible(db->cells + e.first, e.size);
+        state = good ? 1 : 2;
+        atomic_store(&db->checked[i], state);
+    }
+    if (state == 2) atomic_store((_Atomic int *)&db->failed, 1);
+    return state == 1;
+}
+
+int solver_db_failed(const struct solver_db *db, char *err) {
+    if (!atomic_load(&db->failed)) return 0;
+    refuse(err, db->path, "corrupt data in a tier (checksum mismatch)");
+    return -1;
+}
+
+int solver_db_verify(const struct solver_db *db, char *err) {
+    for (uint64_t i = 0; i < db->h->tiers; i++) tier_intact(db, i);
+    return solver_db_failed(db, err);
 }
 
 int solver_db_find(struct solver_db **out, const struct game *g, const struct variant *v,
@@ -508,14 +606,16 @@ const retro_cell *solver_db_tier(const struct solver_db *db, tier_t tier,
     uint64_t lo = 0, hi = db->h->tiers;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (db->index[mid].tier < tier)
+        if (index_at(db, mid).tier < tier)
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo == db->h->tiers || db->index[lo].tier != tier) return NULL;
-    if (size) *size = db->index[lo].size;
-    return db->cells + db->index[lo].first;
+    if (lo == db->h->tiers) return NULL;
+    struct index_entry e = index_at(db, lo);
+    if (e.tier != tier || !tier_intact(db, lo)) return NULL;
+    if (size) *size = e.size;
+    return db->cells + e.first;
 }
 
 retro_cell solver_db_probe(const struct solver_db *db, const void *state) {

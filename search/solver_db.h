@@ -2,26 +2,35 @@
  * solver_db.h - the file a retrograde solution is stored in, and queries
  * against it (memory-mapped).
  *
- * Layout (format version 1, little-endian hosts): a 512-byte header (magic
+ * Layout (format version 2, little-endian hosts): a 512-byte header (magic
  * "KIBITZDB", format version, game name, variant text from
  * g->variant_format, counts, offsets, XXH3-64 checksums of the header and of
- * everything after it), then every tier's cells (retro_cell, 16 bits, in
- * solve order), then the tier index (tier id, first cell, size) sorted by
- * tier id. The writer streams tiers into "<path>.tmp.<pid>" and renames it
- * into place only when complete, so a file at the final path is never
- * half-written. Opening checks everything and refuses, with a message that
- * says what is wrong, a file that is not a regular file, not a database, of
- * another format version, truncated, corrupt, or for another game or
- * variant.
+ * the tier index), then every tier's cells (retro_cell, 16 bits, in solve
+ * order), then the tier index (tier id, first cell, size, XXH3-64 of the
+ * tier's cells) sorted by tier id. The writer streams tiers into
+ * "<path>.tmp.<pid>" and renames it into place only when complete, so a
+ * file at the final path is never half-written.
+ *
+ * Reading is memory-mapped and lazy, so that a query of a large database
+ * (6.8 GB for Kulibrat target=100) reads only the pages it needs: opening
+ * checks the header, the sizes and the index (and refuses, with a message
+ * that says what is wrong, a file that is not a regular file, not a
+ * database, of another format version, truncated, with a corrupt header or
+ * index, or for another game or variant); each tier is checked the first
+ * time it is read (its checksum, and every cell: no working marker, no
+ * remoteness beyond the limit), and a bad tier reads as absent (RETRO_HOLE)
+ * and marks the handle failed (solver_db_failed), which every command checks
+ * before it answers. Version 1 files (one checksum over everything) are
+ * still read, checked in full when opened.
  *
  * What the checksums protect: accidents (a flipped bit, a torn copy). Not
  * tampering: anyone can recompute XXH3. So opening also checks every
  * structural field (sizes, offsets, the tier index, without arithmetic that
- * can wrap) and every cell (no working marker, no remoteness beyond the
- * limit), and `query` checks the answer it gives against the position's
- * moves: no byte of a file can make a query crash or report a value its own
- * moves contradict. A consistent but wrong file (values forged everywhere
- * alike) cannot be told from a right one without solving again.
+ * can wrap), each tier's cells are checked when first read, and `query`
+ * checks the answer it gives against the position's moves: no byte of a
+ * file can make a query crash or report a value its own moves contradict. A
+ * consistent but wrong file (values forged everywhere alike) cannot be told
+ * from a right one without solving again.
  *
  * Default location: folder $KIBITZ_DATA, else ./data; file
  * "<game>-<variant>.kdb" (e.g. data/kulibrat-target=5,first=black.kdb). A
@@ -37,7 +46,7 @@
 
 #include <stddef.h>
 
-enum { SOLVER_DB_VERSION = 1, SOLVER_DB_PATH_BYTES = 4096 };
+enum { SOLVER_DB_VERSION = 2, SOLVER_DB_PATH_BYTES = 4096 };
 
 struct solver_db;
 struct solver_db_writer;
@@ -65,9 +74,11 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *coun
 /* Give up: remove the temporary file; frees `w`. */
 void solver_db_abort(struct solver_db_writer *w);
 
-/* Recompute both checksums of the database image `file` (`bytes` long) so
- * that they match its contents: for tests and fuzz targets, which must reach
- * the checks behind the checksums. -1 when shorter than a header. */
+/* Recompute the checksums of the database image `file` (`bytes` long: the
+ * header's, and those of the tiers and the index, or version 1's one over
+ * everything) so that they match its contents: for tests and fuzz targets,
+ * which must reach the checks behind the checksums. -1 when shorter than a
+ * header. */
 int solver_db_reseal(void *file, size_t bytes);
 
 /* ---- reading ---- */
@@ -89,8 +100,15 @@ void solver_db_close(struct solver_db *db);
 retro_cell solver_db_probe(const struct solver_db *db, const void *state);
 /* Callback form of solver_db_probe, for retro_check / retro_move_values. */
 retro_cell solver_db_lookup(void *db, const void *state);
-/* One whole tier, or NULL when absent. */
+/* One whole tier, or NULL when absent or corrupt. */
 const retro_cell *solver_db_tier(const struct solver_db *db, tier_t tier, uint64_t *size);
+
+/* 0, or -1 with `err` naming the file when a tier read so far was corrupt:
+ * a RETRO_HOLE then means corruption, not a position the file lacks. */
+int solver_db_failed(const struct solver_db *db, char *err);
+
+/* Check every tier now (reads the whole file): 0, or -1 with `err`. */
+int solver_db_verify(const struct solver_db *db, char *err);
 
 /* The game and variant the database was opened for. */
 void solver_db_view(const struct solver_db *db, const struct game **g,

@@ -73,4 +73,8 @@ fi
 # A single legal move is played without search.
 expect 0 'score forced' -- bestmove kauda-baji --moves t1 --time 30
 
+# An unknown side letter is named as such, not reported as missing.
+expect 2 "side to move must be 'b' or 'r', not 'x'" -- show kulibrat --position '.../.../.../... x 0-0'
+expect 2 "missing side to move" -- show kulibrat --position '.../.../.../...'
+
 finish

@@ -55,6 +55,8 @@ valid arena arena kauda-baji --variant players=3 --players random,random,random 
 valid solve solve kulibrat --variant target=1 --db "$dir" --json --quiet
 valid query query kulibrat --variant target=1 --db "$dir" --json
 valid query query kulibrat --variant target=1 --db "$dir" --json --position '.../.../.../... r 1-0'
+printf '.../.../.../... b 0-0\n.b./.../.../... r 0-0\n' >"$dir/positions.txt"
+valid query query kulibrat --variant target=1 --db "$dir" --positions "$dir/positions.txt"
 valid search bestmove kulibrat --variant target=1 --db "$dir" --json
 valid search analyse kulibrat --variant target=1 --db "$dir" --json
 valid solve solve kerx --variant size=3,drawat=2 --pieces 4 --db "$dir" --json --quiet

@@ -11,13 +11,23 @@ expect 0 'players=2\|3\|4' -- games
 expect 0 'position: 6d1/6g4/6d7/6a4 s roll -' -- show $g
 expect 0 'moves \(7\): t1 t2 t3 t4 t5 t6 t12' -- show $g
 expect 0 'south to move; throws: 6 3' -- show $g --moves 't6 t3'
-expect 0 'moves \(2\): 6:d1-g4 3:d1-g1' -- show $g --moves 't6 t3'
+expect 0 'moves \(3\): 6:d1-g4 3:d1-g1 6\+3:d1-g7' -- show $g --moves 't6 t3'
+expect 0 'moves \(2\): 6:d1-g4 3:d1-g1$' -- show $g --moves 't6 t3' --variant combine=0
+expect 0 'throws: 6 3 \(usable alone or added together\)' -- show $g --moves 't6 t3'
+# the position: the quadruple on e2 moves by 6 + 2 = 8, 2 steps
+q='2d1,4e2/6g4/6d7/6a4 s use:6,2 -'
+expect 0 'moves \(4\): 6:d1-g4 2:d1-f1 6\+2:d1-g6 6\+2:4e2-c2' -- show $g --position "$q"
+expect 0 'position: 2d1,4c2/6g4/6d7/6a4 e roll -' -- show $g --position "$q" --moves '2+6:4e2-c2'
+expect 2 "move 1: illegal move '6\+2:4e2-c2'" -- show $g --position "$q" --variant combine=0 --moves '6+2:4e2-c2'
+expect 2 'combine must be 0 or 1' -- show $g --variant combine=2
 expect 0 'position: 5d1,1f1/6d7 n roll -' -- show $g --variant players=2 --moves 't2 2:d1-f1'
 expect 0 'killed:-' -- show $g --variant killfirst=1
 expect 0 'bonus:0' -- show $g --variant bonus=1,p=0.25
 expect 0 'moves \(1\): pass' -- show $g --position '2f1,4d4/6g4/6d7/6a4 s use:3 -'
-expect 0 'depth 3: 83 leaves' -- perft $g --depth 3
-expect 0 '^t6 +73$' -- perft $g --depth 4 --divide --threads 2
+expect 0 'depth 3: 83 leaves' -- perft $g --depth 3 --variant combine=0
+expect 0 '^t6 +73$' -- perft $g --depth 4 --divide --threads 2 --variant combine=0
+expect 0 'depth 3: 93 leaves' -- perft $g --depth 3
+expect 0 '^t6 +143$' -- perft $g --depth 4 --divide --threads 2
 expect 0 '"leaves":' -- perft $g --depth 5 --json --variant players=3
 expect 0 'result: south [-+][0-9.]+ east [-+][0-9.]+ north [-+][0-9.]+ west [-+][0-9.]+' \
     -- play $g --side none --algo random --seed 7

@@ -8,7 +8,7 @@ source "$(dirname "$0")/cli_lib.bash" "$1"
 
 g=kauda-baji
 two='--variant players=2'
-expect 0 'bestmove (12:d1-d7|3:d1-g1)' -- bestmove $g --moves 't12 t3' --iterations 300 --seed 1
+expect 0 'bestmove (12:d1-d7|3:d1-g1|12\+3:d1-a7)' -- bestmove $g --moves 't12 t3' --iterations 300 --seed 1
 expect 0 'score [-+]0\.[0-9]+ \(mean return\)' -- bestmove $g --moves 't12 t3' --iterations 300
 expect 0 'bestmove 12:d1-d7' -- bestmove $g $two --moves 't12 t3' --algo expectimax --depth 2
 expect 0 'star1 cuts [0-9]+ star2 cuts' -- bestmove $g $two --moves 't12 t3' --algo expectimax:prune=star2 --depth 3

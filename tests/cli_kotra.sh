@@ -42,4 +42,36 @@ both=$("$kibitz" arena kotra --players $players --games 6 --seed 4 --parallel 2 
 [ -n "$serial" ] && grep -q 'games 6' <<<"$serial" && [ "$serial" = "$both" ]
 check "kotra arena --parallel 2 reported differently from one game at a time" $?
 
+# Arena says how Kotra games ended (capital, surrender, turn limit).
+expect 0 '^endings: capital [0-9]+ \([0-9.]+%\)' -- arena kotra --players greedy,random --games 4 --seed 3 --quiet
+expect 0 '"endings":\{"capital":4\}' -- arena kotra --players greedy,random --games 4 --seed 3 --quiet --json
+expect 0 '^endings:.*turn limit [0-9]' -- arena kotra --variant turns=1 --players random,random --games 2 --quiet
+expect 0 'surrender=loss\|points \(default loss\)' -- games
+expect 2 "surrender is loss or points, not 'draw'" -- show kotra --variant surrender=draw
+# play: a setup preset instead of 24 prompts, a move typed whole, the
+# position line under the board, the legend with it.
+out=$(printf 'moves\nquit\n' | "$kibitz" play kotra --setup defensive --seed 3 --algo random 2>&1)
+grep -q '^1\. gold plays c4n=' <<<"$out" && grep -q '^position: .* g pick ' <<<"$out" &&
+    grep -q 'Marks, as in the position line' <<<"$out" && ! grep -q 'gold> c4n' <<<"$out"
+check "play --setup defensive did not place gold's setup by itself" $?
+pick=$(grep -o '^gold> legal moves: [a-g][0-9][ns]*' <<<"$out" | awk '{print $4}')
+out=$(printf 'setup random\n%s-x9\nquit\n' "$pick" | "$kibitz" play kotra --seed 3 --algo random 2>&1)
+grep -q "illegal move '$pick-x9'\|malformed move '$pick-x9'" <<<"$out"
+check "play: a bad move typed whole was not refused with its name" $?
+expect 2 "--setup bogus: setup takes sensible, defensive, offensive or random" -- play kotra --setup bogus --algo random
+expect 2 "--setup is for games with a setup to type" -- play kulibrat --setup defensive
+# bestmove and analyse search from the mover's view: two positions that
+# differ only in two unrevealed gold ranks (a dal and a dalin swapped) give
+# silver the same report, line for line.
+head_="ldcnr/r.a'runi/mmrmgR'~U'~/...g'!./..L'/"
+tail_="/CN'G'...I'/.R'.RA'R'G'@1/I'..M. s pick 6/4/6 - 0 5 - G MMIR giir 6:0 -:-"
+for cmd in bestmove analyse; do
+    for algo in mcts:iterations=300 pimc:worlds=3:iterations=30; do
+        one=$("$kibitz" $cmd kotra --position "$head_.DN..$tail_" --algo $algo --seed 5 --json 2>&1 | sed 's/"seconds":[0-9.e+-]*//g; s/"nps":[0-9.e+-]*//g; s/per_second":[0-9.e+-]*//g')
+        two=$("$kibitz" $cmd kotra --position "$head_.ND..$tail_" --algo $algo --seed 5 --json 2>&1 | sed 's/"seconds":[0-9.e+-]*//g; s/"nps":[0-9.e+-]*//g; s/per_second":[0-9.e+-]*//g')
+        [ -n "$one" ] && grep -q '"move":' <<<"$one" && [ "$one" = "$two" ]
+        check "$cmd --algo $algo reported differently for two positions with the same view" $?
+    done
+done
+
 finish

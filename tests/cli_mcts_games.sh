@@ -55,7 +55,7 @@ check "play kodrek: end of input" $?
 out=$(printf 'quit\n' | "$kibitz" play kotra --side silver --iterations 5 --seed 1 2>&1)
 grep -q 'gold makes a hidden choice' <<<"$out"
 check "play kotra: hidden placements" $?
-grep -q '\[ X \]' <<<"$out"
+grep -Eq '\[  .X +\]' <<<"$out" && grep -Eq '^position: .*X' <<<"$out"
 check "play kotra: view drawn with unknown ranks" $?
 ! grep -Eq 'gold plays [a-g][1-9][ns]?=[A-Z]' <<<"$out"
 check "play kotra: no enemy rank printed" $?

@@ -81,4 +81,8 @@ moves=$(grep '^moves:' <<<"$out" | cut -d' ' -f2-)
 final=$(grep '^position:' <<<"$("$kibitz" show kulibrat --variant target=1 --moves "$moves")")
 check "play's move list replays to a finished game ($final)" \
     "$([ -n "$moves" ] && grep -q ' [rb] 1-\|1-[01] \|[01]-1 ' <<<"$final"; echo $?)"
+# play --json ends with the game record.
+problems=$("$kibitz" play kulibrat --variant target=1 --side none --depth 2 --json | tail -1 |
+    /usr/bin/python3 "$here/json_check.py" --kind record "$schema")
+check "play --json ends with a valid record: $problems" "$([ -z "$problems" ]; echo $?)"
 finish

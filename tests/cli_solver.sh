@@ -27,11 +27,27 @@ expect 2 "bad position 'zz'" -- query kulibrat --variant target=2 --db "$db" --p
 expect 2 "unknown game" -- solve nosuchgame
 # A database for another variant is not taken for this one.
 cp "$db" "$dir/other.kdb"
-expect 1 'database .*(variant|first)' -- query kulibrat --variant target=2,first=red --db "$dir/other.kdb"
-# Corrupt and truncated files are refused.
+expect 1 'database .*variant' -- query kulibrat --variant target=3 --db "$dir/other.kdb"
+# The colour-swapped variant (red first) is answered from black's database:
+# the game lists it among the variants the tiers hold.
+expect 0 'red to move: loss in 28' -- query kulibrat --variant target=2,first=red --db "$dir/other.kdb" --position '.b./.../.../... r 0-0'
+expect 0 'red to move: win in 25' -- query kulibrat --variant target=2,first=red --db "$dir"
+# Corrupt and truncated files are refused. Tiers are checked when first
+# read: a flipped byte in the start position's tier (solved last, so its
+# cells end just before the 4-tier index of 32-byte entries) is found by a
+# query of the start position.
 cp "$db" "$dir/flipped.kdb"
-printf '\x01' | dd of="$dir/flipped.kdb" bs=1 seek=5000 conv=notrunc 2>/dev/null
+size=$(stat -c %s "$db")
+printf '\x01' | dd of="$dir/flipped.kdb" bs=1 seek=$((size - 4 * 32 - 40)) conv=notrunc 2>/dev/null
 expect 1 'corrupt' -- query kulibrat --variant target=2 --db "$dir/flipped.kdb"
+expect 1 'corrupt' -- bestmove kulibrat --variant target=2 --db "$dir/flipped.kdb"
+out=$(printf '.../.../.../... b 0-0\n' | "$kibitz" query kulibrat --variant target=2 --db "$dir/flipped.kdb" --positions -)
+check "a stream reports the corrupt tier as an error document ($out)" \
+    "$(grep -q '"kind":"error".*corrupt' <<<"$out"; echo $?)"
+# A flipped byte in the index is found when the file is opened.
+cp "$db" "$dir/flipped-index.kdb"
+printf '\x01' | dd of="$dir/flipped-index.kdb" bs=1 seek=$((size - 10)) conv=notrunc 2>/dev/null
+expect 1 'corrupt' -- query kulibrat --variant target=2 --db "$dir/flipped-index.kdb"
 head -c 100000 "$db" >"$dir/short.kdb"
 expect 1 'database .*truncated' -- query kulibrat --variant target=2 --db "$dir/short.kdb"
 printf 'not a database' >"$dir/text.kdb"

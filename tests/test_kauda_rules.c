@@ -251,9 +251,13 @@ static void test_third_double_cancels(void **unused) {
 }
 
 /* B5: the throws of one turn may go to different tuples or to the same one;
- * equal throws are offered once. */
+ * equal throws are offered once. (Throws added together, the default
+ * combine=1, are tested in test_kauda_combine.c.) */
 static void test_several_throws(void **unused) {
-    expect_moves("6d1/6g4/6d7/6a4 s use:12,12,3 -", "12:d1-d7 3:d1-g1");
+    expect_moves_in("combine=0", "6d1/6g4/6d7/6a4 s use:12,12,3 -", "12:d1-d7 3:d1-g1");
+    expect_moves("6d1/6g4/6d7/6a4 s use:12,12,3 -",
+                 "12:d1-d7 3:d1-g1 12+12:d1-b2 12+12:d1-d1 12+3:d1-a7 12+12+3:d1-b5 "
+                 "12+12+3:d1-g1");
     expect_after("6d1/6g4/6d7/6a4 s use:6,3 -", "6:d1-g4 3:g4-g7",
                  "5d1,1g7/6g4/6d7/6a4 e roll -");
     expect_after("6d1/6g4/6d7/6a4 s use:6,3 -", "3:d1-g1 6:d1-g4",

@@ -143,7 +143,8 @@ static void check_position(const struct variant *v, const struct kerx_state *s) 
         assert_int_equal((s->pieces[0][w] | s->pieces[1][w]) & ~board[w], 0);
     }
     assert_true(s->side <= 1);
-    for (int i = 0; i < 7; i++) assert_int_equal(s->pad[i], 0);
+    assert_int_equal(s->pad[0], 0);
+    for (int i = 0; i < KERX_HUFF_BYTES; i++) assert_int_equal(s->huffable[i], 0);
     int most =
         kerx_count(&(struct kerx_state){.pieces = {{g->start[0][0], g->start[0][1]}}}, 0);
     assert_true(kerx_count(s, 0) <= most && kerx_count(s, 1) <= most);

@@ -299,8 +299,12 @@ static void test_variant_options(void **unused) {
     assert_int_equal(variant_parse(&kerx_game, &v, "size=2", err), -1);
     assert_int_equal(variant_parse(&kerx_game, &v, "drawat=x", err), -1);
     assert_int_equal(variant_parse(&kerx_game, &v, "colour=red", err), -1);
-    assert_int_equal(variant_parse(&kerx_game, &v, "huff=1", err), -1);
-    assert_non_null(strstr(err, "not modelled"));
+    assert_int_equal(variant_parse(&kerx_game, &v, "huff=2", err), -1);
+    assert_non_null(strstr(err, "huff must be 0 or 1"));
+    assert_int_equal(variant_parse(&kerx_game, &v, "huff=1", err), 0);
+    kerx_game.variant_format(&v, text, sizeof text);
+    assert_string_equal(text, "size=4,drawat=3,huff=1");
+    variant_init(&kerx_game, &v);
     assert_int_equal(variant_parse(&kerx_game, &v, "size=6,drawat=0", err), 0);
     kerx_game.variant_format(&v, text, sizeof text);
     assert_string_equal(text, "size=6,drawat=0,huff=0");

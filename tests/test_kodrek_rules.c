@@ -184,16 +184,17 @@ static void test_order_most_first_ties_clockwise(void **unused) {
     int order[3];
     struct kodrek_state s = at(&t, "4 t0 15.8/15.8/3 20.14/20.14/3 20.7/20.7/4");
     /* Heads 2, 2, 1: green, blue, red.  Tails 3, 3, 4: red, green, blue. */
-    kodrek_order(&s, KODREK_THRUST, order);
+    kodrek_order(kodrek_options(&t.variant), &s, KODREK_THRUST, order);
     assert_int_equal(order[0], KODREK_GREEN);
     assert_int_equal(order[1], KODREK_BLUE);
     assert_int_equal(order[2], KODREK_RED);
-    kodrek_order(&s, KODREK_PULL, order);
+    kodrek_order(kodrek_options(&t.variant), &s, KODREK_PULL, order);
     assert_int_equal(order[0], KODREK_RED);
     assert_int_equal(order[1], KODREK_GREEN);
     assert_int_equal(order[2], KODREK_BLUE);
     s = at(&t, "4 t0 15.8/15.8/5 20.14/20.14/4 20.7/20.7/2");
-    kodrek_order(&s, KODREK_THRUST, order); /* heads 0, 1, 3 */
+    kodrek_order(kodrek_options(&t.variant), &s, KODREK_THRUST,
+                 order); /* heads 0, 1, 3 */
     assert_int_equal(order[0], KODREK_RED);
     assert_int_equal(order[1], KODREK_BLUE);
     assert_int_equal(order[2], KODREK_GREEN);

@@ -92,6 +92,11 @@ static void check_hidden(const struct test_game *t, const struct kotra_state *s,
             assert_true(r != RANK_UNKNOWN);
             if (det.flags[sp] & KF_MOVED) assert_true(kotra_mobile(r));
             if (det.extra[sp] & KX_ENTERED) assert_true(r != RANK_CAPITAL);
+            /* Public facts: a piece that rescued unpromoted is no garresh;
+             * a promoted piece was promoted once, from below the legate. */
+            if ((det.flags[sp] & KF_RESCUER) && !(det.extra[sp] & KX_PROMO))
+                assert_true(r != RANK_GARRESH);
+            assert_true((det.extra[sp] & KX_PROMO) <= 1);
         }
         int setting_up = s->phase == PHASE_SETUP && (s->side == 1 - p || p == KOTRA_GOLD);
         if (!setting_up) {
@@ -123,25 +128,27 @@ static void check_moves(const struct test_game *t, const struct kotra_state *s,
 }
 
 /* Reference movement, written from the rules text rather than the engine's
- * search: a depth-first walk over (space, steps left, door jumps in a row)
- * marks open spaces reached (1) and enemy pieces attacked (2). */
+ * search: a depth-first walk over (space, steps left) marks open spaces
+ * reached (1) and enemy pieces attacked (2). With `jumps`, a piece on a
+ * door may also jump, free, to the other door of its pair (its mirror image
+ * across the centre line) if that one is open. */
 static void walk(const struct kotra_state *s, int me, int sp, int left, int jumps,
-                 int8_t most[KOTRA_SPACES][3], uint8_t mark[KOTRA_SPACES]) {
-    if (most[sp][jumps] >= left) return;
-    most[sp][jumps] = (int8_t)left;
-    if (kotra_board[sp].terrain == TERRAIN_DOOR && jumps < 2)
-        for (int nb = 0; nb < KOTRA_SPACES; nb++)
-            if (nb != sp && !s->cell[nb] && kotra_board[nb].terrain == TERRAIN_DOOR) {
-                mark[nb] = 1;
-                walk(s, me, nb, left, jumps + 1, most, mark);
-            }
+                 int8_t most[KOTRA_SPACES], uint8_t mark[KOTRA_SPACES]) {
+    if (most[sp] >= left) return;
+    most[sp] = (int8_t)left;
+    int other = kotra_board[sp].mirror;
+    if (jumps && kotra_board[sp].terrain == TERRAIN_DOOR && other >= 0 &&
+        kotra_board[other].terrain == TERRAIN_DOOR && !s->cell[other]) {
+        mark[other] = 1;
+        walk(s, me, other, left, jumps, most, mark);
+    }
     if (left < 1) return;
     for (int k = 0; k < kotra_board[sp].degree; k++) {
         int nb = kotra_board[sp].next[k];
         uint8_t c = s->cell[nb];
         if (!c) {
             mark[nb] = 1;
-            walk(s, me, nb, left - 1, 0, most, mark);
+            walk(s, me, nb, left - 1, jumps, most, mark);
         } else if (kotra_owner(c) != me && kotra_shield(s->flags[nb]) == 0) {
             mark[nb] = 2;
         }
@@ -173,10 +180,14 @@ static void check_destinations(const struct test_game *t, const struct kotra_sta
         case TERRAIN_RETREAT: left -= 1; break;
         default: break;
         }
-        int8_t most[KOTRA_SPACES][3];
-        uint8_t mark[KOTRA_SPACES] = {0};
+        int8_t most[KOTRA_SPACES];
+        uint8_t mark[KOTRA_SPACES] = {0}, walked[KOTRA_SPACES] = {0};
+        /* Jump moves: destinations only a door jump reaches, and only for a
+         * piece whose last two moves did not both jump. */
         memset(most, -1, sizeof most);
-        walk(s, me, sp, left < 0 ? 0 : left, 0, most, mark);
+        walk(s, me, sp, left < 0 ? 0 : left, 0, most, walked);
+        memset(most, -1, sizeof most);
+        walk(s, me, sp, left < 0 ? 0 : left, kotra_jumps(s->extra[sp]) < 2, most, mark);
         mark[sp] = 0;
         int expected = 0;
         for (int i = 0; i < KOTRA_SPACES; i++) expected += mark[i] != 0;
@@ -198,24 +209,24 @@ static void check_destinations(const struct test_game *t, const struct kotra_sta
             assert_int_equal(kotra_move_a(got[i]), sp);
             assert_int_equal(kind, mark[to] == 2 ? MV_ATTACK : MV_STEP);
             assert_true(mark[to] != 0);
+            assert_int_equal((got[i] & KOTRA_MOVE_JUMP) != 0, walked[to] == 0);
         }
     }
 }
 
 /* kotra_can_move against the rules read directly: a reserve piece and a
  * free base, or a mobile piece with a neighbour that is not its own side's,
- * or on a door while some door is free. */
+ * or on a door whose paired door is free, if it may still jump. */
 static void check_can_move(const struct kotra_state *s) {
     for (int p = 0; p < 2; p++) {
         int base = kotra_space_of(p, TERRAIN_BASE);
         int expected = s->reserve[p][0] && base >= 0 && !s->cell[base];
-        int door_free = 0;
-        for (int sp = 0; sp < KOTRA_SPACES; sp++)
-            door_free |= kotra_board[sp].terrain == TERRAIN_DOOR && !s->cell[sp];
         for (int sp = 0; sp < KOTRA_SPACES && !expected; sp++) {
             uint8_t c = s->cell[sp];
             if (!c || kotra_owner(c) != p || !kotra_mobile(kotra_rank_of(c))) continue;
-            expected = kotra_board[sp].terrain == TERRAIN_DOOR && door_free;
+            int pair = kotra_board[sp].mirror;
+            expected = kotra_board[sp].terrain == TERRAIN_DOOR &&
+                       kotra_jumps(s->extra[sp]) < 2 && !s->cell[pair];
             for (int k = 0; k < kotra_board[sp].degree; k++) {
                 uint8_t other = s->cell[kotra_board[sp].next[k]];
                 expected |= !other || kotra_owner(other) != p;

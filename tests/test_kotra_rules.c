@@ -238,11 +238,52 @@ static void test_movement_terrain(void **unused) {
     count_steps("b2", 2, "b3", 1); /* 1 <= 2 - 1 */
     count_steps("b2", 2, "c3", 0); /* 2 > 1 */
     count_steps("d2", 2, "c3", 1);
-    /* Doors: a3 jumps free to g3, a7 and g7 (at most two jumps in a row). */
-    count_steps("a3", 1, "g3", 1);
+    /* Doors: pairs a3-a7 and g3-g7 (each door and its mirror); a jump is
+     * free, the other pairs are not linked. */
     count_steps("a3", 1, "a7", 1);
+    count_steps("a3", 1, "g3", 0);
+    count_steps("a3", 1, "g7", 0);
+    count_steps("g7", 1, "g3", 1);
     count_steps("a3", 1, "b7", 1); /* jump to a7, then one step */
     count_steps("a3", 1, "b8", 0); /* a8 then b8: two steps */
+    count_steps("b3", 1, "a7", 1); /* a step onto a3, then the jump */
+}
+
+/* The limit of two consecutive jumps: a piece whose last two moves each used
+ * a door jump cannot jump again until it makes a move without one. */
+static void test_door_jump_limit(void **unused) {
+    struct kotra_state s = turn_of(KOTRA_GOLD, 1, 1);
+    put(&s, "a3", KOTRA_GOLD, RANK_GUL);
+    put(&s, "f1", KOTRA_GOLD, RANK_CAPITAL);
+    put(&s, "f9", KOTRA_SILVER, RANK_CAPITAL);
+    put(&s, "d5", KOTRA_SILVER, RANK_GIL);
+    const char *moves[] = {"a3", "a3-a7", "1/1", "done", "1/1",
+                           "a7", "a7-a3", "1/1", "done", "1/1"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) play(&s, moves[i]);
+    int a3 = at("a3");
+    assert_int_equal(kotra_jumps(s.extra[a3]), 2);
+    play(&s, "a3");
+    assert_false(legal(&s, "a3-a7"));
+    assert_true(legal(&s, "a3-b3"));
+    /* A plain step resets the count: the piece may jump again. */
+    play(&s, "a3-b3");
+    assert_int_equal(kotra_jumps(s.extra[at("b3")]), 0);
+    /* A destination also reachable by steps alone is no jump move. */
+    s = turn_of(KOTRA_GOLD, 1, 1);
+    put(&s, "a3", KOTRA_GOLD, RANK_GUL);
+    play(&s, "a3");
+    play(&s, "a3-b3");
+    assert_int_equal(kotra_jumps(s.extra[at("b3")]), 0);
+    /* With two jumps behind it and every neighbour taken, a piece on a door
+     * cannot move at all. */
+    s = turn_of(KOTRA_SILVER, 1, 1);
+    put(&s, "a3", KOTRA_GOLD, RANK_GUL);
+    s.extra[a3] = 2 * KX_JUMPS1;
+    for (int k = 0; k < kotra_board[a3].degree; k++)
+        s.cell[kotra_board[a3].next[k]] = kotra_cell(KOTRA_GOLD, RANK_MINE);
+    assert_false(kotra_can_move(&s, KOTRA_GOLD));
+    s.extra[a3] = KX_JUMPS1;
+    assert_true(kotra_can_move(&s, KOTRA_GOLD));
 }
 
 /* Resolve one attack on an otherwise empty board; returns the state after. */
@@ -494,14 +535,14 @@ static void test_promotion_boundary_bonuses(void **unused) {
     for (size_t i = 0; i < sizeof later / sizeof later[0]; i++) play(&s, later[i]);
     assert_int_equal(s.bonus[KOTRA_GOLD], 2);
     /* Capture bonuses: capture+1 (c3/e3), capture+2 (c2/e2), defense of
-     * home (+5, d2) only for the home side. */
+     * home (+5, d2 and d8) for any capture made there, as the text says. */
     struct {
         const char *from, *to;
         int attacker_side, bonus;
     } cases[] = {
         {"c4s", "c3", KOTRA_SILVER, 1}, {"d2", "c2", KOTRA_SILVER, 2},
-        {"d3", "d2", KOTRA_SILVER, 0},  {"d3", "d2", KOTRA_GOLD, 5},
-        {"d8", "d7", KOTRA_GOLD, 0},
+        {"d3", "d2", KOTRA_SILVER, 5},  {"d3", "d2", KOTRA_GOLD, 5},
+        {"d7", "d8", KOTRA_GOLD, 5},    {"d8", "d7", KOTRA_GOLD, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int me = cases[i].attacker_side;
@@ -517,6 +558,120 @@ static void test_promotion_boundary_bonuses(void **unused) {
             fail_msg("capture %s: bonus %d, want %d", move, s.bonus[me] - crossed,
                      cases[i].bonus);
     }
+}
+
+/* A piece goes up once: stepping off the enemy promotion space and back does
+ * not promote it again. A legate stays a legate and, since promotions are
+ * public, is revealed by not going up. */
+static void test_promotion_once_and_legate(void **unused) {
+    struct kotra_state s = turn_of(KOTRA_GOLD, 1, 1);
+    put(&s, "d6", KOTRA_GOLD, RANK_GARRESH);
+    put(&s, "f1", KOTRA_GOLD, RANK_CAPITAL);
+    put(&s, "b9", KOTRA_SILVER, RANK_CAPITAL);
+    put(&s, "e5", KOTRA_SILVER, RANK_GIL);
+    const char *moves[] = {"d6",    "d6-d7", "1/1",  "done", "1/1", "d7",
+                           "d7-d6", "1/1",   "done", "1/1",  "d6",  "d6-d7"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) play(&s, moves[i]);
+    int d7 = at("d7");
+    assert_int_equal(s.cell[d7], kotra_cell(KOTRA_GOLD, RANK_GIL));
+    assert_int_equal(s.extra[d7] & KX_PROMO, 1);
+    assert_false(s.flags[d7] & KF_REVEALED);
+    s = turn_of(KOTRA_GOLD, 1, 1);
+    put(&s, "d6", KOTRA_GOLD, RANK_LEGATE);
+    play(&s, "d6");
+    play(&s, "d6-d7");
+    assert_int_equal(s.cell[d7], kotra_cell(KOTRA_GOLD, RANK_LEGATE));
+    assert_int_equal(s.extra[d7] & KX_PROMO, 0);
+    assert_true(s.flags[d7] & KF_REVEALED);
+    /* So silver's view shows it, and every sampled world agrees. */
+    struct kotra_state view = s;
+    T.game->view(&T.variant, &view, KOTRA_SILVER);
+    assert_int_equal(view.cell[d7], kotra_cell(KOTRA_GOLD, RANK_LEGATE));
+}
+
+/* Surrender: the side that cannot move loses by default, even when ahead on
+ * points; surrender=points scores it on points. */
+static void test_surrender_scoring(void **unused) {
+    struct test_game points = test_game_make("kotra", "surrender=points");
+    for (int variant = 0; variant < 2; variant++) {
+        const struct test_game *t = variant ? &points : &T;
+        struct kotra_state s = turn_of(KOTRA_GOLD, 1, 1);
+        put(&s, "d2", KOTRA_GOLD, RANK_GIL);
+        put(&s, "b9", KOTRA_SILVER, RANK_CAPITAL);
+        put(&s, "c9", KOTRA_SILVER, RANK_MINE);
+        put(&s, "b8", KOTRA_SILVER, RANK_MINE);
+        put(&s, "a8", KOTRA_SILVER, RANK_MINE);
+        s.bonus[KOTRA_SILVER] = 9; /* silver ahead on points */
+        t->game->apply(&t->variant, &s, kotra_move(MV_DONE, 0, 0));
+        assert_int_equal(s.over, OVER_SURRENDER);
+        double r[GAME_MAX_PLAYERS];
+        t->game->returns(&t->variant, &s, r);
+        assert_true(r[KOTRA_GOLD] == (variant ? -1.0 : 1.0));
+        assert_string_equal(t->game->end_reason(&t->variant, &s), "surrender");
+    }
+}
+
+/* A line typed by a person: a move typed whole (pick and destination),
+ * several moves, setup presets; bad words are refused with the reason. */
+static void test_typed_lines(void **unused) {
+    struct kotra_state s = turn_of(KOTRA_GOLD, 2, 1);
+    put(&s, "d2", KOTRA_GOLD, RANK_GUL);
+    put(&s, "e2", KOTRA_GOLD, RANK_GIL);
+    put(&s, "f9", KOTRA_SILVER, RANK_CAPITAL);
+    move_t out[64];
+    char err[GAME_ERROR_BYTES];
+    int n = T.game->parse_line(&T.variant, &s, "d2-d3", 1, out, 64, err);
+    assert_int_equal(n, 2);
+    assert_true(out[0] == kotra_move(MV_PICK, at("d2"), 0));
+    assert_true(out[1] == kotra_move(MV_STEP, at("d2"), at("d3")));
+    n = T.game->parse_line(&T.variant, &s, " d2-d3  e2 e2-f2 ", 1, out, 64, err);
+    assert_int_equal(n, 4);
+    assert_int_equal(T.game->parse_line(&T.variant, &s, "d2-d7", 1, out, 64, err), -1);
+    assert_non_null(strstr(err, "illegal move 'd2-d7'"));
+    /* The turn ends after two pieces: a third word is refused. */
+    assert_int_equal(
+        T.game->parse_line(&T.variant, &s, "d2-d3 e2-f2 d3", 1, out, 64, err), -1);
+    assert_non_null(strstr(err, "turn is over"));
+    assert_int_equal(
+        T.game->parse_line(&T.variant, &s, "setup defensive", 1, out, 64, err), -1);
+    /* Presets: each makes the whole setup, every decision legal, with the
+     * capital at the back; defensive puts mines beside it. */
+    static const char *const presets[] = {"setup sensible", "setup defensive",
+                                          "setup offensive", "setup random"};
+    for (int k = 0; k < 4; k++) {
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            struct kotra_state st;
+            T.game->start(&T.variant, &st);
+            n = T.game->parse_line(&T.variant, &st, presets[k], seed, out, 64, err);
+            if (n <= 0) fail_msg("%s: %s", presets[k], err);
+            for (int i = 0; i < n; i++) {
+                move_t legal_moves[KOTRA_MAX_MOVES];
+                int count = T.game->moves(&T.variant, &st, legal_moves), found = 0;
+                for (int j = 0; j < count; j++) found |= legal_moves[j] == out[i];
+                assert_true(found);
+                T.game->apply(&T.variant, &st, out[i]);
+            }
+            assert_int_equal(st.side, KOTRA_SILVER);
+            assert_int_equal(kotra_count_on_board(&st, KOTRA_GOLD), KOTRA_ON_BOARD);
+            int capital = -1;
+            for (int sp = 0; sp < KOTRA_SPACES; sp++)
+                if (st.cell[sp] == kotra_cell(KOTRA_GOLD, RANK_CAPITAL)) capital = sp;
+            assert_true(capital >= 0);
+            if (k == 3) continue;
+            assert_int_equal(kotra_board[capital].row, KOTRA_ROWS - 1);
+            int guards = 0;
+            for (int j = 0; j < kotra_board[capital].degree; j++)
+                guards += st.cell[kotra_board[capital].next[j]] ==
+                          kotra_cell(KOTRA_GOLD, RANK_MINE);
+            assert_true(guards >= 1);
+            if (k == 1) assert_true(guards >= 2);
+        }
+    }
+    struct kotra_state st;
+    T.game->start(&T.variant, &st);
+    assert_int_equal(T.game->parse_line(&T.variant, &st, "setup bold", 1, out, 64, err),
+                     -1);
+    assert_non_null(strstr(err, "setup takes sensible, defensive, offensive or random"));
 }
 
 static void test_rescue(void **unused) {
@@ -553,11 +708,17 @@ static void test_rescue(void **unused) {
     play(&s, "c8");
     play(&s, "c8-c9");
     assert_int_equal(s.phase, PHASE_PICK);
-    /* A garresh cannot rescue; nor can anyone while the base is taken. */
+    /* A garresh cannot rescue: it gets the decision too (so the opponent
+     * cannot tell it from the others) with only res=-; nor can anyone
+     * while the base is taken. */
     s = start;
     s.cell[at("c8")] = kotra_cell(KOTRA_GOLD, RANK_GARRESH);
     play(&s, "c8");
     play(&s, "c8-c9");
+    assert_int_equal(s.phase, PHASE_RESCUE);
+    moves_text(&s, buf, sizeof buf);
+    assert_string_equal(buf, "res=-");
+    play(&s, "res=-");
     assert_int_equal(s.phase, PHASE_PICK);
     s = start;
     put(&s, "d1", KOTRA_GOLD, RANK_GIL);
@@ -665,6 +826,10 @@ int main(void) {
         cmocka_unit_test(test_capital),
         cmocka_unit_test(test_dark_die_and_pass),
         cmocka_unit_test(test_surrender_and_limit),
+        cmocka_unit_test(test_door_jump_limit),
+        cmocka_unit_test(test_promotion_once_and_legate),
+        cmocka_unit_test(test_surrender_scoring),
+        cmocka_unit_test(test_typed_lines),
         cmocka_unit_test(test_safety_and_bog),
         cmocka_unit_test(test_promotion_boundary_bonuses),
         cmocka_unit_test(test_rescue),

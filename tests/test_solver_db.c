@@ -156,6 +156,23 @@ static void expect_refused(const char *path, const char *spec, const char *words
     if (!strstr(err, words)) fail_msg("message '%s' lacks '%s'", err, words);
 }
 
+/* Refused when opened, or (a flip in a tier's cells: tiers are checked when
+ * first read) when its tiers are read: never read as good data. */
+static void expect_refused_by_reading(const char *path, const char *spec) {
+    struct variant v;
+    make_variant(&v, spec);
+    struct solver_db *db = NULL;
+    char err[GAME_ERROR_BYTES] = "";
+    if (solver_db_open(&db, path, &kulibrat_game, &v, err) != 0) {
+        if (!strstr(err, "corrupt")) fail_msg("message '%s' lacks 'corrupt'", err);
+        return;
+    }
+    assert_int_equal(solver_db_failed(db, err), 0); /* nothing read yet */
+    assert_int_equal(solver_db_verify(db, err), -1);
+    if (!strstr(err, "corrupt")) fail_msg("message '%s' lacks 'corrupt'", err);
+    solver_db_close(db);
+}
+
 static void test_refused(void **unused) {
     char path[300], bad[300];
     snprintf(path, sizeof path, "%s/k1.kdb", folder);
@@ -179,15 +196,31 @@ static void test_refused(void **unused) {
     long flips[] = {3, 40, 300, 600, size / 2, size - 1};
     for (size_t i = 0; i < sizeof flips / sizeof *flips; i++) {
         copy_file(path, bad, -1, flips[i]);
-        expect_refused(bad, "target=1", flips[i] < 8 ? "not a kibitz" : "corrupt");
+        if (flips[i] < 512 || flips[i] == size - 1) /* header, index */
+            expect_refused(bad, "target=1", flips[i] < 8 ? "not a kibitz" : "corrupt");
+        else
+            expect_refused_by_reading(bad, "target=1");
     }
+    /* Every cell byte of a tier is covered: a flip in the first and in the
+     * last cell of the data is found when that tier is read, and the probe
+     * of a position in it reads as absent, not as a value. */
+    copy_file(path, bad, -1, 512);
+    expect_refused_by_reading(bad, "target=1");
+    struct solver_db *probed;
+    assert_int_equal(solver_db_open(&probed, bad, &kulibrat_game, &v, err), 0);
+    struct kulibrat_state s;
+    kulibrat_game.start(&v, &s);
+    retro_cell c = solver_db_probe(probed, &s); /* target=1 has one tier: the bad one */
+    assert_int_equal(c, RETRO_HOLE);
+    assert_int_equal(solver_db_failed(probed, err), -1);
+    solver_db_close(probed);
     copy_file(path, bad, size - 100, -1);
     expect_refused(bad, "target=1", "truncated");
     copy_file(path, bad, 100, -1);
     expect_refused(bad, "target=1", "truncated");
     copy_file(path, bad, 0, -1);
     expect_refused(bad, "target=1", "truncated");
-    expect_refused(path, "target=1,first=red", "does not answer");
+    expect_refused(path, "target=2", "does not answer");
 
     FILE *f = fopen(bad, "w");
     for (int i = 0; i < 600; i++) fputc('x', f);
@@ -200,6 +233,35 @@ static void test_refused(void **unused) {
     write_db("target=1", bad, &wr, &other);
     free_written(&wr);
     expect_refused(bad, "target=1", "holds game 'kerx'");
+}
+
+/* A cell the solver never writes, with checksums that match it (anyone can
+ * compute them), is refused when its tier is read; the other tier of the
+ * same file still reads: tiers are checked one by one, on first read. */
+static void test_implausible_cell(void **unused) {
+    char path[300], err[GAME_ERROR_BYTES];
+    snprintf(path, sizeof path, "%s/forged.kdb", folder);
+    struct variant v;
+    make_variant(&v, "target=2");
+    struct solver_db_writer *w;
+    assert_int_equal(solver_db_create(&w, path, &kulibrat_game, &v, err), 0);
+    retro_cell good[4] = {retro_win(1), retro_loss(2), RETRO_DRAW, RETRO_TERMINAL};
+    retro_cell forged[4] = {retro_win(1), RETRO_UNKNOWN, RETRO_DRAW, RETRO_DRAW};
+    assert_int_equal(solver_db_add_tier(w, 1, good, 4, err), 0);
+    assert_int_equal(solver_db_add_tier(w, 2, forged, 4, err), 0);
+    assert_int_equal(solver_db_finish(w, NULL, err), 0);
+    struct solver_db *db;
+    assert_int_equal(solver_db_open(&db, path, &kulibrat_game, &v, err), 0);
+    uint64_t size = 0;
+    const retro_cell *cells = solver_db_tier(db, 1, &size);
+    assert_non_null(cells);
+    assert_int_equal(size, 4);
+    assert_int_equal(cells[1], retro_loss(2));
+    assert_int_equal(solver_db_failed(db, err), 0);
+    assert_null(solver_db_tier(db, 2, &size));
+    assert_int_equal(solver_db_failed(db, err), -1);
+    if (!strstr(err, "corrupt")) fail_msg("message '%s' lacks 'corrupt'", err);
+    solver_db_close(db);
 }
 
 static void test_paths(void **unused) {
@@ -239,6 +301,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_implausible_cell),
         cmocka_unit_test(test_paths),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

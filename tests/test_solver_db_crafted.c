@@ -5,7 +5,8 @@
  *  - a tier index entry whose first + size wraps around 2^64 is refused at
  *    open (it made `query` read far outside the map);
  *  - a header whose cell count would wrap the size arithmetic is refused;
- *  - an "unknown" working marker stored in a cell is refused at open;
+ *  - an "unknown" working marker stored in a cell is refused when its tier
+ *    is first read (format version 2 checks tiers lazily);
  *  - a "game over" marker or a forged value at a live position makes the
  *    query fail with a message instead of answering. */
 #include "cli/query_report.h"
@@ -22,14 +23,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Offsets of the header fields (search/solver_db.c, format version 1). */
+/* Offsets of the header fields (search/solver_db.c, format version 2: index
+ * entries of tier, first, size and the tier's checksum). */
 enum {
     AT_TIERS = 208,
     AT_POSITIONS = 216,
     AT_INDEX_OFFSET = 272,
     AT_FILE_SIZE = 288,
     HEADER = 512,
-    ENTRY = 24,
+    ENTRY = 32,
 };
 
 static char folder[256], original[300];
@@ -163,7 +165,9 @@ static size_t start_cell_offset(void) {
 }
 
 /* Query the start position of a copy whose start cell holds `cell`; returns
- * the query's status, or -1 when the file was refused at open. */
+ * the query's status, or -1 when the file was refused: at open, or when the
+ * start's tier was first read (then it reads as absent and the handle says
+ * why). */
 static int query_with_start_cell(retro_cell cell, const char *name) {
     unsigned char *data = malloc(image_bytes);
     memcpy(data, image, image_bytes);
@@ -177,6 +181,11 @@ static int query_with_start_cell(retro_cell cell, const char *name) {
     if (solver_db_open(&db, path, &kulibrat_game, &v, err) != 0) return -1;
     struct kulibrat_state s;
     kulibrat_game.start(&v, &s);
+    if (solver_db_probe(db, &s) == RETRO_HOLE && solver_db_failed(db, err) != 0) {
+        if (!strstr(err, "corrupt")) fail_msg("message '%s' lacks 'corrupt'", err);
+        solver_db_close(db);
+        return -1;
+    }
     int status = query_report(&kulibrat_game, &v, &s, solver_db_lookup, db, path, true);
     solver_db_close(db);
     return status;

@@ -38,10 +38,11 @@ enum {
     KAUDA_MAX_PENDING = 3, /* 6/12, 6/12, other: a third 6/12 cancels */
     KAUDA_MAX_BONUS = 15,  /* bonus throws owed, at most (a choice) */
     KAUDA_OUTCOMES = 7,    /* throw values 1..6 and 12 */
-    /* Decisions: at most 3 distinct pending values x 9 tuple selections on
-     * one square (a non-cross square holding 1+1+1+1+2) x 3 destinations
-     * (stay on the ring, turn in, turn in twice); see RULES.md. */
-    KAUDA_MAX_MOVES = 96,
+    /* Decisions: at most 7 sets of pending throws (3 single throws, 3 pairs
+     * and all three added together, combine=1) x 9 tuple selections (a
+     * non-cross square holding 1+1+1+1+2) x 5 destinations (a walk of up to
+     * 29 steps can end on at most 5 squares); see RULES.md. */
+    KAUDA_MAX_MOVES = 315,
 };
 
 enum kauda_phase {
@@ -68,10 +69,10 @@ struct kauda_state {
 };
 
 struct kauda_variant {
-    uint8_t players;   /* 2..4 */
-    uint8_t killfirst; /* a player must kill before entering the middle ring */
-    uint8_t bonus;     /* a kill earns another throw */
-    uint8_t zero;
+    uint8_t players;       /* 2..4 */
+    uint8_t killfirst;     /* a player must kill before entering the middle ring */
+    uint8_t bonus;         /* a kill earns another throw */
+    uint8_t combine;       /* several pending throws may be added for one move */
     uint32_t p_millionths; /* P(a cowrie falls open side up), in millionths */
 };
 
@@ -80,9 +81,12 @@ static inline const struct kauda_variant *kauda_options(const struct variant *v)
 }
 
 /* Move packing: kind in bits 0-3; throw value in bits 4-7; for decisions the
- * from step in bits 8-13, the destination step in bits 14-19 and the tuple
+ * from step in bits 8-13, the destination step in bits 14-19, the tuple
  * selection as counts of chosen tuples by size in bits 20-29 (size 1: 3 bits,
- * sizes 2 and 3: 2 bits, sizes 4-6: 1 bit). Pass is GAME_MOVE_PASS. */
+ * sizes 2 and 3: 2 bits, sizes 4-6: 1 bit) and, for a move that adds several
+ * throws (combine=1), the second and third throw values in bits 30-33 and
+ * 34-37 (the values in descending order, so each set of throws has one
+ * packing; bits 30-37 are zero for a single throw). Pass is GAME_MOVE_PASS. */
 enum kauda_move_kind { KAUDA_THROW = 1, KAUDA_DECIDE = 2 };
 
 static inline move_t kauda_throw_move(int value) {
@@ -107,6 +111,13 @@ struct kauda_pick {
 };
 
 move_t kauda_decide_move(int value, int from, int to, const struct kauda_pick *pick);
+/* A decision using the throws values[0..count-1] (descending) added together. */
+move_t kauda_combined_move(const uint8_t *values, int count, int from, int to,
+                           const struct kauda_pick *pick);
+/* The throws a decision uses, descending, into values[]; returns how many. */
+int kauda_move_throws(move_t m, uint8_t values[KAUDA_MAX_PENDING]);
+/* The sum of the throws a decision uses. */
+int kauda_move_total(move_t m);
 void kauda_move_pick(move_t m, struct kauda_pick *pick);
 int kauda_pick_size(const struct kauda_pick *pick);
 

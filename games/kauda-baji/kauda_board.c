@@ -67,6 +67,28 @@ move_t kauda_decide_move(int value, int from, int to, const struct kauda_pick *p
     return m;
 }
 
+move_t kauda_combined_move(const uint8_t *values, int count, int from, int to,
+                           const struct kauda_pick *pick) {
+    move_t m = kauda_decide_move(values[0], from, to, pick);
+    if (count > 1) m |= (move_t)values[1] << 30;
+    if (count > 2) m |= (move_t)values[2] << 34;
+    return m;
+}
+
+int kauda_move_throws(move_t m, uint8_t values[KAUDA_MAX_PENDING]) {
+    values[0] = (uint8_t)kauda_move_value(m);
+    values[1] = (uint8_t)((m >> 30) & 15);
+    values[2] = (uint8_t)((m >> 34) & 15);
+    return values[2] ? 3 : values[1] ? 2 : 1;
+}
+
+int kauda_move_total(move_t m) {
+    uint8_t values[KAUDA_MAX_PENDING];
+    int count = kauda_move_throws(m, values), total = 0;
+    for (int i = 0; i < count; i++) total += values[i];
+    return total;
+}
+
 void kauda_move_pick(move_t m, struct kauda_pick *pick) {
     pick->count[0] = 0;
     pick->count[1] = (uint8_t)((m >> 20) & 7);

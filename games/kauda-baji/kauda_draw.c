@@ -78,6 +78,9 @@ void kauda_draw(const struct variant *v, const void *state, FILE *out) {
     if (!s->pending[0]) fprintf(out, " none");
     for (int i = 0; i < KAUDA_MAX_PENDING && s->pending[i]; i++)
         fprintf(out, " %d", s->pending[i]);
+    if (s->phase == KAUDA_USE && s->pending[1])
+        fprintf(out, kauda_options(v)->combine ? " (usable alone or added together)"
+                                               : " (each used alone)");
     if (kauda_options(v)->bonus) fprintf(out, "; bonus throws owed: %d", s->bonus);
     fprintf(out, "\n");
 }

@@ -58,21 +58,46 @@ static bool may_enter_middle(const struct variant *v, const struct kauda_state *
     return !kauda_options(v)->killfirst || (s->killed >> p & 1);
 }
 
-/* Emits the moves of one tuple selection for every pending value it divides. */
+/* The sets of pending throws a move may use, as masks over s->pending: each
+ * throw alone, then (combine=1, B5) pairs and all three added together. A
+ * mask that takes a throw but not an equal one before it is skipped, so each
+ * multiset of values appears once (two orders of the same throws are one
+ * move, and two equal throws are not two choices). */
+static const uint8_t throw_masks[] = {1, 2, 4, 3, 5, 6, 7};
+
+static bool canonical_mask(const struct kauda_state *s, int mask) {
+    for (int i = 0; i < KAUDA_MAX_PENDING; i++) {
+        if (!(mask >> i & 1)) continue;
+        if (!s->pending[i]) return false;
+        if (i > 0 && s->pending[i] == s->pending[i - 1] && !(mask >> (i - 1) & 1))
+            return false;
+    }
+    return true;
+}
+
+/* Emits the moves of one tuple selection for every set of pending throws
+ * whose total it divides. A combined move walks the whole total at once, so
+ * it lands (and kills) only at the end. */
 static int emit_pick(const struct variant *v, const struct kauda_state *s, int from,
                      const struct kauda_pick *pick, move_t *out, int n) {
     const int size = kauda_pick_size(pick);
     const bool enter = may_enter_middle(v, s, s->player);
-    for (int i = 0; i < KAUDA_MAX_PENDING && s->pending[i]; i++) {
-        const int value = s->pending[i];
-        if (i > 0 && value == s->pending[i - 1]) continue; /* equal throws: once */
-        if (value % size != 0) continue;
+    const int sets = kauda_options(v)->combine ? 7 : 3;
+    for (int k = 0; k < sets; k++) {
+        const int mask = throw_masks[k];
+        if (!canonical_mask(s, mask)) continue;
+        uint8_t values[KAUDA_MAX_PENDING];
+        int count = 0, total = 0;
+        for (int i = 0; i < KAUDA_MAX_PENDING; i++)
+            if (mask >> i & 1) total += values[count++] = s->pending[i];
+        if (total % size != 0) continue;
         uint64_t dest = 0;
-        walk(from, value / size, enter, &dest);
+        walk(from, total / size, enter, &dest);
         /* Farthest along the path first (turning in before going round), so
          * move ordering and engines that break ties by list order progress. */
         for (; dest; dest &= ~(UINT64_C(1) << (63 - __builtin_clzll(dest))))
-            out[n++] = kauda_decide_move(value, from, 63 - __builtin_clzll(dest), pick);
+            out[n++] = kauda_combined_move(values, count, from,
+                                           63 - __builtin_clzll(dest), pick);
     }
     return n;
 }
@@ -235,8 +260,7 @@ static void series_done(const struct variant *v, struct kauda_state *s) {
 
 static void apply_decision(const struct variant *v, struct kauda_state *s, move_t m) {
     const int p = s->player, seat = kauda_seat(v, p);
-    const int value = kauda_move_value(m), from = kauda_move_from(m),
-              to = kauda_move_to(m);
+    const int from = kauda_move_from(m), to = kauda_move_to(m);
     struct kauda_pick pick;
     kauda_move_pick(m, &pick);
     const int size = kauda_pick_size(&pick);
@@ -271,7 +295,9 @@ static void apply_decision(const struct variant *v, struct kauda_state *s, move_
     const struct kauda_variant *o = kauda_options(v);
     if (killed && o->killfirst) s->killed |= (uint8_t)(1u << p);
     if (killed && o->bonus && s->bonus < KAUDA_MAX_BONUS) s->bonus++;
-    take_pending(s, value);
+    uint8_t used[KAUDA_MAX_PENDING];
+    for (int i = 0, count = kauda_move_throws(m, used); i < count; i++)
+        take_pending(s, used[i]);
     if (to == KAUDA_CENTRE && kauda_in_centre(s, p) == KAUDA_PIECES) {
         finish(v, s, p);
         end_turn(v, s); /* unused throws and bonus throws are lost */

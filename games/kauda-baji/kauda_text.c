@@ -11,9 +11,11 @@
  * assign) or "over"; ORDER is the finishing order so far ('-': nobody yet).
  * "bonus:N" is present with bonus=1, "killed:..." with killfirst=1.
  *
- * Moves: "t4" (a throw), "pass", "VALUE:[SELECTION]FROM-TO", e.g. "6:d1-g4",
- * "12:2e1-b1", "4:1+1b3-b5"; the selection lists the sizes of the tuples that
- * move together (omitted for one single piece).
+ * Moves: "t4" (a throw), "pass", "THROWS:[SELECTION]FROM-TO", e.g. "6:d1-g4",
+ * "12:2e1-b1", "4:1+1b3-b5", "6+2:4e2-g2"; THROWS is the value of the throw
+ * used, or the values added together (combine=1) joined by '+', largest
+ * first; the selection lists the sizes of the tuples that move together
+ * (omitted for one single piece).
  */
 #include "games/kauda-baji/kauda_text.h"
 #include "games/kauda-baji/kauda.h"
@@ -379,7 +381,14 @@ void kauda_format_move(const struct variant *v, const void *state, move_t move, 
     char from[3], to[3];
     kauda_square_name(kauda_square(seat, kauda_move_from(move)), from);
     kauda_square_name(kauda_square(seat, kauda_move_to(move)), to);
-    snprintf(buf, n, "%d:%s%s-%s", kauda_move_value(move), sel, from, to);
+    uint8_t values[KAUDA_MAX_PENDING];
+    const int count = kauda_move_throws(move, values);
+    char throws[16];
+    size_t tn = 0;
+    for (int i = 0; i < count; i++)
+        tn += (size_t)snprintf(throws + tn, sizeof throws - tn, "%s%d", i ? "+" : "",
+                               values[i]);
+    snprintf(buf, n, "%s:%s%s-%s", throws, sel, from, to);
 }
 
 static int legal(const struct variant *v, const void *state, const char *text, move_t m,
@@ -408,13 +417,28 @@ int kauda_parse_move(const struct variant *v, const void *state, const char *tex
             return fail(err, "malformed move '%.40s' (a throw is t1..t6 or t12)", text);
         return legal(v, state, text, kauda_throw_move((int)value), move, err);
     }
-    char *end;
-    long value = strtol(c, &end, 10);
-    if (!isdigit((unsigned char)*c) || *end != ':' || end - c > 2 ||
-        !((value >= 1 && value <= 6) || value == 12))
-        return fail(err, "malformed move '%.40s' (e.g. 6:d1-g4, 4:2b3-b5, t6, pass)",
-                    text);
-    c = end + 1;
+    /* THROWS: one value, or up to three joined by '+' (any order is read) */
+    uint8_t values[KAUDA_MAX_PENDING] = {0};
+    int count = 0;
+    for (;;) {
+        char *end;
+        long value = strtol(c, &end, 10);
+        if (!isdigit((unsigned char)*c) || (*end != ':' && *end != '+') || end - c > 2 ||
+            !((value >= 1 && value <= 6) || value == 12) || count == KAUDA_MAX_PENDING)
+            return fail(err,
+                        "malformed move '%.40s' (e.g. 6:d1-g4, 4:2b3-b5, 6+2:4e2-g2, t6, "
+                        "pass)",
+                        text);
+        values[count++] = (uint8_t)value;
+        c = end + 1;
+        if (*end == ':') break;
+    }
+    for (int i = 1; i < count; i++) /* descending is the packing's order */
+        for (int j = i; j > 0 && values[j] > values[j - 1]; j--) {
+            uint8_t x = values[j];
+            values[j] = values[j - 1];
+            values[j - 1] = x;
+        }
     struct kauda_pick pick = {{0}};
     int parts = 0;
     while (isdigit((unsigned char)*c)) {
@@ -432,8 +456,9 @@ int kauda_parse_move(const struct variant *v, const void *state, const char *tex
     int from = parse_square(&c);
     int to = from >= 0 && *c == '-' ? (c++, parse_square(&c)) : -1;
     if (from < 0 || to < 0 || *c)
-        return fail(err, "malformed move '%.40s' (e.g. 6:d1-g4, 4:2b3-b5, t6, pass)",
-                    text);
+        return fail(
+            err, "malformed move '%.40s' (e.g. 6:d1-g4, 4:2b3-b5, 6+2:4e2-g2, t6, pass)",
+            text);
     if (s->phase != KAUDA_USE) return fail(err, "illegal move '%.40s'", text);
     const int seat = kauda_seat(v, s->player);
     int size = kauda_pick_size(&pick);
@@ -446,7 +471,7 @@ int kauda_parse_move(const struct variant *v, const void *state, const char *tex
     static const uint8_t room[KAUDA_PIECES + 1] = {0, 7, 3, 3, 1, 1, 1};
     for (int z = 1; z <= KAUDA_PIECES; z++)
         if (pick.count[z] > room[z]) return fail(err, "illegal move '%.40s'", text);
-    move_t m = kauda_decide_move((int)value, kauda_step(seat, from), kauda_step(seat, to),
-                                 &pick);
+    move_t m = kauda_combined_move(values, count, kauda_step(seat, from),
+                                   kauda_step(seat, to), &pick);
     return legal(v, state, text, m, move, err);
 }

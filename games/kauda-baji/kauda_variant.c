@@ -1,4 +1,4 @@
-/* Kauda-Baji variant options: players, killfirst, bonus, p. */
+/* Kauda-Baji variant options: players, killfirst, bonus, combine, p. */
 #include "games/kauda-baji/kauda.h"
 #include "games/kauda-baji/kauda_text.h"
 
@@ -10,6 +10,7 @@ const struct variant_key kauda_variant_keys[] = {
     {"players", "2|3|4", "4", "players (2 sit face to face; 3 leave west empty)"},
     {"killfirst", "0|1", "0", "a player must kill before entering the middle ring"},
     {"bonus", "0|1", "0", "a kill earns another throw"},
+    {"combine", "0|1", "1", "several pending throws may be added for one move"},
     {"p", "0<p<1, up to 6 decimals", "0.5",
      "probability that a cowrie falls open side up"},
     {NULL, NULL, NULL, NULL},
@@ -23,6 +24,7 @@ void kauda_variant_default(struct variant *v) {
     options(v)->players = 4;
     options(v)->killfirst = 0;
     options(v)->bonus = 0;
+    options(v)->combine = 1;
     options(v)->p_millionths = 500000;
 }
 
@@ -72,9 +74,13 @@ int kauda_variant_set(struct variant *v, const char *key, const char *value, cha
     if (strcmp(key, "killfirst") == 0)
         return set_flag(&options(v)->killfirst, key, value, err);
     if (strcmp(key, "bonus") == 0) return set_flag(&options(v)->bonus, key, value, err);
+    if (strcmp(key, "combine") == 0)
+        return set_flag(&options(v)->combine, key, value, err);
     if (strcmp(key, "p") == 0) return set_p(&options(v)->p_millionths, value, err);
     snprintf(err, GAME_ERROR_BYTES,
-             "unknown variant option '%.40s' (known: players, killfirst, bonus, p)", key);
+             "unknown variant option '%.40s' (known: players, killfirst, bonus, combine, "
+             "p)",
+             key);
     return -1;
 }
 
@@ -83,6 +89,6 @@ void kauda_variant_format(const struct variant *v, char *buf, size_t n) {
     char p[16];
     snprintf(p, sizeof p, "0.%06u", (unsigned)o->p_millionths);
     for (size_t k = strlen(p); k > 3 && p[k - 1] == '0'; k--) p[k - 1] = '\0';
-    snprintf(buf, n, "players=%d,killfirst=%d,bonus=%d,p=%s", o->players, o->killfirst,
-             o->bonus, p);
+    snprintf(buf, n, "players=%d,killfirst=%d,bonus=%d,combine=%d,p=%s", o->players,
+             o->killfirst, o->bonus, o->combine, p);
 }

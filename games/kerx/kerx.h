@@ -69,18 +69,37 @@ struct kerx_geom {
 
 extern const struct kerx_geom kerx_geoms[KERX_MAX_SIZE - KERX_MIN_SIZE + 1];
 
+enum { KERX_HUFF_BYTES = 6 }; /* 48 bits >= 45 pieces, the most at size 6 */
+
 /* The whole position: 40 bytes, canonical (unused bits and pad are zero). */
 struct kerx_state {
     uint64_t pieces[2][2]; /* [player][word]: bit i of the 91-bit set = cell i */
     uint8_t side;          /* player to move */
-    uint8_t pad[7];
+    /* huff=1 only (X5): a huff is due when this is not all zero. The side to
+     * move must first remove one of the opponent's pieces marked here: bit
+     * i (little-endian over the bytes) marks the opponent's i-th piece
+     * counted in cell order from a1. Counting pieces, not cells, keeps the
+     * set in the state's spare bytes at every size (at most 45 pieces). */
+    uint8_t huffable[KERX_HUFF_BYTES];
+    uint8_t pad[1];
 };
 
 struct kerx_variant {
     uint8_t size;   /* 3..6 */
     uint8_t drawat; /* 0 disables the small-material draw */
-    uint8_t huff;   /* always 0: huffing is not modelled */
+    uint8_t huff;   /* 1: a missed longest capture is punished by huffing (X5) */
 };
+
+/* What the endgame databases (kerx_egdb*, kerx_tiers_db) answer to huff=1. */
+#define KERX_DB_HUFF_REFUSAL                                                             \
+    "Kerx endgame databases are for huff=0 only (a huff=1 position may carry a due "     \
+    "huff, which they do not index)"
+
+static inline bool kerx_huff_due(const struct kerx_state *s) {
+    for (int i = 0; i < KERX_HUFF_BYTES; i++)
+        if (s->huffable[i]) return true;
+    return false;
+}
 
 static inline const struct kerx_variant *kerx_options(const struct variant *v) {
     return (const struct kerx_variant *)v->bytes;
@@ -105,7 +124,12 @@ static inline int kerx_cell(const struct kerx_geom *g, int file, int row) {
  * position in the capture list the generator makes for this state (the
  * generator is deterministic, so kerx_capture_path finds it again).
  * The move of a chain is one representative of its (from, to, captured set).
+ * Bit 62 marks a long chain indexed in the huff=1 list of every capture
+ * (kerx_moves_any) rather than the list of longest ones. Bit 63 marks a huff
+ * (huff=1): the removal of the opponent's piece on the from-cell.
  */
+#define KERX_MOVE_ANY_LIST (UINT64_C(1) << 62)
+#define KERX_MOVE_HUFF (UINT64_C(1) << 63)
 static inline move_t kerx_move_pack(int from, int to, int jumps) {
     return (move_t)from | ((move_t)to << 7) | ((move_t)jumps << 14);
 }
@@ -125,6 +149,20 @@ static inline int kerx_move_dir(move_t m, int k) {
 /* The moves of the side to move (captures per X3/X4, else steps); no terminal
  * test. Returns the count (<= KERX_MAX_MOVES). */
 int kerx_moves(const struct kerx_geom *g, const struct kerx_state *s, move_t *out);
+
+/* huff=1 (X5): every step and every capture, stopping after any jump (each
+ * distinct (from, to, captured set) once), captures first. */
+int kerx_moves_any(const struct kerx_geom *g, const struct kerx_state *s, move_t *out);
+
+/* huff=1: the moves of `s` (the removals when a huff is due, else
+ * kerx_moves_any), and playing one: a move that misses a longest capture
+ * leaves a huff due for the opponent (kerx_huff.c). */
+int kerx_huff_moves(const struct kerx_geom *g, const struct kerx_state *s, move_t *out);
+void kerx_huff_play(const struct kerx_geom *g, struct kerx_state *s, move_t m);
+/* The cells of the pieces a due huff may remove, as a cell set. */
+void kerx_huff_cells(const struct kerx_state *s, uint64_t cells[2]);
+/* Marks the pieces on `cells` (all the opponent's) as the ones to huff. */
+void kerx_huff_set(struct kerx_state *s, const uint64_t cells[2]);
 
 /* True when the side to move has any legal move. */
 bool kerx_has_move(const struct kerx_geom *g, const struct kerx_state *s);

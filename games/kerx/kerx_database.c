@@ -122,8 +122,18 @@ struct kerx_database {
     struct kerx_db_set *generic;
 };
 
+static const char *kerx_database_unavailable(const struct variant *v) {
+    return kerx_options(v)->huff ? KERX_DB_HUFF_REFUSAL : NULL;
+}
+
 static int kerx_database_open(const struct variant *v, const char *data, void **out,
                               char *where, size_t n, char *err) {
+    if (kerx_options(v)->huff) {
+        /* None can exist: a query says why, df-pn goes on without them. */
+        snprintf(where, n, "-");
+        snprintf(err, GAME_ERROR_BYTES, "%s", KERX_DB_HUFF_REFUSAL);
+        return 1;
+    }
     struct kerx_database *p = calloc(1, sizeof *p);
     if (!p) {
         snprintf(err, GAME_ERROR_BYTES, "out of memory");
@@ -231,5 +241,6 @@ const struct game_database kerx_database = {
     .probe = kerx_database_probe,
     .close = kerx_database_close,
     .hole_message = "no database holds this material (build it with --pieces)",
+    .unavailable = kerx_database_unavailable,
     .write_test_set = kerx_write_test_set,
 };

@@ -17,6 +17,10 @@ void kerx_egdb_folder(const struct variant *v, const char *data, char *buf, size
 
 struct kerx_egdb *kerx_egdb_new(const struct variant *v, const char *data, char *err) {
     const struct kerx_variant *o = kerx_options(v);
+    if (o->huff) {
+        snprintf(err, GAME_ERROR_BYTES, "%s", KERX_DB_HUFF_REFUSAL);
+        return NULL;
+    }
     if (!kerx_sym_of(o->size)) {
         snprintf(err, GAME_ERROR_BYTES,
                  "Kerx endgame databases exist for sizes 3..%d only, not size %d",

@@ -11,7 +11,9 @@ static const struct variant_key kerx_keys[] = {
     {"size", "3..6", "4", "cells on each edge of the hexagon (4: 37 cells)"},
     {"drawat", "0..99", "3",
      "draw once both sides have at most this many pieces (0: never)"},
-    {"huff", "0", "0", "huffing (forfeit of a piece for a missed capture): not modelled"},
+    {"huff", "0|1", "0",
+     "1: any step or capture is legal; a missed longest capture is punished by the "
+     "opponent removing a piece that could have made it (huffing)"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -55,14 +57,12 @@ static int kerx_variant_set(struct variant *v, const char *key, const char *valu
         return 0;
     }
     if (strcmp(key, "huff") == 0) {
-        if (strcmp(value, "0") == 0) return 0;
-        if (strcmp(value, "1") == 0)
-            snprintf(err, GAME_ERROR_BYTES,
-                     "huff=1 is not modelled yet (a missed capture is simply "
-                     "illegal, ruling X5)");
-        else
-            snprintf(err, GAME_ERROR_BYTES, "huff must be 0, not '%.20s'", value);
-        return -1;
+        if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0) {
+            snprintf(err, GAME_ERROR_BYTES, "huff must be 0 or 1, not '%.20s'", value);
+            return -1;
+        }
+        o->huff = (uint8_t)(value[0] - '0');
+        return 0;
     }
     snprintf(err, GAME_ERROR_BYTES, "unknown option '%.40s' (size, drawat, huff)", key);
     return -1;
@@ -94,11 +94,15 @@ static int kerx_game_moves(const struct variant *v, const void *state, move_t *o
     /* Over by material: no moves. With no legal move the generator finds
      * none by itself. */
     if (mine == 0 || theirs == 0 || (mine <= drawat && theirs <= drawat)) return 0;
+    if (kerx_options(v)->huff) return kerx_huff_moves(kerx_geom_of(v), s, out);
     return kerx_moves(kerx_geom_of(v), s, out);
 }
 
 static void kerx_apply(const struct variant *v, void *state, move_t move) {
-    kerx_play(kerx_geom_of(v), state, move);
+    if (kerx_options(v)->huff)
+        kerx_huff_play(kerx_geom_of(v), state, move);
+    else
+        kerx_play(kerx_geom_of(v), state, move);
 }
 
 static void kerx_returns(const struct variant *v, const void *state,

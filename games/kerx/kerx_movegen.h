@@ -30,6 +30,7 @@ struct KX(chase) {
     const struct kerx_geom *g;
     KX_BB enemy, empty; /* empty includes the start cell of the chain */
     int from;
+    bool any;  /* huff=1: keep every capture, of any length, not only the longest */
     int best;  /* most captures found so far */
     int count; /* moves kept (all with `best` captures) */
     move_t *out;
@@ -43,8 +44,8 @@ struct KX(chase) {
 };
 
 static void KX(record)(struct KX(chase) * c, int to, int jumps, KX_BB captured) {
-    if (jumps < c->best) return;
-    if (jumps > c->best) {
+    if (!c->any && jumps < c->best) return;
+    if (!c->any && jumps > c->best) {
         c->best = jumps;
         c->count = 0;
     }
@@ -57,7 +58,7 @@ static void KX(record)(struct KX(chase) * c, int to, int jumps, KX_BB captured) 
     if (jumps <= KERX_PATH_MAX) {
         for (int k = 0; k < jumps; k++) m |= (move_t)c->dirs[k] << (20 + 3 * k);
     } else {
-        m |= (move_t)c->count << 20;
+        m |= (move_t)c->count << 20 | (c->any ? KERX_MOVE_ANY_LIST : 0);
     }
     if (c->count == c->want) {
         memcpy(c->want_dirs, c->dirs, (size_t)jumps);
@@ -69,10 +70,11 @@ static void KX(record)(struct KX(chase) * c, int to, int jumps, KX_BB captured) 
 
 /* Extend the chain that has reached `at` after `jumps` jumps. Jumped pieces
  * stay enemy (blocking landings) until the chain ends; `captured` stops them
- * being jumped twice. */
+ * being jumped twice. In `any` mode the chain may also stop here. */
 static void KX(chase_from)(struct KX(chase) * c, int at, int jumps, KX_BB captured) {
     const struct kerx_geom *g = c->g;
     bool extended = false;
+    if (c->any && jumps > 0) KX(record)(c, at, jumps, captured);
     for (int d = 0; d < KERX_DIRS; d++) {
         int land = g->jump[at][d];
         if (land < 0) continue;
@@ -83,17 +85,19 @@ static void KX(chase_from)(struct KX(chase) * c, int at, int jumps, KX_BB captur
         c->dirs[jumps] = (uint8_t)d;
         KX(chase_from)(c, land, jumps + 1, captured | over);
     }
-    if (!extended && jumps > 0) KX(record)(c, at, jumps, captured);
+    if (!c->any && !extended && jumps > 0) KX(record)(c, at, jumps, captured);
 }
 
-/* All longest captures of the side to move into `out`; `want` as in chase. */
+/* All longest captures of the side to move into `out` (every capture when
+ * `any`); `want` as in chase. */
 static int KX(captures)(struct KX(chase) * c, const struct kerx_geom *g,
-                        const struct kerx_state *s, move_t *out, int want) {
+                        const struct kerx_state *s, move_t *out, int want, bool any) {
     KX_BB own = KX_LOAD(s->pieces[s->side]);
     KX_BB enemy = KX_LOAD(s->pieces[s->side ^ 1]);
     KX_BB empty = KX(board)(g) & ~(own | enemy);
     c->g = g;
     c->enemy = enemy;
+    c->any = any;
     c->best = 1;
     c->count = 0;
     c->out = out;
@@ -115,7 +119,7 @@ static int KX(moves)(const struct kerx_geom *g, const struct kerx_state *s, move
     for (KX_BB t = own; t; t &= t - 1) {
         if (KX(can_jump)(g, KX_CTZ(t), enemy, empty)) {
             struct KX(chase) c;
-            return KX(captures)(&c, g, s, out, -1);
+            return KX(captures)(&c, g, s, out, -1, false);
         }
     }
     int count = 0;
@@ -123,6 +127,28 @@ static int KX(moves)(const struct kerx_geom *g, const struct kerx_state *s, move
         int from = KX_CTZ(t);
         for (KX_BB to = KX_LOAD(g->adj[from]) & empty; to; to &= to - 1)
             out[count++] = kerx_move_pack(from, KX_CTZ(to), 0);
+    }
+    return count;
+}
+
+static int KX(moves_any)(const struct kerx_geom *g, const struct kerx_state *s,
+                         move_t *out) {
+    KX_BB own = KX_LOAD(s->pieces[s->side]);
+    KX_BB enemy = KX_LOAD(s->pieces[s->side ^ 1]);
+    KX_BB empty = KX(board)(g) & ~(own | enemy);
+    int count = 0;
+    for (KX_BB t = own; t; t &= t - 1) {
+        if (KX(can_jump)(g, KX_CTZ(t), enemy, empty)) {
+            struct KX(chase) c;
+            count = KX(captures)(&c, g, s, out, -1, true);
+            break;
+        }
+    }
+    for (KX_BB t = own; t; t &= t - 1) {
+        int from = KX_CTZ(t);
+        for (KX_BB to = KX_LOAD(g->adj[from]) & empty; to; to &= to - 1)
+            if (count < KERX_MAX_MOVES)
+                out[count++] = kerx_move_pack(from, KX_CTZ(to), 0);
     }
     return count;
 }
@@ -143,8 +169,8 @@ static int KX(long_path)(const struct kerx_geom *g, const struct kerx_state *s, 
                          uint8_t *dirs, uint64_t captured[2]) {
     struct KX(chase) c;
     move_t out[KERX_MAX_MOVES];
-    int want = (int)(m >> 20);
-    KX(captures)(&c, g, s, out, want);
+    int want = (int)((m & ~(KERX_MOVE_ANY_LIST | KERX_MOVE_HUFF)) >> 20);
+    KX(captures)(&c, g, s, out, want, (m & KERX_MOVE_ANY_LIST) != 0);
     int jumps = kerx_move_jumps(m);
     memcpy(dirs, c.want_dirs, (size_t)jumps);
     captured[0] = (uint64_t)c.want_caps;

@@ -39,6 +39,10 @@ int kerx_moves(const struct kerx_geom *g, const struct kerx_state *s, move_t *ou
     return kerx_narrow(g) ? moves_64(g, s, out) : moves_128(g, s, out);
 }
 
+int kerx_moves_any(const struct kerx_geom *g, const struct kerx_state *s, move_t *out) {
+    return kerx_narrow(g) ? moves_any_64(g, s, out) : moves_any_128(g, s, out);
+}
+
 bool kerx_has_move(const struct kerx_geom *g, const struct kerx_state *s) {
     return kerx_narrow(g) ? has_move_64(g, s) : has_move_128(g, s);
 }
@@ -93,6 +97,7 @@ int kerx_status(const struct kerx_geom *g, int drawat, const struct kerx_state *
     if (mine == 0) return -1;
     if (theirs == 0) return 1;
     if (mine <= drawat && theirs <= drawat) return 0;
+    if (kerx_huff_due(s)) return 2; /* the removal comes first (huff=1) */
     if (!kerx_has_move(g, s)) return -1;
     return 2;
 }

@@ -78,6 +78,60 @@ void kerx_format_position(const struct variant *v, const void *state, char *buf,
         if (row) kerx_put(&o, "/");
     }
     kerx_put(&o, s->side == KERX_WHITE ? " w" : " b");
+    if (kerx_huff_due(s)) {
+        uint64_t cells[2];
+        kerx_huff_cells(s, cells);
+        const char *sep = " huff:";
+        for (int cell = 0; cell < g->cells; cell++) {
+            if (!kerx_has(cells, cell)) continue;
+            char name[8];
+            kerx_cell_name(g, cell, name);
+            kerx_put(&o, sep);
+            kerx_put(&o, name);
+            sep = ",";
+        }
+    }
+}
+
+/* " huff:d4,e5" after the side to move (huff=1): the opponent's pieces one
+ * of which the side to move must remove first. */
+static int kerx_parse_huff(const struct variant *v, const char *p, struct kerx_state *s,
+                           char *err) {
+    const struct kerx_geom *g = kerx_geom_of(v);
+    if (strncmp(p, "huff:", 5) != 0) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "unexpected text after the side to move (only 'huff:CELLS' may follow)");
+        return -1;
+    }
+    if (!kerx_options(v)->huff) {
+        snprintf(err, GAME_ERROR_BYTES, "'huff:' needs the variant huff=1");
+        return -1;
+    }
+    uint64_t cells[2] = {0, 0};
+    p += 5;
+    for (;;) {
+        const char *at = p;
+        int cell = kerx_read_cell(g, &p);
+        if (cell < 0) {
+            snprintf(err, GAME_ERROR_BYTES, "huff: expected a cell at '%.12s'", at);
+            return -1;
+        }
+        if (!kerx_has(s->pieces[s->side ^ 1], cell)) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "huff: %.8s does not hold a piece of the side that just moved", at);
+            return -1;
+        }
+        kerx_set(cells, cell);
+        if (*p != ',') break;
+        p++;
+    }
+    while (*p == ' ') p++;
+    if (*p) {
+        snprintf(err, GAME_ERROR_BYTES, "unexpected text after the huff cells");
+        return -1;
+    }
+    kerx_huff_set(s, cells);
+    return 0;
 }
 
 /* One row of the board text, `len` characters at `text`, into `s`. */
@@ -157,10 +211,7 @@ int kerx_parse_position(const struct variant *v, const char *text, void *state,
     }
     s.side = *p == 'b' ? KERX_BLACK : KERX_WHITE;
     for (p++; *p == ' '; p++) continue;
-    if (*p) {
-        snprintf(err, GAME_ERROR_BYTES, "unexpected text after the side to move");
-        return -1;
-    }
+    if (*p && kerx_parse_huff(v, p, &s, err) != 0) return -1;
     int most =
         __builtin_popcountll(g->start[0][0]) + __builtin_popcountll(g->start[0][1]);
     for (int player = 0; player < 2; player++) {
@@ -186,6 +237,12 @@ void kerx_format_move(const struct variant *v, const void *state, move_t move, c
     char name[8];
     kerx_put(&o, "");
     int from = kerx_move_from(move);
+    if (move & KERX_MOVE_HUFF && from < g->cells) {
+        kerx_cell_name(g, from, name);
+        kerx_put(&o, "huff:");
+        kerx_put(&o, name);
+        return;
+    }
     if (from >= g->cells || kerx_move_to(move) >= g->cells) {
         kerx_put(&o, "?");
         return;
@@ -209,6 +266,32 @@ void kerx_format_move(const struct variant *v, const void *state, move_t move, c
     }
 }
 
+/* "huff:d4": the removal of a due huff (huff=1). */
+static int kerx_parse_removal(const struct variant *v, const void *state,
+                              const char *text, move_t *move, char *err) {
+    const struct kerx_geom *g = kerx_geom_of(v);
+    const char *p = text;
+    while (*p == ' ') p++;
+    p += 5;
+    int cell = kerx_read_cell(g, &p);
+    while (*p == ' ') p++;
+    if (cell < 0 || *p) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "'%.40s' is not a move: a huff is written huff:d4", text);
+        return -1;
+    }
+    move_t list[KERX_MAX_MOVES];
+    int n = kerx_game.moves(v, state, list);
+    for (int i = 0; i < n; i++)
+        if (list[i] == (KERX_MOVE_HUFF | kerx_move_pack(cell, 0, 0))) {
+            *move = list[i];
+            return 0;
+        }
+    snprintf(err, GAME_ERROR_BYTES, "'%.40s' is not legal here: %s", text,
+             kerx_huff_due(state) ? "that piece may not be huffed" : "no huff is due");
+    return -1;
+}
+
 int kerx_parse_move(const struct variant *v, const void *state, const char *text,
                     move_t *move, char *err) {
     const struct kerx_geom *g = kerx_geom_of(v);
@@ -222,6 +305,7 @@ int kerx_parse_move(const struct variant *v, const void *state, const char *text
     char sep = 0;
     const char *p = text;
     while (*p == ' ') p++;
+    if (strncmp(p, "huff:", 5) == 0) return kerx_parse_removal(v, state, text, move, err);
     for (;;) {
         int cell = kerx_read_cell(g, &p);
         if (cell < 0) {
@@ -287,7 +371,10 @@ int kerx_parse_move(const struct variant *v, const void *state, const char *text
                  matches);
         return -1;
     }
-    if (n > 0 && kerx_move_jumps(list[0]) > 0)
+    if (kerx_huff_due(s))
+        snprintf(err, GAME_ERROR_BYTES,
+                 "'%.40s' is not legal here: first huff a piece (huff:CELL)", text);
+    else if (n > 0 && kerx_move_jumps(list[0]) > 0 && !kerx_options(v)->huff)
         snprintf(err, GAME_ERROR_BYTES,
                  "'%.40s' is not legal here: the longest capture (%d pieces) is "
                  "compulsory",
@@ -320,4 +407,17 @@ void kerx_draw(const struct variant *v, const void *state, FILE *out) {
             "(each row starts with the name of its leftmost cell; files run up-left)\n");
     fprintf(out, "white (w) %d, black (b) %d pieces; %s to move\n", kerx_count(s, 0),
             kerx_count(s, 1), s->side == KERX_WHITE ? "white" : "black");
+    if (kerx_huff_due(s)) {
+        uint64_t cells[2];
+        kerx_huff_cells(s, cells);
+        fprintf(out, "%s missed a longest capture: %s first removes one of",
+                s->side == KERX_WHITE ? "black" : "white",
+                s->side == KERX_WHITE ? "white" : "black");
+        for (int cell = 0; cell < g->cells; cell++) {
+            char name[8];
+            kerx_cell_name(g, cell, name);
+            if (kerx_has(cells, cell)) fprintf(out, " %s", name);
+        }
+        fputc('\n', out);
+    }
 }

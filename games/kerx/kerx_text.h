@@ -3,6 +3,8 @@
  * "c3-d4" (step) and "b2xd4xf4" (capture, every landing cell), positions as
  * one line "rows top to bottom, '/' between them, then the side to move",
  * e.g. the size-4 start "bbbb/bbbbb/bbbbbb/bbb1www/wwwwww/wwwww/wwww w".
+ * With huff=1 a position may end with " huff:c3,e4" (the pieces the side to
+ * move must choose one of to remove first) and the removal is "huff:c3".
  * Parsers check everything and explain what is wrong.
  */
 #ifndef KIBITZ_KERX_TEXT_H

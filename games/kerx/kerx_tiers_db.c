@@ -88,6 +88,10 @@ int kerx_db_build(const struct variant *v, const struct kerx_db_build *b,
                   struct kerx_db_stats *st, char *err) {
     memset(st, 0, sizeof *st);
     const struct kerx_variant *o = kerx_options(v);
+    if (o->huff) {
+        snprintf(err, GAME_ERROR_BYTES, "%s", KERX_DB_HUFF_REFUSAL);
+        return -1;
+    }
     if (o->size > KERX_TIER_MAX_SIZE) {
         snprintf(err, GAME_ERROR_BYTES, "databases are built for sizes 3..%d only",
                  KERX_TIER_MAX_SIZE);
@@ -223,6 +227,10 @@ struct kerx_db_set {
 int kerx_db_set_open(struct kerx_db_set **out, const struct variant *v, const char *data,
                      char *err) {
     *out = NULL;
+    if (kerx_options(v)->huff) {
+        snprintf(err, GAME_ERROR_BYTES, "%s", KERX_DB_HUFF_REFUSAL);
+        return -1;
+    }
     if (kerx_options(v)->size > KERX_TIER_MAX_SIZE) {
         snprintf(err, GAME_ERROR_BYTES, "no Kerx databases exist for size %d",
                  kerx_options(v)->size);
@@ -247,7 +255,10 @@ int kerx_db_set_open(struct kerx_db_set **out, const struct variant *v, const ch
              * of stopping queries that never need it. */
             struct stat st;
             if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-            if (solver_db_open(&set->db[hi][lo], path, &set->game, v, err) != 0) {
+            /* These files are small: check every tier now, so a damaged one
+             * is refused here rather than read as missing later. */
+            if (solver_db_open(&set->db[hi][lo], path, &set->game, v, err) != 0 ||
+                solver_db_verify(set->db[hi][lo], err) != 0) {
                 kerx_db_set_close(set);
                 return -1;
             }

@@ -63,6 +63,15 @@ struct kodrek_variant {
     uint8_t toleks;   /* coins per player */
     uint8_t payoff;   /* enum kodrek_payoff */
     uint8_t newcomer; /* bit p: player p may use the newcomer rule */
+    uint8_t order;    /* enum kodrek_order_reading */
+};
+
+/* How "starting with the player with the most heads (tails) and moving
+ * clockwise from the green player" orders the thrusts and pulls (D6;
+ * RULES.md, "Order of play"). */
+enum kodrek_order_reading {
+    KODREK_ORDER_SORTED = 0, /* by count, ties clockwise from green */
+    KODREK_ORDER_ROUND = 1,  /* the top player, then on round clockwise */
 };
 
 struct kodrek_state {
@@ -143,8 +152,11 @@ static inline int kodrek_hand(const struct kodrek_state *s, int player) {
 }
 
 /* The players in the order they act in `phase` (THRUST or PULL): most heads
- * (tails on the table) first, ties clockwise from green (D6). */
-void kodrek_order(const struct kodrek_state *s, int phase, int order[KODREK_PLAYERS]);
+ * (tails on the table) first, ties clockwise from green (D6); then, by the
+ * variant's reading, the others by count (ties clockwise from green) or
+ * round the table clockwise from the first. */
+void kodrek_order(const struct kodrek_variant *o, const struct kodrek_state *s, int phase,
+                  int order[KODREK_PLAYERS]);
 
 /* Does the puller's tail count double against `target` (their craft within
  * three junctures)? */

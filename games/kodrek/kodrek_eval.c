@@ -90,7 +90,7 @@ static move_t projected_move(const struct variant *v, const struct kodrek_state 
         double score;
         if (kodrek_move_kind(moves[i]) == KODREK_MOVE_THRUST) {
             int order[KODREK_PLAYERS];
-            kodrek_order(s, KODREK_THRUST, order);
+            kodrek_order(kodrek_options(v), s, KODREK_THRUST, order);
             score = 1.0 -
                     risk_after_turn(v, s, order[s->cursor], kodrek_move_point(moves[i]));
         } else {
@@ -98,7 +98,7 @@ static move_t projected_move(const struct variant *v, const struct kodrek_state 
              * out here, not by `apply`, which ends the turn after the last
              * pull); fewer tails win ties (moves list 0 tails first). */
             int order[KODREK_PLAYERS];
-            kodrek_order(s, KODREK_PULL, order);
+            kodrek_order(kodrek_options(v), s, KODREK_PULL, order);
             const int puller = order[s->cursor], target = kodrek_move_target(moves[i]);
             const int steps = kodrek_move_tails(moves[i]) *
                               (kodrek_pull_doubled(s, puller, target) ? 2 : 1);

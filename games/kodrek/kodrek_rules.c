@@ -45,7 +45,8 @@ static void kodrek_start(const struct variant *v, void *state) {
     s->phase = KODREK_SECRET;
 }
 
-void kodrek_order(const struct kodrek_state *s, int phase, int order[KODREK_PLAYERS]) {
+void kodrek_order(const struct kodrek_variant *o, const struct kodrek_state *s, int phase,
+                  int order[KODREK_PLAYERS]) {
     int key[KODREK_PLAYERS];
     for (int p = 0; p < KODREK_PLAYERS; p++) {
         order[p] = p;
@@ -58,6 +59,9 @@ void kodrek_order(const struct kodrek_state *s, int phase, int order[KODREK_PLAY
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
+    if (o->order == KODREK_ORDER_ROUND)
+        for (int i = 1; i < KODREK_PLAYERS; i++)
+            order[i] = (order[0] + i) % KODREK_PLAYERS;
 }
 
 bool kodrek_pull_doubled(const struct kodrek_state *s, int puller, int target) {
@@ -87,7 +91,7 @@ static void end_turn(const struct variant *v, struct kodrek_state *s);
 static void advance(const struct variant *v, struct kodrek_state *s) {
     int order[KODREK_PLAYERS];
     if (s->phase == KODREK_THRUST) {
-        kodrek_order(s, KODREK_THRUST, order);
+        kodrek_order(opts(v), s, KODREK_THRUST, order);
         while (s->cursor < KODREK_PLAYERS && kodrek_hand(s, order[s->cursor]) == 0)
             s->cursor++;
         if (s->cursor < KODREK_PLAYERS) return;
@@ -95,10 +99,10 @@ static void advance(const struct variant *v, struct kodrek_state *s) {
         s->cursor = 0;
         s->sub = 0;
         s->left = 0;
-        kodrek_order(s, KODREK_PULL, order);
+        kodrek_order(opts(v), s, KODREK_PULL, order);
         s->left = s->tails[order[0]];
     }
-    kodrek_order(s, KODREK_PULL, order);
+    kodrek_order(opts(v), s, KODREK_PULL, order);
     while (s->cursor < KODREK_PLAYERS) {
         int p = order[s->cursor];
         if (may_pull(s, p))
@@ -174,7 +178,7 @@ static int kodrek_turn(const struct variant *v, const void *state) {
     switch (s->phase) {
     case KODREK_SECRET: return TURN_SIMULTANEOUS;
     case KODREK_THRUST:
-    case KODREK_PULL: kodrek_order(s, s->phase, order); return order[s->cursor];
+    case KODREK_PULL: kodrek_order(opts(v), s, s->phase, order); return order[s->cursor];
     default: return TURN_OVER;
     }
 }
@@ -225,7 +229,7 @@ int kodrek_list_moves(const struct variant *v, const struct kodrek_state *s,
         return n;
     }
     case KODREK_THRUST: {
-        kodrek_order(s, KODREK_THRUST, order);
+        kodrek_order(opts(v), s, KODREK_THRUST, order);
         const int p = order[s->cursor];
         struct kodrek_point to[1 + 3 * KODREK_MAX_TOLEKS * (KODREK_MAX_TOLEKS + 1)];
         /* A stack thrown off the board (newcomer rule) comes back onto it:
@@ -235,7 +239,7 @@ int kodrek_list_moves(const struct variant *v, const struct kodrek_state *s,
         return n;
     }
     case KODREK_PULL: {
-        kodrek_order(s, KODREK_PULL, order);
+        kodrek_order(opts(v), s, KODREK_PULL, order);
         const int target = pull_target(order[s->cursor], s->sub);
         for (int t = 0; t <= s->left; t++) out[n++] = kodrek_pull_move(target, t);
         return n;
@@ -271,13 +275,13 @@ static void kodrek_apply(const struct variant *v, void *state, move_t move) {
         return;
     }
     case KODREK_MOVE_THRUST:
-        kodrek_order(s, KODREK_THRUST, order);
+        kodrek_order(opts(v), s, KODREK_THRUST, order);
         s->stack[order[s->cursor]] = kodrek_move_point(move);
         s->cursor++;
         advance(v, s);
         return;
     case KODREK_MOVE_PULL: {
-        kodrek_order(s, KODREK_PULL, order);
+        kodrek_order(opts(v), s, KODREK_PULL, order);
         const int p = order[s->cursor], target = kodrek_move_target(move);
         const int tails = kodrek_move_tails(move);
         const int steps = tails * (kodrek_pull_doubled(s, p, target) ? 2 : 1);
@@ -443,7 +447,7 @@ int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, ch
         return 0;
     }
     int order[KODREK_PLAYERS];
-    kodrek_order(s, s->phase, order);
+    kodrek_order(opts(v), s, s->phase, order);
     if (s->cursor >= KODREK_PLAYERS) {
         snprintf(err, GAME_ERROR_BYTES, "cursor %d past the third player", s->cursor);
         return -1;

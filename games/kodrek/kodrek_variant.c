@@ -1,4 +1,4 @@
-/* Kodrek variant options: inner=, margin=, toleks=, payoff=, newcomer=. */
+/* Kodrek variant options: inner=, margin=, toleks=, payoff=, newcomer=, order=. */
 #include "games/kodrek/kodrek.h"
 
 #include <stdio.h>
@@ -12,6 +12,9 @@ const struct variant_key kodrek_variant_keys[] = {
     {"payoff", "coins|winloss", "coins", "returns in coins won/paid, or +1/-1"},
     {"newcomer", "off|all|green|blue|red", "off",
      "who may stay in after being thrown past the outer edge"},
+    {"order", "sorted|round", "sorted",
+     "thrusts and pulls by count, ties clockwise from green (sorted), or from the "
+     "top player on round clockwise (round)"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -26,6 +29,7 @@ void kodrek_variant_default(struct variant *v) {
     o->toleks = KODREK_MAX_TOLEKS;
     o->payoff = KODREK_PAYOFF_COINS;
     o->newcomer = 0;
+    o->order = KODREK_ORDER_SORTED;
 }
 
 static int set_number(const char *key, const char *value, int lo, int hi, uint8_t *out,
@@ -75,9 +79,21 @@ int kodrek_variant_set(struct variant *v, const char *key, const char *value, ch
                  "newcomer must be off, all, green, blue or red, not '%.40s'", value);
         return -1;
     }
+    if (strcmp(key, "order") == 0) {
+        if (strcmp(value, "sorted") == 0)
+            o->order = KODREK_ORDER_SORTED;
+        else if (strcmp(value, "round") == 0)
+            o->order = KODREK_ORDER_ROUND;
+        else {
+            snprintf(err, GAME_ERROR_BYTES, "order must be sorted or round, not '%.40s'",
+                     value);
+            return -1;
+        }
+        return 0;
+    }
     snprintf(err, GAME_ERROR_BYTES,
              "unknown variant option '%.40s' (known: inner, margin, toleks, payoff, "
-             "newcomer)",
+             "newcomer, order)",
              key);
     return -1;
 }
@@ -92,7 +108,8 @@ void kodrek_variant_format(const struct variant *v, char *buf, size_t n) {
     case 4: newcomer = "red"; break;
     default: break;
     }
-    snprintf(buf, n, "inner=%d,margin=%d,toleks=%d,payoff=%s,newcomer=%s", o->inner,
-             o->margin, o->toleks,
-             o->payoff == KODREK_PAYOFF_WINLOSS ? "winloss" : "coins", newcomer);
+    snprintf(buf, n, "inner=%d,margin=%d,toleks=%d,payoff=%s,newcomer=%s,order=%s",
+             o->inner, o->margin, o->toleks,
+             o->payoff == KODREK_PAYOFF_WINLOSS ? "winloss" : "coins", newcomer,
+             o->order == KODREK_ORDER_ROUND ? "round" : "sorted");
 }

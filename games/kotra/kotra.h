@@ -1,7 +1,8 @@
 /*
- * kotra.h - Kotra (after the rules text in ../shared/seeds/kotra.txt and
- * rulings T1-T3): two players, two ten-sided dice, hidden ranks, a 51-space
- * board of squares and triangles with terrain. Rules, notation and every
+ * kotra.h - Kotra (after the fan-made rules text "Kotra - A Cardassian Board
+ * Game" and rulings T1-T3, restated in RULES.md): two players, two ten-sided
+ * dice, hidden ranks, a 51-space board of squares and triangles with
+ * terrain. Rules, notation and every
  * choice the text left open: games/kotra/RULES.md.
  *
  * Player 0 is gold (territory at the bottom, ranks 1-4), player 1 silver.
@@ -94,10 +95,18 @@ static inline int kotra_stuck(uint8_t f) {
 
 /* extra[]: promotions (bits 0-2) and per-turn facts. */
 enum {
-    KX_PROMO = 7,    /* times promoted: rank = rank at setup + promotions */
+    KX_PROMO = 7,    /* times promoted: rank = rank at setup + promotions (a
+                        piece is promoted at most once: 0 or 1) */
     KX_TURN = 8,     /* moved (or arrived) this turn */
     KX_ENTERED = 16, /* came onto the board from the reserve */
+    KX_JUMPS1 = 32,  /* door jumps (2 bits): the piece's last moves in a row
+                        that used a door jump, 0..2 */
 };
+static inline int kotra_jumps(uint8_t x) {
+    return (x >> 5) & 3;
+}
+/* Most consecutive moves of a piece that may use a door jump. */
+enum { KOTRA_MAX_JUMPS = 2 };
 
 /* status[]: per player. */
 enum { KS_UNLOCKED = 1, KS_RELOCATED = 2, KS_RESCUED = 4 };
@@ -124,7 +133,9 @@ struct kotra_state {
 };
 
 struct kotra_variant {
-    uint16_t max_turns; /* turns before the game ends on points */
+    uint16_t max_turns;       /* turns before the game ends on points */
+    uint8_t surrender_points; /* 1: a surrender is scored on points (the old
+                                 reading); 0: the side that surrenders loses */
 };
 
 static inline const struct kotra_variant *kotra_options(const struct variant *v) {
@@ -144,6 +155,9 @@ enum kotra_move_kind {
     MV_RESCUE = 9, /* b tray byte of the piece (0: none) */
     MV_DONE = 10,  /* end the turn */
 };
+/* A step (or attack) whose destination only a door jump reaches carries this
+ * bit: the piece's count of consecutive jump moves goes up. */
+#define KOTRA_MOVE_JUMP ((move_t)1 << 24)
 static inline move_t kotra_move(int kind, int a, int b) {
     return (move_t)kind | (move_t)a << 8 | (move_t)b << 16;
 }
@@ -169,6 +183,11 @@ int kotra_territory_space(int player, int i);
 /* Score of `player`: captured pieces' values plus bonuses. */
 int kotra_score(const struct kotra_state *s, int player);
 
+/* The winner of a finished game (KOTRA_GOLD or KOTRA_SILVER), or -1 for a
+ * draw: the side that surrendered loses (unless the variant scores
+ * surrenders on points); otherwise the most points win. */
+int kotra_winner(const struct variant *v, const struct kotra_state *s);
+
 /* Move list of a state (the `moves` callback, without the variant). */
 int kotra_moves_of(const struct kotra_state *s, move_t *out);
 
@@ -193,14 +212,32 @@ void kotra_list_insert(uint8_t *list, int n, uint8_t value);
 /* Remove one occurrence of value; returns 0, or -1 if absent. */
 int kotra_list_remove(uint8_t *list, int n, uint8_t value);
 
-/* A sensible setup for engines: the rank for each of `player`'s territory
- * spaces (0: empty), 17 pieces with capital, legate and >= 1 mine; capital at
- * the back guarded by mines, the base kept free, garresh toward the front. */
+/* Setup plans (kotra_setup.c): the rank for each of `player`'s territory
+ * spaces (0: empty), 17 pieces with capital, legate and >= 1 mine. The
+ * sensible one: capital at the back guarded by mines, the base kept free,
+ * garresh toward the front. */
 void kotra_setup_sensible(int player, uint64_t (*next_random)(void *ctx), void *ctx,
                           uint8_t plan[KOTRA_TERRITORY]);
 
 /* The setup move for the current setup decision of `s` according to plan. */
 move_t kotra_setup_move(const struct kotra_state *s, const uint8_t plan[KOTRA_TERRITORY]);
+
+/* Setup presets for people (`setup NAME` when typing moves). */
+enum {
+    KOTRA_SETUP_SENSIBLE,
+    KOTRA_SETUP_DEFENSIVE,
+    KOTRA_SETUP_OFFENSIVE,
+    KOTRA_SETUP_RANDOM,
+    KOTRA_SETUP_STYLES
+};
+/* The style named `name` (sensible, defensive, offensive, random), or -1. */
+int kotra_setup_style_find(const char *name);
+/* The setup decisions the player placing in `s` still has to make, by
+ * `style` (a whole plan from the first decision; random legal decisions
+ * for "random" or a setup begun by hand) into `out` (room for
+ * KOTRA_TERRITORY); returns their number. */
+int kotra_setup_preset(const struct variant *v, const struct kotra_state *s, int style,
+                       uint64_t (*next_random)(void *ctx), void *ctx, move_t *out);
 
 /* Callbacks implemented in kotra_hidden.c, kotra_position.c, kotra_text.c,
  * kotra_variant.c. */
@@ -220,7 +257,11 @@ int kotra_parse_move(const struct variant *v, const void *state, const char *tex
 void kotra_format_move(const struct variant *v, const void *state, move_t move, char *buf,
                        size_t n);
 void kotra_draw(const struct variant *v, const void *state, FILE *out);
+int kotra_parse_line(const struct variant *v, const void *state, const char *line,
+                     uint64_t seed, move_t *out, int max, char *err);
 const char *kotra_player_name(const struct variant *v, int player);
+/* The drawing's symbol of a terrain kind (kotra_draw.c). */
+char kotra_terrain_symbol(int terrain);
 /* Letter of a rank ('L' legate ... 'C' capital, 'X' unknown), upper case. */
 char kotra_rank_letter(int rank);
 /* The letter of a piece: its rank's letter, lower case for silver. */

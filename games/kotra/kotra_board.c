@@ -80,6 +80,12 @@ static void masks_build(void) {
         const struct kotra_space *sp = &kotra_board[i];
         for (int k = 0; k < sp->degree; k++) masks.next[i] |= UINT64_C(1) << sp->next[k];
         if (sp->terrain == TERRAIN_DOOR) masks.door |= UINT64_C(1) << i;
+        /* The door network: each door with its mirror image across the
+         * centre line (a door's mirror is a door: the board test checks the
+         * two territories mirror each other). */
+        if (sp->terrain == TERRAIN_DOOR && sp->mirror >= 0 &&
+            kotra_board[sp->mirror].terrain == TERRAIN_DOOR)
+            masks.link[i] = UINT64_C(1) << sp->mirror;
     }
 }
 

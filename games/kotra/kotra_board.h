@@ -35,7 +35,7 @@ enum kotra_terrain {
     TERRAIN_PLAIN,
     TERRAIN_LOYALTY,   /* core value; rescue space for the opponent */
     TERRAIN_BOUNDARY,  /* front row of a territory */
-    TERRAIN_DOOR,      /* free jumps between door spaces */
+    TERRAIN_DOOR,      /* free jumps between the two doors of a pair */
     TERRAIN_BONUS1,    /* +1 to a capture made here */
     TERRAIN_ATTACK,    /* +3 movement when leaving */
     TERRAIN_BOG,       /* the piece loses its owner's next turn */
@@ -74,6 +74,8 @@ const char *kotra_terrain_name(int terrain);
 struct kotra_masks {
     uint64_t next[KOTRA_SPACES]; /* the neighbours of each space */
     uint64_t door;               /* the door spaces */
+    uint64_t link[KOTRA_SPACES]; /* a door: the door it jumps to (the two
+                                    doors of a pair); other spaces: none */
 };
 const struct kotra_masks *kotra_masks(void);
 

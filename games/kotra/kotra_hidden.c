@@ -1,5 +1,5 @@
-/* Kotra hidden information (T3): a player's view, determinization (sampling
- * a full state consistent with a view) and the setup generator for engines. */
+/* Kotra hidden information (T3): a player's view and determinization
+ * (sampling a full state consistent with a view). */
 #include "games/kotra/kotra.h"
 
 #include <string.h>
@@ -78,6 +78,31 @@ static void sample_partial_setup(struct kotra_state *s, int enemy,
     for (int i = 0; i < k; i++) s->cell[slots[i]] = kotra_cell(enemy, pool[i]);
 }
 
+/* A rank from the pool, uniformly among its pieces of ranks agent..top
+ * (without garresh if `no_garresh`), taken out of the pool; 0 if none is
+ * left at all. An impossible view (nothing allowed left) takes any rank. */
+static int draw_mobile_rank(int pool[RANK_KINDS], int top, int no_garresh,
+                            uint64_t (*next_random)(void *), void *ctx) {
+    for (int relax = 0; relax < 2; relax++) {
+        int total = 0;
+        for (int r = RANK_AGENT; r <= top; r++)
+            total += no_garresh && r == RANK_GARRESH ? 0 : pool[r];
+        if (total == 0) {
+            top = RANK_LEGATE, no_garresh = 0;
+            continue;
+        }
+        int pick = (int)below(next_random, ctx, (uint32_t)total), r = RANK_AGENT;
+        for (;; r++) {
+            int here = no_garresh && r == RANK_GARRESH ? 0 : pool[r];
+            if (pick < here) break;
+            pick -= here;
+        }
+        pool[r]--;
+        return r;
+    }
+    return 0;
+}
+
 void kotra_determinize(const struct variant *v, const void *view, int player,
                        uint64_t (*next_random)(void *ctx), void *ctx, void *state_out) {
     struct kotra_state *s = state_out;
@@ -98,6 +123,7 @@ void kotra_determinize(const struct variant *v, const void *view, int player,
     }
     /* Unknown slots: board spaces (>= 0) and reserve entries (-1 - index). */
     int slot[KOTRA_PIECES], promo[KOTRA_PIECES], fixed_ok[KOTRA_PIECES];
+    int no_garresh[KOTRA_PIECES]; /* made a rescue unpromoted: no garresh */
     int n = 0;
     for (int sp = 0; sp < KOTRA_SPACES; sp++) {
         uint8_t c = s->cell[sp];
@@ -124,12 +150,14 @@ void kotra_determinize(const struct variant *v, const void *view, int player,
                         ? allow & 2
                         : 0;
         fixed_ok[n] = allow;
+        no_garresh[n] = (s->flags[sp] & KF_RESCUER) && !pr;
         n++;
     }
     for (int i = 0; i < KOTRA_RESERVE && n < KOTRA_PIECES; i++) {
         if (s->reserve[enemy][i] != RANK_UNKNOWN) continue;
         slot[n] = -1 - i;
         promo[n] = 0;
+        no_garresh[n] = 0;
         fixed_ok[n] = 1; /* the reserve may hold mines, never the capital */
         n++;
     }
@@ -151,23 +179,18 @@ void kotra_determinize(const struct variant *v, const void *view, int player,
         }
     }
     /* Mobile ranks: most promoted slots first (they need the lowest ranks at
-     * setup: rank + promotions <= legate); the allowed sets are nested, so
-     * choosing uniformly among the allowed ranks never paints us into a
-     * corner. */
+     * setup: rank + promotions <= legate), and at each promotion count the
+     * rescuers (no garresh) before the rest; the allowed sets are then
+     * (nearly) nested, so choosing uniformly among the allowed ranks does not
+     * paint us into a corner. */
     for (int want = 7; want >= 0; want--) {
-        for (int i = 0; i < n; i++) {
-            if (rank_of[i] || promo[i] != want) continue;
-            int top = RANK_LEGATE - want, total = 0;
-            for (int r = RANK_AGENT; r <= top; r++) total += pool[r];
-            if (total == 0) { /* impossible view: take any rank left */
-                top = RANK_LEGATE;
-                for (int r = RANK_AGENT; r <= top; r++) total += pool[r];
-                if (total == 0) continue;
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < n; i++) {
+                if (rank_of[i] || promo[i] != want || no_garresh[i] != (pass == 0))
+                    continue;
+                rank_of[i] = draw_mobile_rank(pool, RANK_LEGATE - want, no_garresh[i],
+                                              next_random, ctx);
             }
-            int pick = (int)below(next_random, ctx, (uint32_t)total), r = RANK_AGENT;
-            while (pick >= pool[r]) pick -= pool[r++];
-            pool[r]--;
-            rank_of[i] = r;
         }
     }
     for (int i = 0; i < n; i++) {
@@ -185,113 +208,4 @@ void kotra_determinize(const struct variant *v, const void *view, int player,
         if (s->reserve[enemy][i])
             kotra_list_insert(sorted, KOTRA_RESERVE, s->reserve[enemy][i]);
     memcpy(s->reserve[enemy], sorted, sizeof sorted);
-}
-
-/* ---- setup generator ---- */
-
-static void shuffle(int *a, int n, uint64_t (*next_random)(void *), void *ctx) {
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)below(next_random, ctx, (uint32_t)i + 1);
-        int t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
-/* Distance of a space from the centre line: 0 front .. 3 back. */
-static int depth_of(int sp) {
-    int row = kotra_board[sp].row;
-    return row > KOTRA_ROWS / 2 ? row - KOTRA_ROWS / 2 - 1 : KOTRA_ROWS / 2 - 1 - row;
-}
-
-void kotra_setup_sensible(int player, uint64_t (*next_random)(void *ctx), void *ctx,
-                          uint8_t plan[KOTRA_TERRITORY]) {
-    memset(plan, 0, KOTRA_TERRITORY);
-    int base = kotra_space_of(player, TERRAIN_BASE);
-    int index_of[KOTRA_SPACES];
-    for (int i = 0; i < KOTRA_SPACES; i++) index_of[i] = -1;
-    for (int i = 0; i < KOTRA_TERRITORY; i++)
-        index_of[kotra_territory_space(player, i)] = i;
-    /* Capital at the back (not the base, which must stay free). */
-    int back[KOTRA_TERRITORY], nb = 0;
-    for (int i = 0; i < KOTRA_TERRITORY; i++) {
-        int sp = kotra_territory_space(player, i);
-        if (sp != base && depth_of(sp) == 3) back[nb++] = sp;
-    }
-    int capital = back[below(next_random, ctx, (uint32_t)nb)];
-    plan[index_of[capital]] = RANK_CAPITAL;
-    /* Mines guard the capital (one or two), the third is a decoy elsewhere
-     * or stays in the reserve. */
-    int guards[KOTRA_MAX_NEIGHBOURS], ng = 0;
-    for (int k = 0; k < kotra_board[capital].degree; k++) {
-        int sp = kotra_board[capital].next[k];
-        if (sp != base && index_of[sp] >= 0) guards[ng++] = sp;
-    }
-    shuffle(guards, ng, next_random, ctx);
-    int mines = 1 + (int)below(next_random, ctx, 2);
-    if (mines > ng) mines = ng;
-    for (int i = 0; i < mines; i++) plan[index_of[guards[i]]] = RANK_MINE;
-    int placed_mines = mines;
-    /* Pieces to place: 17 minus capital and mines; the reserve keeps four. */
-    int rest[KOTRA_PIECES], nr = 0;
-    for (int r = RANK_AGENT; r <= RANK_LEGATE; r++)
-        for (int c = 0; c < kotra_rank_count[r]; c++) rest[nr++] = r;
-    for (int c = placed_mines; c < kotra_rank_count[RANK_MINE]; c++)
-        rest[nr++] = RANK_MINE;
-    /* Choose the reserve: never the legate; a spare mine half the time. */
-    int reserve = 0;
-    while (reserve < KOTRA_RESERVE) {
-        int i = (int)below(next_random, ctx, (uint32_t)nr);
-        if (rest[i] == RANK_LEGATE) continue;
-        if (rest[i] == RANK_MINE && below(next_random, ctx, 2)) continue;
-        rest[i] = rest[--nr];
-        reserve++;
-    }
-    /* Remaining spaces, front first; each piece gets a front-ness key (garresh
-     * and glinn/gil forward, high ranks and mines back), with noise. */
-    int spaces[KOTRA_TERRITORY], ns = 0;
-    for (int i = 0; i < KOTRA_TERRITORY; i++) {
-        int sp = kotra_territory_space(player, i);
-        if (sp != base && !plan[i]) spaces[ns++] = sp;
-    }
-    shuffle(spaces, ns, next_random, ctx);
-    for (int i = 1; i < ns; i++) /* stable sort by depth, front first */
-        for (int j = i; j > 0 && depth_of(spaces[j]) < depth_of(spaces[j - 1]); j--) {
-            int t = spaces[j];
-            spaces[j] = spaces[j - 1];
-            spaces[j - 1] = t;
-        }
-    int key[KOTRA_PIECES];
-    for (int i = 0; i < nr; i++) {
-        int r = rest[i];
-        int weight = r == RANK_GARRESH                  ? 0
-                     : r == RANK_GIL || r == RANK_GLINN ? 2
-                     : r == RANK_MINE                   ? 6
-                                                        : 4;
-        key[i] = weight + (int)below(next_random, ctx, 4);
-    }
-    for (int i = 1; i < nr; i++)
-        for (int j = i; j > 0 && key[j] < key[j - 1]; j--) {
-            int t = key[j];
-            key[j] = key[j - 1];
-            key[j - 1] = t;
-            t = rest[j];
-            rest[j] = rest[j - 1];
-            rest[j - 1] = t;
-        }
-    /* nr pieces on ns spaces: leave the ns - nr spaces chosen last empty. */
-    int skip = ns - nr;
-    int order[KOTRA_TERRITORY];
-    for (int i = 0; i < ns; i++) order[i] = i;
-    shuffle(order, ns, next_random, ctx);
-    uint8_t empty[KOTRA_TERRITORY] = {0};
-    for (int i = 0; i < skip; i++) empty[order[i]] = 1;
-    for (int i = 0, p = 0; i < ns && p < nr; i++)
-        if (!empty[i]) plan[index_of[spaces[i]]] = (uint8_t)rest[p++];
-}
-
-move_t kotra_setup_move(const struct kotra_state *s,
-                        const uint8_t plan[KOTRA_TERRITORY]) {
-    int sp = kotra_territory_space(s->side, s->cursor);
-    return kotra_move(MV_SETUP, sp, plan[s->cursor]);
 }

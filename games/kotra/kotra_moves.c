@@ -94,52 +94,85 @@ static uint64_t pickable_spaces(const struct kotra_state *s, int me, uint64_t op
            spaces_where(flags, (uint8_t)(3 * KF_STUCK1), 0);
 }
 
-/* Destinations of the piece on `from` with `budget` steps: open spaces within
- * reach (steps across shared sides over open spaces; door to door jumps are
- * free, at most two in a row), and attacks on enemy pieces one step beyond.
- * Writes moves into out (by space), returns the count.
- *
+/* The doors the doors in `set` jump to. */
+static uint64_t linked_doors(const struct kotra_masks *m, uint64_t set) {
+    uint64_t out = 0;
+    for (set &= m->door; set; set &= set - 1) out |= m->link[__builtin_ctzll(set)];
+    return out;
+}
+
+/* Whether the piece on `sp` may use a door jump in this move: fewer than
+ * KOTRA_MAX_JUMPS of its last moves in a row used one. */
+static int may_jump(const struct kotra_state *s, int sp) {
+    return kotra_jumps(s->extra[sp]) < KOTRA_MAX_JUMPS;
+}
+
+/* Where a piece on `from` with `budget` steps gets to: into *reach the open
+ * spaces (steps across shared sides over open spaces, and with `jumps` free
+ * jumps from a door to the other door of its pair when that one is open),
+ * into *inner the spaces it may attack from (one step beyond them).
  * Breadth-first over sets of spaces (51 spaces fit one 64-bit word): the
- * playouts spend most of their time here. Door jumps cost nothing and reach
- * every open door at once, so a level that holds a door holds every open
- * door; the limit of two jumps in a row never binds (a chain of jumps can be
- * replaced by its last jump). */
-static int destinations(const struct kotra_state *s, int from, int budget, move_t *out) {
-    const struct kotra_masks *m = kotra_masks();
-    const uint64_t open = open_spaces(s);
-    const uint64_t enemy = attackable_spaces(s, kotra_owner(s->cell[from]), open);
-    const uint64_t open_doors = open & m->door;
+ * playouts spend most of their time here. A jump costs nothing, so it stays
+ * on the level it starts from; jumping straight back would only return. */
+static void reach_from(const struct kotra_masks *m, int from, int budget, uint64_t open,
+                       int jumps, uint64_t *reach_out, uint64_t *inner_out) {
     uint64_t frontier = UINT64_C(1) << from, reach = frontier, inner = 0;
     for (int d = 0;; d++) {
-        if (frontier & m->door) { /* door jumps: same level */
-            uint64_t jumped = open_doors & ~reach;
+        if (jumps && (frontier & m->door)) {
+            uint64_t jumped = linked_doors(m, frontier) & open & ~reach;
             frontier |= jumped, reach |= jumped;
         }
         if (d >= budget) break;
-        inner |= frontier; /* attacks reach one step beyond these */
+        inner |= frontier;
         frontier = neighbours_of(m, frontier) & open & ~reach;
         if (!frontier) break;
         reach |= frontier;
     }
+    *reach_out = reach, *inner_out = inner;
+}
+
+/* Destinations of the piece on `from` with `budget` steps: open spaces within
+ * reach and attacks on enemy pieces one step beyond (reach_from). A
+ * destination that only a door jump reaches is a jump move
+ * (KOTRA_MOVE_JUMP): it counts toward the piece's limit of consecutive jump
+ * moves. Writes moves into out (by space), returns the count. */
+static int destinations(const struct kotra_state *s, int from, int budget, move_t *out) {
+    const struct kotra_masks *m = kotra_masks();
+    const uint64_t open = open_spaces(s);
+    const uint64_t enemy = attackable_spaces(s, kotra_owner(s->cell[from]), open);
+    uint64_t reach, inner;
+    reach_from(m, from, budget, open, 0, &reach, &inner);
     uint64_t steps = reach & ~(UINT64_C(1) << from),
              attacks = neighbours_of(m, inner) & enemy;
+    uint64_t jump_steps = 0, jump_attacks = 0;
+    if (may_jump(s, from) && ((reach & m->door) && (linked_doors(m, reach) & open))) {
+        uint64_t reach_j, inner_j;
+        reach_from(m, from, budget, open, 1, &reach_j, &inner_j);
+        jump_steps = reach_j & ~reach & ~(UINT64_C(1) << from);
+        jump_attacks = neighbours_of(m, inner_j) & enemy & ~attacks;
+    }
     int n = 0;
-    for (uint64_t all = steps | attacks; all; all &= all - 1) {
+    for (uint64_t all = steps | attacks | jump_steps | jump_attacks; all;
+         all &= all - 1) {
         int sp = __builtin_ctzll(all);
-        out[n++] = kotra_move((attacks >> sp) & 1 ? MV_ATTACK : MV_STEP, from, sp);
+        const uint64_t bit = UINT64_C(1) << sp;
+        move_t mv =
+            kotra_move((attacks | jump_attacks) & bit ? MV_ATTACK : MV_STEP, from, sp);
+        if ((jump_steps | jump_attacks) & bit) mv |= KOTRA_MOVE_JUMP;
+        out[n++] = mv;
     }
     return n;
 }
 
 /* Whether destinations(s, from, budget, ...) would list anything, without the
- * search: a door jump to an open door (free, even with no steps), or with a
- * step to spend an open neighbour or an enemy to attack beside the start.
- * `open` and `enemy` as open_spaces and attackable_spaces give them for the
- * piece's owner. The pick list asks this of every piece each decision. */
+ * search: a door jump to the open other door of the pair (free, even with
+ * no steps) if the piece may jump, or with a step to spend an open
+ * neighbour or an enemy to attack beside the start. `open` and `enemy` as
+ * open_spaces and attackable_spaces give them for the piece's owner. The
+ * pick list asks this of every piece each decision. */
 static int has_destination(const struct kotra_masks *m, int from, int budget,
-                           uint64_t open, uint64_t enemy) {
-    const uint64_t at = UINT64_C(1) << from;
-    if ((m->door & at) && (m->door & open & ~at)) return 1;
+                           uint64_t open, uint64_t enemy, int jumps) {
+    if (jumps && (m->link[from] & open)) return 1;
     return budget >= 1 && (m->next[from] & (open | enemy)) != 0;
 }
 
@@ -214,7 +247,7 @@ int kotra_moves_of(const struct kotra_state *s, move_t *out) {
         const uint64_t open = open_spaces(s), enemy = attackable_spaces(s, me, open);
         for (uint64_t left = pickable_spaces(s, me, open); left; left &= left - 1) {
             int sp = __builtin_ctzll(left);
-            if (has_destination(m, sp, allowance(s, sp), open, enemy))
+            if (has_destination(m, sp, allowance(s, sp), open, enemy, may_jump(s, sp)))
                 out[n++] = kotra_move(MV_PICK, sp, 0);
         }
         if (can_relocate(s, me)) out[n++] = kotra_move(MV_RELOC, capital_space(s, me), 0);
@@ -235,7 +268,9 @@ int kotra_moves_of(const struct kotra_state *s, move_t *out) {
         break;
     }
     case PHASE_RESCUE:
-        n = kotra_rescue_options(s, me, out);
+        /* "Garresh cannot make rescues": a garresh only declines. */
+        if (s->picked < KOTRA_SPACES && kotra_rank_of(s->cell[s->picked]) != RANK_GARRESH)
+            n = kotra_rescue_options(s, me, out);
         out[n++] = kotra_move(MV_RESCUE, 0, 0);
         break;
     default: return 0;
@@ -249,10 +284,15 @@ int kotra_can_move(const struct kotra_state *s, int player) {
     if (kotra_reserve_count(s, player) > 0 && kotra_base_free(s, player)) return 1;
     /* With the best roll a mobile piece goes anywhere beside it that is not
      * its own side's (open, or an enemy to attack, shielded or not: the
-     * shield wears off), or jumps from a door to a free door. Asked at the
-     * start of every turn, so on sets like the pick list. */
+     * shield wears off), or jumps from a door to the free other door of its
+     * pair if it may still jump. Asked at the start of every turn, so on
+     * sets like the pick list. */
     const struct kotra_masks *m = kotra_masks();
     const uint64_t open = open_spaces(s), mobile = mobile_spaces(s, player, open);
-    if ((mobile & m->door) && (open & m->door)) return 1;
+    const uint8_t *extra = state_bytes(s, offsetof(struct kotra_state, extra));
+    const uint64_t jumpers = mobile & m->door &
+                             ~spaces_where(extra, (uint8_t)(3 * KX_JUMPS1),
+                                           (uint8_t)(KOTRA_MAX_JUMPS * KX_JUMPS1));
+    if (linked_doors(m, jumpers) & open) return 1;
     return (neighbours_of(m, mobile) & ~own_spaces(s, player, open)) != 0;
 }

@@ -10,7 +10,8 @@
  * Piece token: a rank letter (gold upper case, silver lower case, X/x for a
  * rank the viewer does not know), then in this order: +N promotions,
  * ' moved, ! revealed, ^ has rescued, ~ boundary bonus taken, $ came from
- * the reserve, * moved this turn, @N safety turns, %N bog turns.
+ * the reserve, * moved this turn, @N safety turns, %N bog turns, :N door
+ * jumps in a row.
  */
 #include "games/kotra/kotra.h"
 
@@ -58,6 +59,7 @@ static void put_piece(struct out *o, const struct kotra_state *s, int sp) {
     if (x & KX_TURN) put(o, "*");
     if (kotra_shield(f)) put(o, "@%d", kotra_shield(f));
     if (kotra_stuck(f)) put(o, "%%%d", kotra_stuck(f));
+    if (kotra_jumps(x)) put(o, ":%d", kotra_jumps(x));
 }
 
 static void put_list(struct out *o, const uint8_t *list, int n, int owner) {
@@ -158,7 +160,7 @@ static int read_piece(const char **p, struct kotra_state *s, int sp, char *err) 
     s->cell[sp] = kotra_cell(owner, rank);
     unsigned seen = 0;
     for (;;) {
-        const char *mods = "+'!^~$*@%";
+        const char *mods = "+'!^~$*@%:";
         const char *m = *q ? strchr(mods, *q) : NULL;
         if (!m) break;
         unsigned bit = 1u << (m - mods);
@@ -167,7 +169,7 @@ static int read_piece(const char **p, struct kotra_state *s, int sp, char *err) 
         seen |= bit;
         char mark = *q++;
         int value = 0;
-        if (mark == '+' || mark == '@' || mark == '%') {
+        if (mark == '+' || mark == '@' || mark == '%' || mark == ':') {
             if (!isdigit((unsigned char)*q))
                 return fail(err, "mark '%c' on %s needs a digit", mark,
                             kotra_board[sp].name);
@@ -175,9 +177,16 @@ static int read_piece(const char **p, struct kotra_state *s, int sp, char *err) 
         }
         switch (mark) {
         case '+':
-            if (value < 1 || value > 7)
-                return fail(err, "promotions on %s must be 1 to 7", kotra_board[sp].name);
+            if (value != 1)
+                return fail(err, "promotions on %s: a piece goes up at most once (+1)",
+                            kotra_board[sp].name);
             s->extra[sp] |= (uint8_t)value;
+            break;
+        case ':':
+            if (value < 1 || value > KOTRA_MAX_JUMPS)
+                return fail(err, "door jumps in a row on %s must be 1 or %d",
+                            kotra_board[sp].name, KOTRA_MAX_JUMPS);
+            s->extra[sp] |= (uint8_t)(value * KX_JUMPS1);
             break;
         case '\'': s->flags[sp] |= KF_MOVED; break;
         case '!': s->flags[sp] |= KF_REVEALED; break;
@@ -219,8 +228,9 @@ static int read_list(const char **p, uint8_t *list, int cap, int owner, int prom
         int promo = 0;
         if (*q == '+') {
             if (!promos) return fail(err, "no promotions in the %s", what);
-            if (q[1] < '1' || q[1] > '7')
-                return fail(err, "bad promotion in the %s", what);
+            if (q[1] != '1')
+                return fail(err, "bad promotion in the %s (a piece goes up once: +1)",
+                            what);
             promo = q[1] - '0';
             q += 2;
         }
@@ -391,7 +401,8 @@ static int check_position(const struct variant *v, const struct kotra_state *s,
             const char *name = kotra_board[sp].name;
             if (rank == RANK_CAPITAL) capitals++;
             if (!kotra_mobile(rank) && rank != RANK_UNKNOWN) {
-                if (promo || (s->flags[sp] & (KF_MOVED | KF_RESCUER | KF_CROSSED)) ||
+                if (promo || kotra_jumps(s->extra[sp]) ||
+                    (s->flags[sp] & (KF_MOVED | KF_RESCUER | KF_CROSSED)) ||
                     kotra_shield(s->flags[sp]) || kotra_stuck(s->flags[sp]))
                     return fail(err, "the %s on %s never moves: no move marks",
                                 rank_names[rank], name);

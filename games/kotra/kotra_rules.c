@@ -83,12 +83,13 @@ static void tray_add(struct kotra_state *s, int capturer, int sp) {
     kotra_list_insert(s->tray[capturer], KOTRA_PIECES, piece);
 }
 
-/* Terrain bonus for a capture made on `sp` by `capturer`. */
+/* Terrain bonus for a capture made on `sp` by `capturer` (whoever he is:
+ * the text pays "any piece captured" on a marked space). */
 static int capture_bonus(int sp, int capturer) {
     switch (kotra_board[sp].terrain) {
     case TERRAIN_BONUS1: return 1;
     case TERRAIN_BONUS2: return 2;
-    case TERRAIN_DEFENSE: return kotra_board[sp].zone == capturer ? 5 : 0;
+    case TERRAIN_DEFENSE: return 5; /* "any piece captured on this space" */
     default: return 0;
     }
 }
@@ -171,19 +172,37 @@ static int land(struct kotra_state *s, int sp, int me) {
         s->bonus[me] += 2;
     }
     int rank = kotra_rank_of(s->cell[sp]);
-    if (b->terrain == TERRAIN_PROMOTION && b->zone == 1 - me && rank < RANK_LEGATE &&
-        (s->extra[sp] & KX_PROMO) < KX_PROMO) {
-        s->cell[sp]++;
-        s->extra[sp]++;
-        rank++;
+    if (b->terrain == TERRAIN_PROMOTION && b->zone == 1 - me &&
+        !(s->extra[sp] & KX_PROMO) && kotra_mobile(rank) && rank <= RANK_LEGATE) {
+        /* Once per piece. A legate cannot go up: since promotions are public,
+         * an unpromoted piece that stays unpromoted here is seen to be the
+         * legate, so the rules reveal it. */
+        if (rank == RANK_LEGATE) {
+            *f |= KF_REVEALED;
+        } else {
+            s->cell[sp]++;
+            s->extra[sp]++;
+            rank++;
+        }
     }
-    return b->terrain == TERRAIN_LOYALTY && b->zone == 1 - me && rank != RANK_GARRESH &&
-           rank != RANK_UNKNOWN && !(*f & KF_RESCUER) && kotra_base_free(s, me) &&
-           kotra_rescue_options(s, me, NULL) > 0;
+    /* A garresh gets the rescue decision too (with no choice but to
+     * decline): whether a rescue decision follows is public, and must not
+     * tell a garresh from the others. */
+    return b->terrain == TERRAIN_LOYALTY && b->zone == 1 - me && !(*f & KF_RESCUER) &&
+           kotra_base_free(s, me) && kotra_rescue_options(s, me, NULL) > 0;
 }
 
-/* Attack from `from` on `to`; returns 1 if a rescue decision follows. */
-static int attack(struct kotra_state *s, int from, int to) {
+/* The extra byte of a piece after move `m`: moved this turn, and its count
+ * of consecutive moves with a door jump raised (capped) or reset. */
+static uint8_t count_jump(uint8_t extra, move_t m) {
+    int jumps = kotra_jumps(extra);
+    jumps = (m & KOTRA_MOVE_JUMP) ? (jumps < KOTRA_MAX_JUMPS ? jumps + 1 : jumps) : 0;
+    return (uint8_t)((extra & ~(3 * KX_JUMPS1)) | KX_TURN | jumps * KX_JUMPS1);
+}
+
+/* Attack from `from` on `to` by move `m`; returns 1 if a rescue decision
+ * follows. */
+static int attack(struct kotra_state *s, int from, int to, move_t m) {
     const int me = kotra_owner(s->cell[from]);
     const int enemy = 1 - me;
     const int a = kotra_rank_of(s->cell[from]), d = kotra_rank_of(s->cell[to]);
@@ -218,7 +237,7 @@ static int attack(struct kotra_state *s, int from, int to) {
     s->bonus[me] += (int16_t)capture_bonus(to, me);
     s->cell[to] = s->cell[from];
     s->flags[to] = (uint8_t)(s->flags[from] | KF_REVEALED | KF_MOVED);
-    s->extra[to] = (uint8_t)(s->extra[from] | KX_TURN);
+    s->extra[to] = count_jump(s->extra[from], m);
     clear_space(s, from);
     if (d == RANK_CAPITAL) return 0;
     return land(s, to, me);
@@ -290,7 +309,7 @@ static void kotra_apply(const struct variant *v, void *state, move_t m) {
     case MV_STEP: {
         s->cell[b] = s->cell[a];
         s->flags[b] = (uint8_t)(s->flags[a] | KF_MOVED);
-        s->extra[b] = (uint8_t)(s->extra[a] | KX_TURN);
+        s->extra[b] = count_jump(s->extra[a], m);
         clear_space(s, a);
         s->left--;
         if (land(s, b, me)) {
@@ -303,7 +322,7 @@ static void kotra_apply(const struct variant *v, void *state, move_t m) {
     }
     case MV_ATTACK: {
         int captured_capital = s->cell[b] == kotra_cell(1 - me, RANK_CAPITAL);
-        int rescue = attack(s, a, b);
+        int rescue = attack(s, a, b, m);
         s->left--;
         if (captured_capital) {
             game_over(s, OVER_CAPITAL);
@@ -351,13 +370,28 @@ static void kotra_chance(const struct variant *v, const void *state,
     for (int i = 0; i < count; i++) prob[i] = 1.0 / count;
 }
 
+int kotra_winner(const struct variant *v, const struct kotra_state *s) {
+    /* The text: forcing the opponent to surrender is a way to win. The side
+     * to act when the game ended is the one that could not move. */
+    if (s->over == OVER_SURRENDER && !kotra_options(v)->surrender_points)
+        return 1 - s->side;
+    int diff = kotra_score(s, KOTRA_GOLD) - kotra_score(s, KOTRA_SILVER);
+    return diff > 0 ? KOTRA_GOLD : diff < 0 ? KOTRA_SILVER : -1;
+}
+
 static void kotra_returns(const struct variant *v, const void *state,
                           double out[GAME_MAX_PLAYERS]) {
     const struct kotra_state *s = state;
     memset(out, 0, sizeof(double) * GAME_MAX_PLAYERS);
-    int diff = kotra_score(s, KOTRA_GOLD) - kotra_score(s, KOTRA_SILVER);
-    out[KOTRA_GOLD] = diff > 0 ? 1.0 : diff < 0 ? -1.0 : 0.0;
+    int winner = kotra_winner(v, s);
+    out[KOTRA_GOLD] = winner == KOTRA_GOLD ? 1.0 : winner == KOTRA_SILVER ? -1.0 : 0.0;
     out[KOTRA_SILVER] = -out[KOTRA_GOLD];
+}
+
+static const char *kotra_end_reason(const struct variant *v, const void *state) {
+    static const char *const why[] = {"", "capital", "surrender", "turn limit"};
+    const struct kotra_state *s = state;
+    return s->phase == PHASE_OVER && s->over < 4 ? why[s->over] : NULL;
 }
 
 static void kotra_start(const struct variant *v, void *state) {
@@ -407,6 +441,8 @@ const struct game kotra_game = {
     .view = kotra_view,
     .determinize = kotra_determinize,
     .bench = &kotra_bench,
+    .end_reason = kotra_end_reason,
+    .parse_line = kotra_parse_line,
     .observe = kotra_observe,
 };
 

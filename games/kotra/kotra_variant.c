@@ -1,4 +1,5 @@
-/* Kotra variant options: turns=N (turns before the game ends on points). */
+/* Kotra variant options: turns=N (turns before the game ends on points),
+ * surrender=loss|points (how a surrender is scored). */
 #include "games/kotra/kotra.h"
 
 #include <stdio.h>
@@ -9,6 +10,8 @@ enum { DEFAULT_TURNS = 200, MAX_TURNS = 10000 };
 
 const struct variant_key kotra_variant_keys[] = {
     {"turns", "1..10000", "200", "turns (both players') before the game ends on points"},
+    {"surrender", "loss|points", "loss",
+     "a side that cannot move loses (text), or the game is scored on points"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -33,10 +36,21 @@ int kotra_variant_set(struct variant *v, const char *key, const char *value, cha
         options(v)->max_turns = (uint16_t)turns;
         return 0;
     }
-    snprintf(err, GAME_ERROR_BYTES, "unknown variant option '%.40s' (known: turns)", key);
+    if (strcmp(key, "surrender") == 0) {
+        if (strcmp(value, "loss") != 0 && strcmp(value, "points") != 0) {
+            snprintf(err, GAME_ERROR_BYTES, "surrender is loss or points, not '%.40s'",
+                     value);
+            return -1;
+        }
+        options(v)->surrender_points = strcmp(value, "points") == 0;
+        return 0;
+    }
+    snprintf(err, GAME_ERROR_BYTES,
+             "unknown variant option '%.40s' (known: turns, surrender)", key);
     return -1;
 }
 
 void kotra_variant_format(const struct variant *v, char *buf, size_t n) {
-    snprintf(buf, n, "turns=%d", kotra_options(v)->max_turns);
+    snprintf(buf, n, "turns=%d,surrender=%s", kotra_options(v)->max_turns,
+             kotra_options(v)->surrender_points ? "points" : "loss");
 }

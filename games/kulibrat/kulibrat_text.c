@@ -122,8 +122,12 @@ int kulibrat_parse_position(const struct variant *v, const char *text, void *sta
         s.side = KULIBRAT_BLACK;
     else if (*p == 'r')
         s.side = KULIBRAT_RED;
-    else
+    else if (*p == '\0')
         return fail(err, "missing side to move after the board ('b' or 'r')");
+    else {
+        snprintf(err, GAME_ERROR_BYTES, "side to move must be 'b' or 'r', not '%c'", *p);
+        return -1;
+    }
     p++;
     if (*p == '\0') return fail(err, "missing scores after the side to move, e.g. '0-0'");
     if (*p != ' ') return fail(err, "side to move must be a single 'b' or 'r'");

@@ -148,11 +148,20 @@ uint64_t kulibrat_tier_shape(const struct variant *v, tier_t tier) {
     return (black < 2 ? black : 2) << 8 | (red < 2 ? red : 2);
 }
 
+/* Smaller targets lie in the tiers of a larger one; and `first` only sets
+ * who moves at the start: the tiers hold both sides to move (the rank's
+ * lowest bit), so a database solved with black first answers the games
+ * with red first too, and the other way round. */
 int kulibrat_solved_variants(const struct variant *v, struct variant *out, int max) {
     int n = 0;
-    for (int t = 1; t <= target_of(v) && n < max; t++, n++) {
-        out[n] = *v;
-        ((struct kulibrat_variant *)out[n].bytes)->target = (uint8_t)t;
+    for (int first = 0; first < 2; first++) {
+        int own =
+            first == 0 ? kulibrat_options(v)->first : 1 - kulibrat_options(v)->first;
+        for (int t = 1; t <= target_of(v) && n < max; t++, n++) {
+            out[n] = *v;
+            ((struct kulibrat_variant *)out[n].bytes)->target = (uint8_t)t;
+            ((struct kulibrat_variant *)out[n].bytes)->first = (uint8_t)own;
+        }
     }
     return n;
 }
