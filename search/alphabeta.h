@@ -21,6 +21,7 @@
 #include "engine/game.h"
 #include "search/tt.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -40,6 +41,9 @@ struct ab_limits {
     bool generic; /* call the game through the contract even where a
                      specialised kernel exists (search/kernels.h); the same
                      result, for tests and the bench */
+    /* Non-NULL: another thread ends the search early by setting it (the
+     * last completed iteration is the result); UGI's `stop`. */
+    const atomic_bool *interrupt;
 };
 
 struct ab_result {

@@ -38,6 +38,7 @@
 
 #include "engine/game.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -80,6 +81,9 @@ struct mcts_limits {
      * of a GAME_HAS_HIDDEN game and wants it searched as if everything were
      * known (search/pimc.c). */
     bool assume_perfect;
+    /* Non-NULL: another thread ends the search early by setting it (the
+     * tree so far gives the result); UGI's `stop`. */
+    const atomic_bool *interrupt;
 };
 
 struct mcts_result {
