@@ -18,6 +18,7 @@ int cmd_query(int argc, char **argv);
 int cmd_solvebench(int argc, char **argv);
 int cmd_version(int argc, char **argv);
 int cmd_review(int argc, char **argv);
+int cmd_ugi(int argc, char **argv);
 
 struct command {
     const char *name;
@@ -37,6 +38,7 @@ static const struct command commands[] = {
     {"arena", cmd_arena, "play engine settings against each other, with Elo"},
     {"solve", cmd_solve, "solve a game by retrograde analysis into a database"},
     {"query", cmd_query, "value and best moves of a position, from the database"},
+    {"ugi", cmd_ugi, "play matches through the UGI protocol (match runners)"},
     {"review", cmd_review, "judge every move of a game record (mistakes marked)"},
     {"solvebench", cmd_solvebench, "df-pn accuracy and speed on a solved Kerx set"},
     {"serve", cmd_serve, "play, watch and explore every game in a web browser"},

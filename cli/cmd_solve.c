@@ -285,6 +285,12 @@ int cmd_solve(int argc, char **argv) {
      * <database>.tiers/ (search/retro_dist.h). */
     bool worker = tier_mpi_start() > 0;
     if (store) {
+        /* An empty --db is a usage error (status 2), refused before solving;
+         * a path that cannot take a database is a runtime failure (1). */
+        if (o.db && !o.db[0]) {
+            status = cli_fail("the database path is empty");
+            goto done_reported;
+        }
         solver_db_path(g, v, o.db, path, sizeof path);
         snprintf(work, sizeof work, "%s.tiers", path);
     }

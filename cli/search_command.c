@@ -3,6 +3,7 @@
 #include "cli/search_command.h"
 #include "cli/db_advice.h"
 #include "engine/variant.h"
+#include "lib/kz_run.h"
 #include "search/agent.h"
 #include "search/alphabeta.h"
 #include "search/expectimax_report.h"
@@ -39,9 +40,6 @@ static int search_command_side(const struct cli_options *o, int *player) {
         "--side must name a player of %s (e.g. '%s') or a number from 1 to %d", g->name,
         g->player_name(&o->variant, 0), players);
 }
-
-static int search_command_with(const struct cli_options *op, const void *state,
-                               struct agent *ap, const char *algo, bool analyse);
 
 int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool analyse) {
     struct cli_options o;
@@ -143,112 +141,41 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     struct agent agent;
     if (agent_parse(&agent, algo, g, err)) return cli_fail("--algo %s: %s", algo, err);
     agent_free(&agent);
-    struct search_probe dbs = {0};
-    if (probing) {
-        if (search_probe_open(&dbs, g, &o.variant, o.db, err))
-            return cli_fail_runtime("%s", err);
-        agent_use_databases(&agent, dbs.probe, dbs.ctx);
-    }
-    status = search_command_with(&o, state, &agent, algo, analyse);
-    search_probe_close(&dbs);
-    return status;
-}
-
-/* The search itself, the databases (if any) open in `agent`. */
-static int search_command_with(const struct cli_options *op, const void *state,
-                               struct agent *ap, const char *algo, bool analyse) {
-    const struct cli_options o = *op;
-    const struct agent agent = *ap;
-    const struct game *g = o.game;
-    char err[GAME_ERROR_BYTES];
-    int status;
-    size_t name_length = strcspn(algo, ":");
-    bool is_alphabeta = name_length == 9 && strncmp(algo, "alphabeta", 9) == 0;
-    bool is_pimc = name_length == 4 && strncmp(algo, "pimc", 4) == 0;
-    bool is_expectimax = name_length == 10 && strncmp(algo, "expectimax", 10) == 0;
-    bool budget_given =
-        agent.budget_given || o.depth > 0 || o.time > 0 || o.iterations > 0;
-
-    if (is_expectimax) {
-        struct expecti_limits limits = agent.ex;
-        limits.analyse = analyse;
-        if (o.depth > 0 || o.time > 0) {
-            limits.depth = o.depth > 0 ? o.depth : 0;
-            limits.time = o.time > 0 ? o.time : 0;
-        }
-        struct expecti_result *res = malloc(sizeof *res);
-        status = expecti_search(g, &o.variant, state, &limits, res, err);
-        if (status == 0 && o.json)
-            kjson_print(kjson_search_expectimax(g, &o.variant, state, res, analyse),
-                        stdout);
-        else if (status == 0)
-            report_expectimax(g, &o.variant, state, res, analyse, stdout);
-        free(res);
-        return status ? cli_fail("%s", err) : EXIT_OK;
-    }
-    if (is_alphabeta) {
-        struct ab_limits limits = agent.ab;
-        limits.analyse = analyse;
-        if (o.depth > 0 || o.time > 0) {
-            limits.depth = o.depth > 0 ? o.depth : 0;
-            limits.time = o.time > 0 ? o.time : 0;
-        } else if (!budget_given) {
-            limits.depth =
-                limits.probe ? AGENT_ANALYSIS_AB_DB_DEPTH : AGENT_ANALYSIS_AB_DEPTH;
-        }
-        if (o.given & OPT_THREADS) limits.threads = o.threads;
-        int hash_mib =
-            cli_hash_mib(&o, agent.hash_given ? agent.hash_mib : TT_DEFAULT_MIB);
-        struct tt tt;
-        if (tt_init(&tt, (size_t)hash_mib))
-            return cli_fail_runtime("not enough memory for --hash");
-        struct ab_result *res = malloc(sizeof *res);
-        status = ab_search(g, &o.variant, state, &limits, &tt, res, err);
-        if (status == 0 && o.json)
-            kjson_print(kjson_search_alphabeta(g, &o.variant, state, res, analyse),
-                        stdout);
-        else if (status == 0)
-            report_alphabeta(g, &o.variant, state, res, analyse, stdout);
-        free(res);
-        tt_free(&tt);
-        return status ? cli_fail("%s", err) : EXIT_OK;
-    }
     int player = -1;
-    if ((status = search_command_side(&o, &player))) return status;
-    struct mcts_limits limits = agent.mcts;
-    limits.seed = o.seed;
-    if (o.given & OPT_THREADS) limits.threads = o.threads;
-    if (o.iterations > 0 || o.time > 0) {
-        limits.iterations = o.iterations > 0 ? o.iterations : 0;
-        limits.time = o.time > 0 ? o.time : 0;
-    } else if (!budget_given) {
-        limits.iterations =
-            is_pimc ? AGENT_ANALYSIS_PIMC_ITERATIONS : AGENT_ANALYSIS_MCTS_ITERATIONS;
-    }
-    struct mcts_result *res = malloc(sizeof *res);
-    if (is_pimc) {
-        /* The command line's budget is the whole search: split over worlds. */
-        struct pimc_limits pl = {.worlds = agent.worlds, .world = limits};
-        if (pl.world.iterations > 0) {
-            pl.world.iterations /= agent.worlds;
-            if (pl.world.iterations < 1) pl.world.iterations = 1;
-        }
-        status = pimc_search(g, &o.variant, state, &pl, res, err);
-    } else if (g->flags & GAME_HAS_HIDDEN) {
-        status = ismcts_search(g, &o.variant, state, &limits, res, err);
-    } else {
-        status = mcts_search(g, &o.variant, state, &limits, res, err);
-    }
-    const char *engine = is_pimc                        ? "pimc"
-                         : (g->flags & GAME_HAS_HIDDEN) ? "ismcts"
-                                                        : "mcts";
-    if (status == 0 && o.json)
-        kjson_print(kjson_search_mcts(g, &o.variant, state, engine, res, player, analyse),
-                    stdout);
-    else if (status == 0 && res->simultaneous)
-        report_mcts_joint(g, &o.variant, state, res, player, analyse, stdout);
-    else if (status == 0)
-        report_mcts(g, &o.variant, state, res, analyse, stdout);
-    free(res);
-    return status ? cli_fail("%s", err) : EXIT_OK;
+    if (!is_alphabeta && !is_expectimax && (status = search_command_side(&o, &player)))
+        return status;
+    /* The engine runs through libkibitz (lib/kz_run.h), as kz_search does. */
+    struct kz_run_request req = {
+        .algo = algo,
+        .time = o.time > 0 ? o.time : 0,
+        .iterations = o.iterations > 0 ? o.iterations : 0,
+        .depth = o.depth > 0 ? o.depth : 0,
+        .threads = (o.given & OPT_THREADS) ? o.threads : 0,
+        .hash_mib = cli_hash_mib(&o, 0),
+        .seed = o.seed,
+        .analyse = analyse,
+    };
+    /* --db probed by the search (search/search_probe.h). */
+    struct search_probe dbs = {0};
+    if (probing && search_probe_open(&dbs, g, &o.variant, o.db, err))
+        return cli_fail_runtime("%s", err);
+    req.probe = dbs.probe;
+    req.probe_ctx = dbs.ctx;
+    struct kz_run run;
+    bool runtime;
+    int failed = kz_run_search(g, &o.variant, state, &req, &run, &runtime, err);
+    search_probe_close(&dbs);
+    if (failed) return runtime ? cli_fail_runtime("%s", err) : cli_fail("%s", err);
+    if (o.json)
+        kjson_print(kz_run_json(g, &o.variant, state, &run, player, analyse), stdout);
+    else if (run.ab)
+        report_alphabeta(g, &o.variant, state, run.ab, analyse, stdout);
+    else if (run.ex)
+        report_expectimax(g, &o.variant, state, run.ex, analyse, stdout);
+    else if (run.mcts->simultaneous)
+        report_mcts_joint(g, &o.variant, state, run.mcts, player, analyse, stdout);
+    else
+        report_mcts(g, &o.variant, state, run.mcts, analyse, stdout);
+    kz_run_free(&run);
+    return EXIT_OK;
 }

@@ -291,6 +291,14 @@ struct game {
     /* The positions and budgets `kibitz bench` runs for this game
      * (games/<game>/<game>_bench.c); NULL: the game is not benchmarked. */
     const struct bench_suite *bench;
+    /* Optional. The observation tensor of `player` for learning programs
+     * (libkibitz, the Python package; layouts in docs/OBSERVATIONS.md):
+     * writes the shape into `dims` and returns its rank (1..3); when `out`
+     * is not NULL also fills it (the shape's product of floats, zeroed by
+     * the caller) from `view`, a state already reduced to what `player`
+     * may know (`view` above). NULL: the game has no observation. */
+    int (*observe)(const struct variant *v, const void *view, int player, float *out,
+                   int dims[3]);
 };
 
 #endif

@@ -153,6 +153,7 @@ static int deepen(struct ab_thread *t, int max_depth, int root_player, int *out_
             !sh->analyse)
             break;
         if (t->id == 0 && sh->deadline > 0 && timer_now() >= sh->deadline) break;
+        if (sh->interrupt && atomic_load(sh->interrupt)) break;
     }
     return completed;
 }
@@ -175,6 +176,7 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
         .v = v,
         .tt = tt,
         .deadline = limits->time > 0 ? start + limits->time : 0,
+        .interrupt = limits->interrupt,
         .cycles = (g->flags & GAME_CAN_CYCLE) != 0,
         .analyse = limits->analyse,
         .kernels = limits->generic ? &search_kernels_generic : search_kernels_for(g),

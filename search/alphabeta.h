@@ -22,6 +22,7 @@
 #include "search/search_probe.h"
 #include "search/tt.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -48,6 +49,9 @@ struct ab_limits {
      * `analyse`, each then scored exactly). */
     search_probe_fn probe;
     void *probe_ctx;
+    /* Non-NULL: another thread ends the search early by setting it (the
+     * last completed iteration is the result); UGI's `stop`. */
+    const atomic_bool *interrupt;
 };
 
 struct ab_result {

@@ -26,6 +26,7 @@ struct ab_shared {
     const struct search_kernels *kernels;
     struct tt *tt;
     double deadline; /* 0: none */
+    const atomic_bool *interrupt; /* ab_limits.interrupt */
     int table_depth; /* search_kernels.ab_table_depth of the game (at least 1) */
     bool cycles;
     bool analyse;
@@ -114,8 +115,9 @@ static inline int ab_clamp_eval(int e) {
 
 static inline bool ab_time_up(struct ab_thread *t) {
     if (atomic_load_explicit(&t->sh->stop, memory_order_relaxed)) return true;
-    if (t->id == 0 && t->sh->deadline > 0 && (t->nodes & AB_NODE_CHECK) == 0 &&
-        timer_now() >= t->sh->deadline) {
+    if (t->id == 0 && (t->nodes & AB_NODE_CHECK) == 0 &&
+        ((t->sh->deadline > 0 && timer_now() >= t->sh->deadline) ||
+         (t->sh->interrupt && atomic_load(t->sh->interrupt)))) {
         atomic_store_explicit(&t->sh->stop, true, memory_order_relaxed);
         return true;
     }

@@ -30,6 +30,7 @@ struct ctx {
     const struct variant *v;
     enum expecti_pruning pruning;
     double deadline; /* 0: none */
+    const atomic_bool *interrupt; /* expecti_limits.interrupt */
     bool stopped;    /* time ran out: the iteration's values are void */
     struct expecti_stats stats;
 };
@@ -90,7 +91,9 @@ static double leaf_value(struct ctx *c, const void *state, int turn) {
 }
 
 static bool out_of_time(struct ctx *c) {
-    if (c->deadline > 0 && (c->stats.nodes & 1023) == 0 && timer_now() >= c->deadline)
+    if ((c->stats.nodes & 1023) == 0 &&
+        ((c->deadline > 0 && timer_now() >= c->deadline) ||
+         (c->interrupt && atomic_load(c->interrupt))))
         c->stopped = true;
     return c->stopped;
 }
@@ -349,7 +352,8 @@ int expecti_search(const struct game *g, const struct variant *v, const void *st
     struct ctx c = {.g = g,
                     .v = v,
                     .pruning = limits->pruning,
-                    .deadline = limits->time > 0 ? start + limits->time : 0};
+                    .deadline = limits->time > 0 ? start + limits->time : 0,
+                    .interrupt = limits->interrupt};
     if (c.pruning != EXPECTI_PLAIN) c.tt = calloc((size_t)1 << TT_BITS, sizeof *c.tt);
     move_t moves[g->max_moves];
     int count = g->moves(v, state, moves);
@@ -382,6 +386,7 @@ int expecti_search(const struct game *g, const struct variant *v, const void *st
         out->score = scores[0];
         out->depth = depth;
         if (c.deadline > 0 && timer_now() >= c.deadline) break;
+        if (c.interrupt && atomic_load(c.interrupt)) break;
     }
     out->stats = c.stats;
     out->seconds = timer_now() - start;

@@ -22,6 +22,7 @@
 
 #include "engine/game.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -38,6 +39,9 @@ struct expecti_limits {
     double time; /* > 0: seconds */
     enum expecti_pruning pruning;
     bool analyse; /* exact score of every root move (no cuts at the root) */
+    /* Non-NULL: another thread ends the search early by setting it (the
+     * last completed iteration is the result); UGI's `stop`. */
+    const atomic_bool *interrupt;
 };
 
 struct expecti_stats {

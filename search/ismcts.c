@@ -52,6 +52,7 @@ struct is_shared {
     double c;
     long iterations;
     double deadline;
+    const atomic_bool *interrupt; /* mcts_limits.interrupt */
     _Atomic long done;
     atomic_bool stop;
 };
@@ -241,7 +242,8 @@ static bool budget_left(struct is_worker *w) {
         atomic_fetch_add_explicit(&sh->done, 1, memory_order_relaxed) >= sh->iterations)
         return false;
     /* Every iteration: a clock read is nothing beside a playout. */
-    if (sh->deadline > 0 && timer_now() >= sh->deadline) {
+    if ((sh->deadline > 0 && timer_now() >= sh->deadline) ||
+        (sh->interrupt && atomic_load(sh->interrupt))) {
         atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
         return false;
     }
@@ -397,6 +399,7 @@ int ismcts_search_kept(const struct game *g, const struct variant *v, const void
         .c = limits->c > 0 ? limits->c : ISMCTS_DEFAULT_C,
         .iterations = limits->iterations > 0 ? limits->iterations : 0,
         .deadline = limits->time > 0 ? start + limits->time : 0,
+        .interrupt = limits->interrupt,
     };
     atomic_init(&sh.done, 0);
     atomic_init(&sh.stop, false);

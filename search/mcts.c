@@ -42,6 +42,7 @@ struct shared {
     struct sim_policy sim;
     long iterations;                /* budget, 0: none */
     double deadline;                /* 0: none */
+    const atomic_bool *interrupt;   /* mcts_limits.interrupt */
     _Alignas(64) _Atomic long done; /* iterations claimed, CLAIM at a time */
     _Alignas(64) atomic_bool stop;
 };
@@ -463,7 +464,9 @@ static bool budget_left(struct worker *w) {
         }
         w->claimed--;
     }
-    if (sh->deadline > 0 && (w->iterations & 15) == 0 && timer_now() >= sh->deadline) {
+    if ((w->iterations & 15) == 0 &&
+        ((sh->deadline > 0 && timer_now() >= sh->deadline) ||
+         (sh->interrupt && atomic_load(sh->interrupt)))) {
         atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
         return false;
     }
@@ -550,6 +553,7 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
         .batch_kids = g->turn(v, state) >= 0 && !(g->flags & GAME_HAS_SIMULTANEOUS),
         .iterations = limits->iterations > 0 ? limits->iterations : 0,
         .deadline = limits->time > 0 ? start + limits->time : 0,
+        .interrupt = limits->interrupt,
     };
     atomic_init(&sh.done, 0);
     atomic_init(&sh.stop, false);

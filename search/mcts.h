@@ -39,6 +39,7 @@
 #include "engine/game.h"
 #include "search/search_probe.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -86,6 +87,9 @@ struct mcts_limits {
      * value. */
     search_probe_fn probe;
     void *probe_ctx;
+    /* Non-NULL: another thread ends the search early by setting it (the
+     * tree so far gives the result); UGI's `stop`. */
+    const atomic_bool *interrupt;
 };
 
 struct mcts_result {

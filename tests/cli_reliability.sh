@@ -18,6 +18,7 @@ run_capped() {
 }
 
 # A FIFO where a database is expected: refused at once, not a hang in open().
+# A file that cannot serve is a runtime failure: status 1 (cli/cli.h).
 mkfifo "$dir/fifo"
 run_capped query kulibrat --variant target=1 --db "$dir/fifo"
 check "query on a FIFO refused (status $code: $out)" \

@@ -366,6 +366,8 @@ static int kauda_evaluate(const struct variant *v, const void *state, int player
 }
 
 extern const struct bench_suite kauda_bench; /* kauda_bench.c */
+int kauda_observe(const struct variant *v, const void *view, int player, float *out,
+                 int dims[3]); /* kauda_observe.c */
 
 const struct game kauda_baji_game = {
     .name = "kauda-baji",
@@ -397,4 +399,5 @@ const struct game kauda_baji_game = {
     .describe = kauda_describe,
     .move_cells = kauda_move_cells,
     .bench = &kauda_bench,
+    .observe = kauda_observe,
 };

@@ -146,6 +146,8 @@ static const char *kerx_player_name(const struct variant *v, int player) {
 extern const struct game_database kerx_database; /* kerx_database.c */
 
 extern const struct bench_suite kerx_bench; /* kerx_bench.c */
+int kerx_observe(const struct variant *v, const void *view, int player, float *out,
+                 int dims[3]); /* kerx_observe.c */
 
 const struct game kerx_game = {
     .name = "kerx",
@@ -174,4 +176,5 @@ const struct game kerx_game = {
     .move_cells = kerx_move_cells,
     .database = &kerx_database,
     .bench = &kerx_bench,
+    .observe = kerx_observe,
 };

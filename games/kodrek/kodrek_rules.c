@@ -331,6 +331,8 @@ static void kodrek_returns(const struct variant *v, const void *state,
 }
 
 extern const struct bench_suite kodrek_bench; /* kodrek_bench.c */
+int kodrek_observe(const struct variant *v, const void *view, int player, float *out,
+                 int dims[3]); /* kodrek_observe.c */
 
 const struct game kodrek_game = {
     .name = "kodrek",
@@ -362,6 +364,7 @@ const struct game kodrek_game = {
     .describe = kodrek_describe,
     .move_cells = kodrek_move_cells,
     .bench = &kodrek_bench,
+    .observe = kodrek_observe,
 };
 
 int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, char *err) {

@@ -411,6 +411,8 @@ static int kotra_evaluate(const struct variant *v, const void *state, int player
 }
 
 extern const struct bench_suite kotra_bench; /* kotra_bench.c */
+int kotra_observe(const struct variant *v, const void *view, int player, float *out,
+                 int dims[3]); /* kotra_observe.c */
 
 const struct game kotra_game = {
     .name = "kotra",
@@ -443,6 +445,7 @@ const struct game kotra_game = {
     .bench = &kotra_bench,
     .end_reason = kotra_end_reason,
     .parse_line = kotra_parse_line,
+    .observe = kotra_observe,
 };
 
 _Static_assert(sizeof(struct kotra_state) <= GAME_MAX_STATE_BYTES, "state too large");

@@ -21,6 +21,8 @@ extern const struct search_kernels kulibrat_kernels; /* kulibrat_kernels.c */
 
 extern const struct bench_suite kulibrat_bench;    /* kulibrat_bench.c */
 extern const struct game_reports kulibrat_reports; /* kulibrat_cycles_report.c */
+int kulibrat_observe(const struct variant *v, const void *view, int player, float *out,
+                     int dims[3]); /* kulibrat_observe.c */
 
 const struct game kulibrat_game = {
     .name = "kulibrat",
@@ -58,4 +60,5 @@ const struct game kulibrat_game = {
     .kernels = &kulibrat_kernels,
     .reports = &kulibrat_reports,
     .bench = &kulibrat_bench,
+    .observe = kulibrat_observe,
 };

@@ -1,0 +1,125 @@
+/* libkibitz: searches with a budget, threads and a stop flag; perft; random
+ * rollouts (include/kibitz.h). The engines are those of the command line,
+ * chosen and configured through the one engine-spec parser, agent_parse. */
+#include "engine/rng.h"
+#include "lib/kz_internal.h"
+#include "lib/kz_run.h"
+#include "search/agent.h"
+#include "search/perft.h"
+#include "search/playout.h"
+#include "json/kjson_search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+kz_stop *kz_stop_new(void) {
+    kz_stop *f = malloc(sizeof *f);
+    if (f) atomic_init(&f->raised, false);
+    return f;
+}
+
+void kz_stop_request(kz_stop *f) {
+    atomic_store(&f->raised, true);
+}
+
+void kz_stop_reset(kz_stop *f) {
+    atomic_store(&f->raised, false);
+}
+
+void kz_stop_free(kz_stop *f) {
+    free(f);
+}
+
+/* Hand a document to the caller's buffer and release it. */
+static void give_json(json_t *doc, char *json, size_t json_n, size_t *json_len) {
+    char *text = doc ? kjson_text(doc) : NULL;
+    size_t need = (size_t)snprintf(json, json_n, "%s", text ? text : "");
+    if (json_len) *json_len = need;
+    free(text);
+    json_decref(doc);
+}
+
+int kz_search(const kz_state *s, const char *algo, double time, long iterations,
+              int depth, int threads, uint64_t seed, int analyse, kz_stop *stop,
+              kz_action *best, char *json, size_t json_n, size_t *json_len, char *err,
+              size_t err_n) {
+    const struct game *g = s->game->g;
+    const struct variant *v = &s->game->v;
+    const void *state = s->bytes;
+    char gerr[GAME_ERROR_BYTES] = "";
+    kz_action best_actions[KZ_MAX_PLAYERS];
+    if (!best) best = best_actions;
+    if (json && json_n) json[0] = '\0';
+    int turn = g->turn(v, state);
+    if (turn == TURN_OVER)
+        return kz_fail(err, err_n, KZ_EINVAL, "the game is over: no move to search");
+    if (turn == TURN_CHANCE)
+        return kz_fail(err, err_n, KZ_EINVAL,
+                       "chance decides here (nothing to choose): apply an outcome");
+    if (time < 0 || iterations < 0 || depth < 0)
+        return kz_fail(err, err_n, KZ_EINVAL, "a negative budget");
+    /* A player's only move needs no search (analyse still scores it). */
+    if (!analyse && turn >= 0) {
+        const move_t *moves;
+        if (kz_state_moves(s, &moves) == 1) {
+            struct agent check;
+            if (agent_parse(&check, algo && algo[0] ? algo : "random", g, gerr))
+                return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr);
+            agent_free(&check);
+            best[0] = kz_action_of(moves[0]);
+            give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
+            return KZ_OK;
+        }
+    }
+    struct kz_run_request req = {.algo = algo,
+                                 .time = time,
+                                 .iterations = iterations,
+                                 .depth = depth,
+                                 .threads = threads,
+                                 .seed = seed,
+                                 .analyse = analyse,
+                                 .interrupt = stop ? &stop->raised : NULL};
+    struct kz_run run;
+    bool runtime;
+    if (kz_run_search(g, v, state, &req, &run, &runtime, gerr))
+        return kz_fail(err, err_n, runtime ? KZ_ERUNTIME : KZ_EINVAL, "%s", gerr);
+    if (run.ab) {
+        best[0] = run.ab->has_move ? kz_action_of(run.ab->move) : KZ_ACTION_PASS;
+    } else if (run.ex) {
+        best[0] = run.ex->has_move ? kz_action_of(run.ex->move) : KZ_ACTION_PASS;
+    } else if (run.mcts->simultaneous) {
+        /* Every acting player's recommended option (kibitz.h). */
+        for (int p = 0; p < KZ_MAX_PLAYERS; p++)
+            best[p] = (run.mcts->acting >> p) & 1 ? kz_action_of(run.mcts->sim_choice[p])
+                                                  : KZ_ACTION_PASS;
+    } else {
+        best[0] = run.mcts->has_move ? kz_action_of(run.mcts->move) : KZ_ACTION_PASS;
+    }
+    give_json(kz_run_json(g, v, state, &run, -1, analyse), json, json_n, json_len);
+    kz_run_free(&run);
+    return KZ_OK;
+}
+
+uint64_t kz_perft(const kz_state *s, int depth, int threads) {
+    if (depth < 0) return 0;
+    if (threads == 1) return perft_count(s->game->g, &s->game->v, s->bytes, depth);
+    return perft_parallel(s->game->g, &s->game->v, s->bytes, depth, threads, NULL, NULL,
+                          NULL);
+}
+
+long kz_random_rollouts(const kz_state *s, long n, uint64_t seed, int max_plies,
+                        double sum_returns[KZ_MAX_PLAYERS]) {
+    const struct game *g = s->game->g;
+    struct rng rng;
+    rng_seed(&rng, seed);
+    unsigned char work[GAME_MAX_STATE_BYTES];
+    long plies = 0;
+    for (long i = 0; i < n; i++) {
+        double ret[GAME_MAX_PLAYERS] = {0};
+        memcpy(work, s->bytes, g->state_size);
+        plies += playout_run(g, &s->game->v, work, &rng, max_plies > 0 ? max_plies : 1000,
+                             ret);
+        for (int p = 0; p < s->game->players; p++) sum_returns[p] += ret[p];
+    }
+    return plies;
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# libkibitz as other programs get it: `cmake --install` into a fresh prefix
+# puts include/kibitz.h, libkibitz.so/.a and kibitz.pc there; a client
+# (tests/lib_client.c) builds with pkg-config's flags, shared and static,
+# and counts the same perft as the kibitz program; errors come back as
+# messages. Usage: cli_libkibitz.sh path/to/kibitz (in the build folder).
+set -u
+source "$(dirname "$0")/cli_lib.bash" "$1"
+build=$(dirname "$kibitz")
+here=$(cd "$(dirname "$0")" && pwd)
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix" "$KIBITZ_DATA"' EXIT
+
+cmake --install "$build" --prefix "$prefix" >/dev/null 2>&1
+check "cmake --install succeeds" $?
+for f in include/kibitz.h lib/libkibitz.a lib/libkibitz.so lib/pkgconfig/kibitz.pc; do
+    [ -e "$prefix/$f" ] || [ -e "$prefix/${f/lib\//lib/x86_64-linux-gnu/}" ]
+    check "installed $f" $?
+done
+pcdir=$(dirname "$(find "$prefix" -name kibitz.pc | head -1)")
+export PKG_CONFIG_PATH=$pcdir
+check "pkg-config knows kibitz" $(pkg-config --exists kibitz; echo $?)
+# Only the public functions leave the shared library.
+so=$(find "$prefix" -name 'libkibitz.so' | head -1)
+check "the shared library exports only kz_*" \
+    $(nm -D --defined-only "$so" | awk '{print $3}' | grep -v '^kz_' | grep -qv '^$'; [ $? = 1 ]; echo $?)
+
+# A sanitizer build's library needs the same sanitizer in its clients.
+sanitize=$(sed -n 's/^KIBITZ_SANITIZE:STRING=//p' "$build/CMakeCache.txt")
+cc() { command cc ${sanitize:+-fsanitize=$sanitize} "$@"; }
+cc -std=c17 -Wall -Wextra -Werror $(pkg-config --cflags kibitz) "$here/lib_client.c" \
+    -o "$prefix/client_shared" $(pkg-config --libs kibitz) -Wl,-rpath,"$(dirname "$so")"
+check "a client builds against the shared library" $?
+cc -std=c17 $(pkg-config --cflags kibitz) "$here/lib_client.c" -o "$prefix/client_static" \
+    "$(dirname "$so")/libkibitz.a" $(pkg-config --libs-only-other --static kibitz) \
+    $(pkg-config --libs-only-l --static kibitz | sed 's/-lkibitz//')
+check "a client builds against the static library" $?
+
+for game in kulibrat kerx kodrek kauda-baji kotra; do
+    want=$("$kibitz" perft "$game" --depth 3 --json | sed 's/.*"leaves":\([0-9]*\).*/\1/')
+    for kind in shared static; do
+        out=$("$prefix/client_$kind" "$game" 3 2>&1)
+        grep -q "^perft: $want$" <<<"$out"
+        check "$kind client: $game perft 3 = $want as the kibitz program" $?
+    done
+done
+out=$("$prefix/client_shared" kulibrat 2)
+grep -q "^error: unknown game 'nosuch'" <<<"$out"
+check "a bad game name comes back as a message" $?
+grep -q "^error: action 125269879 is not legal here" <<<"$out"
+check "an illegal action comes back as a message" $?
+finish

@@ -1,0 +1,113 @@
+/* The UGI line parser (cli/ugi_parse.h): every command, a fen with spaces up
+ * to 'moves', the go budgets, and refused or unknown lines. */
+#include "cli/ugi_parse.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+static struct ugi_command *parse(const char *line) {
+    static struct ugi_command cmd;
+    ugi_parse(line, &cmd);
+    return &cmd;
+}
+
+static void test_simple_commands(void **unused) {
+    assert_int_equal(parse("ugi\n")->kind, UGI_UGI);
+    assert_int_equal(parse("  isready  ")->kind, UGI_ISREADY);
+    assert_int_equal(parse("uginewgame")->kind, UGI_NEWGAME);
+    assert_int_equal(parse("stop")->kind, UGI_STOP);
+    assert_int_equal(parse("quit\r\n")->kind, UGI_QUIT);
+    assert_int_equal(parse("")->kind, UGI_EMPTY);
+    assert_int_equal(parse(" \t ")->kind, UGI_EMPTY);
+    assert_int_equal(parse("xyzzy 1 2")->kind, UGI_UNKNOWN);
+    assert_int_equal(parse("ugiok")->kind, UGI_UNKNOWN);
+}
+
+static void test_position_fen_read_up_to_moves(void **unused) {
+    struct ugi_command *c = parse("position fen .../.../.../...  r   0-0 moves +a1 pass");
+    assert_int_equal(c->kind, UGI_POSITION);
+    assert_string_equal(c->fen, ".../.../.../... r 0-0");
+    assert_int_equal(c->move_count, 2);
+    assert_string_equal(c->moves[0], "+a1");
+    assert_string_equal(c->moves[1], "pass");
+    c = parse("position startpos");
+    assert_int_equal(c->kind, UGI_POSITION);
+    assert_null(c->fen);
+    assert_int_equal(c->move_count, 0);
+    c = parse("position startpos moves");
+    assert_int_equal(c->kind, UGI_POSITION);
+    assert_int_equal(c->move_count, 0);
+    assert_int_equal(parse("position fen moves a")->kind, UGI_BAD);
+    assert_int_equal(parse("position")->kind, UGI_BAD);
+    assert_int_equal(parse("position startpos +a4")->kind, UGI_BAD);
+    assert_string_equal(parse("position middle")->error,
+                        "position wants startpos or fen <position> 'middle'");
+}
+
+static void test_go_budgets(void **unused) {
+    struct ugi_command *c = parse("go p1time 1000 p2time 900 p1inc 10 p2inc 20 p3time 5");
+    assert_int_equal(c->kind, UGI_GO);
+    assert_int_equal(c->go.time_ms[0], 1000);
+    assert_int_equal(c->go.time_ms[1], 900);
+    assert_int_equal(c->go.inc_ms[0], 10);
+    assert_int_equal(c->go.inc_ms[1], 20);
+    assert_int_equal(c->go.time_ms[2], 5);
+    assert_int_equal(c->go.time_ms[3], -1);
+    assert_int_equal(c->go.movetime_ms, -1);
+    c = parse("go movetime 100 depth 3 nodes 500 side 2 ponder");
+    assert_int_equal(c->go.movetime_ms, 100);
+    assert_int_equal(c->go.depth, 3);
+    assert_int_equal(c->go.nodes, 500);
+    assert_int_equal(c->go.side, 2);
+    assert_false(c->go.infinite);
+    assert_true(parse("go infinite")->go.infinite);
+    assert_int_equal(parse("go depth")->kind, UGI_BAD);
+    assert_int_equal(parse("go depth -3")->kind, UGI_BAD);
+    assert_int_equal(parse("go nodes 12x")->kind, UGI_BAD);
+    assert_int_equal(parse("go side 5")->kind, UGI_BAD);
+}
+
+static void test_setoption_and_query(void **unused) {
+    struct ugi_command *c = parse("setoption name algo value mcts:c=0.7");
+    assert_int_equal(c->kind, UGI_SETOPTION);
+    assert_string_equal(c->option_name, "algo");
+    assert_string_equal(c->option_value, "mcts:c=0.7");
+    c = parse("setoption name Clear Hash");
+    assert_string_equal(c->option_name, "Clear Hash");
+    assert_null(c->option_value);
+    assert_int_equal(parse("setoption value 3")->kind, UGI_BAD);
+    assert_int_equal(parse("setoption name value 3")->kind, UGI_BAD);
+    c = parse("query p1turn");
+    assert_int_equal(c->kind, UGI_QUERY);
+    assert_int_equal(c->query, UGI_Q_P1TURN);
+    assert_int_equal(parse("query gameover")->query, UGI_Q_GAMEOVER);
+    assert_int_equal(parse("query result")->query, UGI_Q_RESULT);
+    assert_int_equal(parse("query outcomes")->query, UGI_Q_OUTCOMES);
+    assert_int_equal(parse("query weather")->kind, UGI_BAD);
+    assert_int_equal(parse("query")->kind, UGI_BAD);
+}
+
+static void test_too_long_line(void **unused) {
+    char *line = malloc(UGI_LINE_BYTES + 10);
+    memset(line, 'x', UGI_LINE_BYTES + 9);
+    line[UGI_LINE_BYTES + 9] = '\0';
+    assert_int_equal(parse(line)->kind, UGI_BAD);
+    free(line);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_simple_commands),
+        cmocka_unit_test(test_position_fen_read_up_to_moves),
+        cmocka_unit_test(test_go_budgets),
+        cmocka_unit_test(test_setoption_and_query),
+        cmocka_unit_test(test_too_long_line),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
