@@ -9,6 +9,7 @@
 #include "engine/registry.h"
 #include "engine/rng.h"
 #include "engine/variant.h"
+#include "games/kotra/kotra.h"
 #include "support.h"
 
 #include <stdlib.h>
@@ -122,6 +123,47 @@ static void every_game_has_a_board(void **unused) {
     }
 }
 
+/* Kotra's web board shows each known piece's public states with the same
+ * marks as the terminal drawing (rank letter, then the marks that apply), and
+ * random games do reach pieces that carry one. */
+static void kotra_pieces_carry_their_marks(void **unused) {
+    char err[GAME_ERROR_BYTES];
+    const struct game *g = registry_find("kotra", err);
+    assert_non_null(g);
+    struct variant v;
+    variant_init(g, &v);
+    struct rng r;
+    rng_seed(&r, 18);
+    move_t *moves = malloc((size_t)g->max_moves * sizeof *moves);
+    assert_non_null(moves);
+    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
+    memset(state, 0, sizeof state);
+    g->start(&v, state);
+    int marked = 0;
+    for (int ply = 0; ply < 600 && g->turn(&v, state) != TURN_OVER; ply++) {
+        struct board b;
+        board_init(&b);
+        g->describe(&v, state, &b);
+        const struct kotra_state *s = (const void *)state;
+        for (int i = 0; i < b.n_pieces; i++) {
+            const struct board_piece *p = &b.pieces[i];
+            char marks[3], want[4] = {0};
+            kotra_piece_marks(s, p->cell, marks);
+            want[0] = kotra_rank_letter(kotra_rank_of(s->cell[p->cell]));
+            for (int k = 0, len = 1; k < 2; k++)
+                if (marks[k] != ' ') want[len++] = marks[k];
+            assert_string_equal(p->label, want);
+            if (want[1]) marked++;
+        }
+        board_free(&b);
+        int n = g->moves(&v, state, moves);
+        assert_true(n > 0);
+        g->apply(&v, state, moves[rng_below(&r, (uint32_t)n)]);
+    }
+    assert_true(marked > 0);
+    free(moves);
+}
+
 /* The board grows past its first allocation without losing anything. */
 static void board_grows(void **unused) {
     struct board b;
@@ -139,6 +181,7 @@ static void board_grows(void **unused) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_game_has_a_board),
+        cmocka_unit_test(kotra_pieces_carry_their_marks),
         cmocka_unit_test(board_grows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

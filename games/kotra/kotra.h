@@ -260,6 +260,12 @@ void kotra_draw(const struct variant *v, const void *state, FILE *out);
 int kotra_parse_line(const struct variant *v, const void *state, const char *line,
                      uint64_t seed, move_t *out, int max, char *err);
 const char *kotra_player_name(const struct variant *v, int player);
+/* A piece's two public state marks, as the drawing prints them after its
+ * letter (kotra_draw.c): + promoted, $ came from the reserve, ' has moved (or
+ * a space); @ shielded by safety, % stuck in a bog, ! rank revealed (or a
+ * space). Empty spaces give two spaces. */
+void kotra_piece_marks(const struct kotra_state *s, int sp, char marks[3]);
+
 /* The drawing's symbol of a terrain kind (kotra_draw.c). */
 char kotra_terrain_symbol(int terrain);
 /* Letter of a rank ('L' legate ... 'C' capital, 'X' unknown), upper case. */

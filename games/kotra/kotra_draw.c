@@ -24,21 +24,26 @@ enum { SPACE_CHARS = 4, CELL_CHARS = 11 };
  * history mark (+ promoted, $ came from the reserve, ' has moved) and a
  * condition mark (@ shielded by safety, % stuck in a bog, ! rank revealed),
  * each the most telling one that applies. */
-static void space_text(const struct kotra_state *s, int sp, char out[SPACE_CHARS + 1]) {
+void kotra_piece_marks(const struct kotra_state *s, int sp, char marks[3]) {
     uint8_t c = s->cell[sp], f = s->flags[sp], x = s->extra[sp];
+    marks[0] = !c                 ? ' '
+               : (x & KX_PROMO)   ? '+'
+               : (x & KX_ENTERED) ? '$'
+               : (f & KF_MOVED)   ? '\''
+                                  : ' ';
+    marks[1] = !c                  ? ' '
+               : kotra_shield(f)   ? '@'
+               : kotra_stuck(f)    ? '%'
+               : (f & KF_REVEALED) ? '!'
+                                   : ' ';
+    marks[2] = '\0';
+}
+
+static void space_text(const struct kotra_state *s, int sp, char out[SPACE_CHARS + 1]) {
+    uint8_t c = s->cell[sp];
     out[0] = kotra_terrain_symbol(kotra_board[sp].terrain);
     out[1] = c ? kotra_piece_letter(kotra_owner(c), kotra_rank_of(c)) : '.';
-    out[2] = !c                 ? ' '
-             : (x & KX_PROMO)   ? '+'
-             : (x & KX_ENTERED) ? '$'
-             : (f & KF_MOVED)   ? '\''
-                                : ' ';
-    out[3] = !c                  ? ' '
-             : kotra_shield(f)   ? '@'
-             : kotra_stuck(f)    ? '%'
-             : (f & KF_REVEALED) ? '!'
-                                 : ' ';
-    out[4] = '\0';
+    kotra_piece_marks(s, sp, out + 2);
 }
 
 /* One grid cell, CELL_CHARS wide: [  xxxx   ] a square; [nnnn/ssss] or

@@ -58,7 +58,12 @@ void kotra_describe(const struct variant *v, const void *state, struct board *b)
         uint8_t cell = s->cell[i];
         if (!cell) continue;
         int rank = kotra_rank_of(cell);
-        char label[4] = {kotra_rank_letter(rank), 0};
+        /* The rank, then the public states the terminal drawing shows (the
+         * legend is a board note); an unknown piece keeps an empty label. */
+        char marks[3], label[4] = {kotra_rank_letter(rank), 0};
+        kotra_piece_marks(s, i, marks);
+        for (int k = 0, len = 1; k < 2; k++)
+            if (marks[k] != ' ') label[len++] = marks[k];
         board_piece(b, i, kotra_owner(cell), rank == RANK_UNKNOWN ? "" : label,
                     rank == RANK_UNKNOWN);
     }
@@ -84,6 +89,9 @@ void kotra_describe(const struct variant *v, const void *state, struct board *b)
                    s->phase == PHASE_DEST ? "moves" : "rescues with",
                    kotra_board[s->picked].name);
     board_note(b, -1, "turn %d of %d", s->turns + 1, kotra_options(v)->max_turns);
+    board_note(b, -1,
+               "after a rank: + promoted, $ from the reserve, ' has moved; "
+               "@ shielded by safety, %% stuck in a bog, ! rank revealed");
 }
 
 int kotra_move_cells(const struct variant *v, const void *state, move_t move,
