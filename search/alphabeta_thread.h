@@ -25,7 +25,7 @@ struct ab_shared {
     const struct variant *v;
     const struct search_kernels *kernels;
     struct tt *tt;
-    double deadline; /* 0: none */
+    double deadline;              /* 0: none */
     const atomic_bool *interrupt; /* ab_limits.interrupt */
     int table_depth; /* search_kernels.ab_table_depth of the game (at least 1) */
     bool cycles;

@@ -29,9 +29,9 @@ struct ctx {
     const struct game *g;
     const struct variant *v;
     enum expecti_pruning pruning;
-    double deadline; /* 0: none */
+    double deadline;              /* 0: none */
     const atomic_bool *interrupt; /* expecti_limits.interrupt */
-    bool stopped;    /* time ran out: the iteration's values are void */
+    bool stopped;                 /* time ran out: the iteration's values are void */
     struct expecti_stats stats;
 };
 

@@ -464,9 +464,8 @@ static bool budget_left(struct worker *w) {
         }
         w->claimed--;
     }
-    if ((w->iterations & 15) == 0 &&
-        ((sh->deadline > 0 && timer_now() >= sh->deadline) ||
-         (sh->interrupt && atomic_load(sh->interrupt)))) {
+    if ((w->iterations & 15) == 0 && ((sh->deadline > 0 && timer_now() >= sh->deadline) ||
+                                      (sh->interrupt && atomic_load(sh->interrupt)))) {
         atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
         return false;
     }

@@ -27,7 +27,8 @@ struct api *api_create(const char *data, int threads) {
 
 void api_limit_searches(struct api *api, double seconds, long iterations) {
     if (seconds > 0 && seconds < api->max_seconds) api->max_seconds = seconds;
-    if (iterations > 0 && iterations < api->max_iterations) api->max_iterations = iterations;
+    if (iterations > 0 && iterations < api->max_iterations)
+        api->max_iterations = iterations;
 }
 
 void api_free(struct api *api) {

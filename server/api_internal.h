@@ -29,7 +29,7 @@ struct api_database {
 struct api {
     char *data; /* database folder, NULL: the default */
     int threads;
-    double max_seconds;   /* search caps (api_limit_searches) */
+    double max_seconds; /* search caps (api_limit_searches) */
     long max_iterations;
     pthread_mutex_t lock; /* guards `searches` and `databases` */
     int searches;

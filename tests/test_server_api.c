@@ -160,7 +160,8 @@ static void hidden_ranks(void **unused) {
         char *text = json_dumps(req, JSON_COMPACT);
         json_t *st = call("POST", "/api/state", text, &status);
         assert_int_equal(status, 200);
-        bool chance = strcmp(json_string_value(json_object_get(st, "turn")), "chance") == 0;
+        bool chance =
+            strcmp(json_string_value(json_object_get(st, "turn")), "chance") == 0;
         bool setup =
             strstr(json_string_value(json_object_get(st, "position")), "setup") != NULL;
         json_decref(st);

@@ -367,7 +367,7 @@ static int kauda_evaluate(const struct variant *v, const void *state, int player
 
 extern const struct bench_suite kauda_bench; /* kauda_bench.c */
 int kauda_observe(const struct variant *v, const void *view, int player, float *out,
-                 int dims[3]); /* kauda_observe.c */
+                  int dims[3]); /* kauda_observe.c */
 
 const struct game kauda_baji_game = {
     .name = "kauda-baji",

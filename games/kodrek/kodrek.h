@@ -201,6 +201,7 @@ int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, ch
 /* The web board (kodrek_web.c; engine/board.h). */
 struct board;
 void kodrek_describe(const struct variant *v, const void *state, struct board *b);
-int kodrek_move_cells(const struct variant *v, const void *state, move_t move, int *cells);
+int kodrek_move_cells(const struct variant *v, const void *state, move_t move,
+                      int *cells);
 
 #endif

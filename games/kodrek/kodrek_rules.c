@@ -332,7 +332,7 @@ static void kodrek_returns(const struct variant *v, const void *state,
 
 extern const struct bench_suite kodrek_bench; /* kodrek_bench.c */
 int kodrek_observe(const struct variant *v, const void *view, int player, float *out,
-                 int dims[3]); /* kodrek_observe.c */
+                   int dims[3]); /* kodrek_observe.c */
 
 const struct game kodrek_game = {
     .name = "kodrek",

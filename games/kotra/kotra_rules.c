@@ -412,7 +412,7 @@ static int kotra_evaluate(const struct variant *v, const void *state, int player
 
 extern const struct bench_suite kotra_bench; /* kotra_bench.c */
 int kotra_observe(const struct variant *v, const void *view, int player, float *out,
-                 int dims[3]); /* kotra_observe.c */
+                  int dims[3]); /* kotra_observe.c */
 
 const struct game kotra_game = {
     .name = "kotra",

@@ -32,12 +32,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                size - 1, &res);
     static const int known[] = {200, 400, 404, 405, 413, 503};
     bool ok = false;
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) ok |= res.status == known[i];
-    if (!ok) fuzz_fail("%s %s: status %d", routes[route].method, routes[route].path, res.status);
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        ok |= res.status == known[i];
+    if (!ok)
+        fuzz_fail("%s %s: status %d", routes[route].method, routes[route].path,
+                  res.status);
     json_error_t err;
     json_t *doc = json_loadb(res.body, res.length, 0, &err);
     if (!json_is_object(doc))
-        fuzz_fail("%s: the answer is not a JSON object (%s)", routes[route].path, err.text);
+        fuzz_fail("%s: the answer is not a JSON object (%s)", routes[route].path,
+                  err.text);
     const char *key = res.status == 200 ? "kind" : "error";
     if (!json_is_string(json_object_get(doc, key)))
         fuzz_fail("%s: status %d without \"%s\"", routes[route].path, res.status, key);
