@@ -119,6 +119,10 @@ int solve_dfpn_run(const struct cli_options *o) {
                " table entries, %.3f s (%.0f nodes/s)%s%s\n",
                r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
                db || own_db ? "; databases " : "", db || own_db ? db_path : "");
+        if (r->table_collections)
+            printf("table full %" PRIu64 " times: made room by removing %" PRIu64
+                   " open entries of least work\n",
+                   r->table_collections, r->table_removed);
         /* The root itself in a Kerx database: its remoteness is known. */
         retro_cell root = own_db ? gdb->probe(own_db, state) : RETRO_HOLE;
         if (retro_is_value(root)) {

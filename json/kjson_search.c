@@ -224,10 +224,13 @@ json_t *kjson_search_dfpn(const struct game *g, const struct variant *v,
     json_object_set_new(doc, "moves", list);
     json_object_set_new(
         doc, "stats",
-        json_pack("{s:b,s:s,s:s,s:I,s:I,s:s?}", "finished", res->value != DFPN_UNKNOWN,
-                  "mover_wins", known_word(res->mover_wins), "mover_loses",
-                  known_word(res->mover_loses), "proof_size", (json_int_t)res->proof_size,
-                  "table_entries", (json_int_t)res->table_entries, "stopped",
+        json_pack("{s:b,s:s,s:s,s:I,s:I,s:I,s:I,s:s?}", "finished",
+                  res->value != DFPN_UNKNOWN, "mover_wins", known_word(res->mover_wins),
+                  "mover_loses", known_word(res->mover_loses), "proof_size",
+                  (json_int_t)res->proof_size, "table_entries",
+                  (json_int_t)res->table_entries, "table_collections",
+                  (json_int_t)res->table_collections, "table_removed",
+                  (json_int_t)res->table_removed, "stopped",
                   res->stopped[0] ? res->stopped : NULL));
     return doc;
 }

@@ -143,6 +143,7 @@ static void mid(struct search *s, int depth, uint32_t th_pn, uint32_t th_dn) {
         return;
     }
     const void *state = f->self;
+    uint64_t nodes_at_entry = s->nodes;
     bool or_node = g->turn(c->v, state) == s->attacker;
     _Alignas(8) unsigned char child[GAME_MAX_STATE_BYTES];
     f->n = g->moves(c->v, state, f->moves);
@@ -221,7 +222,11 @@ static void mid(struct search *s, int depth, uint32_t th_pn, uint32_t th_dn) {
     uint64_t dep_hash = 0;
     if (dn == 0 && dep >= 0 && dep < depth) dep_hash = s->frames[dep].self_hash;
     if (!dep_hash) dep = 0;
-    if (!dfpn_table_store(&c->table, f->self_hash, f->self, pn, dn, dep_hash, dep) &&
+    /* The work of this call (its own expansion and every one below) ranks
+     * the entry when a full table makes room (dfpn_table.h). */
+    uint64_t work = s->nodes - nodes_at_entry + 1;
+    if (!dfpn_table_store(&c->table, f->self_hash, f->self, pn, dn, dep_hash, dep,
+                          work) &&
         !s->stop)
         s->stop = "table full";
 }
@@ -326,6 +331,7 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
         snprintf(err, GAME_ERROR_BYTES, "out of memory for the df-pn table");
         return -1;
     }
+    c.table.replace = !cfg->no_replacement;
     struct search s = {.c = &c, .cycles = (g->flags & GAME_CAN_CYCLE) != 0};
     s.max_depth = cfg->max_depth > 0 ? cfg->max_depth : 4000;
     s.frames = calloc((size_t)s.max_depth + 1, sizeof *s.frames);
@@ -389,6 +395,8 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     }
     r->nodes = s.nodes;
     r->table_entries = c.table.count;
+    r->table_collections = c.table.collections;
+    r->table_removed = c.table.removed;
     free_frames(&s);
 
     if (certified[0]) r->mover_wins = 0;

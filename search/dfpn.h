@@ -15,10 +15,12 @@
  * moves in which no attacker win is ever reached. A draw is reported only
  * when both disproofs pass that check.
  *
- * The table stores the whole state bytes (exact keys) and never evicts; when
- * it fills, or the time or node budget runs out, the search stops and the
- * result says so, with what it learned (root proof numbers, moves already
- * proved winning or losing).
+ * The table stores the whole state bytes (exact keys) and never evicts a
+ * proved or disproved entry. When it fills, it makes room by removing the
+ * open entries that took the least work (search/dfpn_table.h); when no room
+ * can be made, or the time or node budget runs out, the search stops and
+ * the result says so, with what it learned (root proof numbers, moves
+ * already proved winning or losing).
  *
  * Leaves may be answered by a probe (an endgame database): a value from it
  * is taken as exact. df-pn proves values, not shortest wins; for a proved
@@ -57,6 +59,8 @@ struct dfpn_config {
     int max_depth;       /* longest search line; <= 0: 4000 */
     dfpn_probe_fn probe; /* may be NULL */
     void *probe_ctx;
+    bool no_replacement; /* a full table stops the search instead of
+                            making room (for comparison) */
 };
 
 struct dfpn_result {
@@ -74,7 +78,9 @@ struct dfpn_result {
                             checked closed defence sets */
     uint64_t nodes;      /* expansions */
     uint64_t table_entries;
-    uint64_t voided; /* table disproofs the check found false and voided */
+    uint64_t table_collections; /* times a full table made room */
+    uint64_t table_removed;     /* open entries it removed doing so */
+    uint64_t voided;            /* table disproofs the check found false and voided */
     double seconds;
     uint32_t pn[2], dn[2]; /* root proof/disproof numbers: [0] mover wins,
                               [1] opponent wins */

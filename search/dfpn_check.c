@@ -16,7 +16,7 @@ struct walk {
 };
 
 static int walk_push(struct walk *w, const unsigned char *key, uint64_t h, char *err) {
-    if (!dfpn_table_store(&w->seen, h, key, 0, 0, 0, 0)) {
+    if (!dfpn_table_store(&w->seen, h, key, 0, 0, 0, 0, 0)) {
         snprintf(err, GAME_ERROR_BYTES, "the check ran out of table room");
         return -1;
     }
@@ -163,7 +163,7 @@ int dfpn_check_disproof(struct dfpn_ctx *c, const void *root, int attacker,
                         uint64_t *size, int *move_index, uint64_t *voided, char *err) {
     const struct game *g = c->g;
     struct dfpn_table *t = &c->table;
-    uint64_t slots = t->mask + 1;
+    uint64_t slots = t->size;
     size_t m = (size_t)(g->max_moves > 0 ? g->max_moves : 1);
     uint8_t *in = calloc(slots, 1);
     move_t *moves = malloc(m * sizeof *moves);

@@ -87,7 +87,7 @@ static int64_t node_of(struct graph *gr, size_t key_size, const unsigned char *k
         if (!k) return -1;
         gr->keys = k;
     }
-    if (!dfpn_table_store(&gr->index, h, key, (uint32_t)gr->count, 0, 0, 0)) return -1;
+    if (!dfpn_table_store(&gr->index, h, key, (uint32_t)gr->count, 0, 0, 0, 0)) return -1;
     memcpy(gr->keys + gr->count * key_size, key, key_size);
     gr->nodes[gr->count] = (struct node){.distance = DFPN_INF};
     *added = true;
