@@ -30,7 +30,8 @@ json_t *kjson_search_alphabeta(const struct game *g, const struct variant *v,
     json_t *doc = kjson_search_head(g, v, state, "alphabeta");
     if (!doc) return NULL;
     json_object_set_new(doc, "move", move_or_null(g, v, state, res->has_move, res->move));
-    json_object_set_new(doc, "value", kjson_value_alphabeta(res->score));
+    json_object_set_new(doc, "value",
+                        kjson_value_alphabeta(res->score, res->draw_proven));
     json_object_set_new(doc, "pv", kjson_line(g, v, state, res->pv, res->pv_length));
     json_object_set_new(doc, "depth", json_integer(res->depth));
     set_counts(doc, res->nodes, res->seconds);
@@ -47,7 +48,8 @@ json_t *kjson_search_alphabeta(const struct game *g, const struct variant *v,
             json_array_append_new(
                 list, json_pack("{s:o,s:o}", "move",
                                 kjson_move(g, v, state, res->root_moves[i]), "value",
-                                kjson_value_alphabeta(res->root_scores[i])));
+                                kjson_value_alphabeta(res->root_scores[i],
+                                                      res->root_draws[i])));
         json_object_set_new(doc, "moves", list);
     }
     return doc;
@@ -222,16 +224,16 @@ json_t *kjson_search_dfpn(const struct game *g, const struct variant *v,
                                               kjson_move(g, v, state, res->root_moves[i]),
                                               "value", dfpn_value(res->root_values[i])));
     json_object_set_new(doc, "moves", list);
-    json_object_set_new(
-        doc, "stats",
-        json_pack("{s:b,s:s,s:s,s:I,s:I,s:I,s:I,s:s?}", "finished",
-                  res->value != DFPN_UNKNOWN, "mover_wins", known_word(res->mover_wins),
-                  "mover_loses", known_word(res->mover_loses), "proof_size",
-                  (json_int_t)res->proof_size, "table_entries",
-                  (json_int_t)res->table_entries, "table_collections",
-                  (json_int_t)res->table_collections, "table_removed",
-                  (json_int_t)res->table_removed, "stopped",
-                  res->stopped[0] ? res->stopped : NULL));
+    json_object_set_new(doc, "stats",
+                        json_pack("{s:b,s:s,s:s,s:I,s:I,s:I,s:I,s:s?}", "finished",
+                                  res->value != DFPN_UNKNOWN, "mover_wins",
+                                  known_word(res->mover_wins), "mover_loses",
+                                  known_word(res->mover_loses), "proof_size",
+                                  (json_int_t)res->proof_size, "table_entries",
+                                  (json_int_t)res->table_entries, "table_collections",
+                                  (json_int_t)res->table_collections, "table_removed",
+                                  (json_int_t)res->table_removed, "stopped",
+                                  res->stopped[0] ? res->stopped : NULL));
     return doc;
 }
 

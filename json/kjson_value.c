@@ -21,9 +21,10 @@ json_t *kjson_value_estimate(double score) {
     return json_pack("{s:s,s:f}", "result", "unknown", "score", score);
 }
 
-json_t *kjson_value_alphabeta(int score) {
+json_t *kjson_value_alphabeta(int score, bool draw) {
     int distance;
     int proven = ab_score_proven(score, &distance);
+    if (draw) return kjson_value_proven(0, -1);
     if (proven) return kjson_value_proven(proven, distance);
     return kjson_value_estimate((double)score / GAME_EVAL_MAX);
 }

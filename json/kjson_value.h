@@ -26,9 +26,10 @@ json_t *kjson_value_proven(int outcome, int distance);
 /* An estimate in [-1, 1] for the player to move (clamped). */
 json_t *kjson_value_estimate(double score);
 
-/* An alpha-beta score (search/alphabeta.h): proven when ab_score_proven
- * says so, else score / GAME_EVAL_MAX. */
-json_t *kjson_value_alphabeta(int score);
+/* An alpha-beta score (search/alphabeta.h): a proven draw when `draw`
+ * (the databases hold it so), proven when ab_score_proven says so, else
+ * score / GAME_EVAL_MAX. */
+json_t *kjson_value_alphabeta(int score, bool draw);
 
 /* A database cell (search/retro.h) for the player to move; NULL for a
  * marker (hole, unknown, terminal), which is no value. */

@@ -326,10 +326,11 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
         int status = ab_search(g, v, state, &a->ab, &a->tt, res, err);
         if (status == 0) {
             int distance, proven = ab_score_proven(res->score, &distance);
-            a->last =
-                proven ? (struct agent_eval){AGENT_EVAL_PROVEN, proven, distance, proven}
-                       : (struct agent_eval){AGENT_EVAL_ESTIMATE, 0, -1,
-                                             (double)res->score / GAME_EVAL_MAX};
+            a->last = res->draw_proven ? (struct agent_eval){AGENT_EVAL_PROVEN, 0, -1, 0}
+                      : proven ? (struct agent_eval){AGENT_EVAL_PROVEN, proven, distance,
+                                                     proven}
+                               : (struct agent_eval){AGENT_EVAL_ESTIMATE, 0, -1,
+                                                     (double)res->score / GAME_EVAL_MAX};
         }
         status = take_move(status, res->has_move, res->move, move);
         free(res);

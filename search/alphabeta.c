@@ -210,10 +210,16 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
         sh.root_moves = kept;
         memcpy(root, kept, sizeof(move_t) * (size_t)kept_count);
     }
-    out->root_held =
-        limits->probe && retro_is_value(limits->probe(limits->probe_ctx, state));
+    retro_cell held =
+        limits->probe ? limits->probe(limits->probe_ctx, state) : RETRO_HOLE;
+    out->root_held = retro_is_value(held);
+    out->draw_proven = out->root_held && retro_outcome(held) == RETRO_DRAWN;
     out->root_count = root_count;
     memcpy(out->root_moves, root, sizeof(move_t) * (size_t)root_count);
+    for (int i = 0; limits->probe && i < root_count; i++) {
+        retro_cell c = move_value(g, v, state, root_player, root[i], limits);
+        out->root_draws[i] = retro_is_value(c) && retro_outcome(c) == RETRO_DRAWN;
+    }
     out->move = root[0];
     out->has_move = true;
 
@@ -244,6 +250,7 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
     out->depth = completed;
     out->nodes = nodes;
     out->probe_hits = hits;
+    if (out->draw_proven) out->score = 0; /* the databases' exact value */
     out->seconds = timer_now() - start;
     return 0;
 }

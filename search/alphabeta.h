@@ -69,6 +69,11 @@ struct ab_result {
     int root_scores[AB_MAX_ROOT_MOVES];
     uint64_t probe_hits; /* nodes the databases answered (all threads) */
     bool root_held;      /* the databases hold the root: `score` is exact */
+    /* A database draw has score 0 like an even estimate; these say which
+     * zeros are proven: the root (held and drawn), and each root move that
+     * reaches a position the databases hold as a draw. */
+    bool draw_proven;
+    bool root_draws[AB_MAX_ROOT_MOVES];
 };
 
 /* +1 if `score` is a proven win for the side to move, -1 a proven loss (then

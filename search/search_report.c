@@ -3,10 +3,12 @@
 #include <inttypes.h>
 #include <string.h>
 
-void report_score_text(int score, char *buf, size_t n) {
+void report_score_text(int score, bool draw, char *buf, size_t n) {
     int distance;
     int proven = ab_score_proven(score, &distance);
-    if (proven > 0)
+    if (draw)
+        snprintf(buf, n, "draw");
+    else if (proven > 0)
         snprintf(buf, n, "win in %d", distance);
     else if (proven < 0)
         snprintf(buf, n, "loss in %d", distance);
@@ -20,7 +22,7 @@ void report_alphabeta(const struct game *g, const struct variant *v, const void 
     double nps = res->seconds > 0 ? (double)res->nodes / res->seconds : 0;
     unsigned char s[GAME_MAX_STATE_BYTES];
     g->format_move(v, state, res->move, text, sizeof text);
-    report_score_text(res->score, score, sizeof score);
+    report_score_text(res->score, res->draw_proven, score, sizeof score);
     fprintf(out, "bestmove %s\nscore %s\npv", text, score);
     memcpy(s, state, g->state_size);
     for (int i = 0; i < res->pv_length; i++) {
@@ -31,7 +33,7 @@ void report_alphabeta(const struct game *g, const struct variant *v, const void 
     fputc('\n', out);
     for (int i = 0; all_moves && i < res->root_count; i++) {
         g->format_move(v, state, res->root_moves[i], text, sizeof text);
-        report_score_text(res->root_scores[i], score, sizeof score);
+        report_score_text(res->root_scores[i], res->root_draws[i], score, sizeof score);
         fprintf(out, "  %-10s %s\n", text, score);
     }
     fprintf(out, "depth %d nodes %" PRIu64 " time %.3f s nps %.0f\n", res->depth,

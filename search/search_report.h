@@ -12,8 +12,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* "win in 7", "loss in 3" or "+0.35" (evaluation units / GAME_EVAL_MAX). */
-void report_score_text(int score, char *buf, size_t n);
+/* "win in 7", "loss in 3", "draw" (a proven one: `draw`) or "+0.35"
+ * (evaluation units / GAME_EVAL_MAX). */
+void report_score_text(int score, bool draw, char *buf, size_t n);
 
 /* Best move, score, PV, nodes, time, rate; `all_moves` adds the score of
  * every root move (from a search with limits.analyse). */

@@ -30,9 +30,9 @@ check "the principal variation runs to the end ($n moves)" \
 # analyse scores every root move exactly, each as query does.
 q=$("$kibitz" query kerx $v --moves "$held" --db "$dir")
 a=$("$kibitz" analyse kerx $v --moves "$held" --db "$dir" --depth 1)
-# (A database draw scores +0.00, as alpha-beta shows every draw.)
+# (A database draw shows as "draw", as query shows it, not as +0.00.)
 for m in b2-c3 a2-a1 a2-a3 b2-b1; do
-    qv=$(sed -n "s/^  $m  *//p" <<<"$q" | sed 's/^draw$/+0.00/')
+    qv=$(sed -n "s/^  $m  *//p" <<<"$q")
     av=$(sed -n "s/^  $m  *//p" <<<"$a")
     check "analyse scores $m as the databases do ($qv)" "$([ -n "$qv" ] && [ "$qv" = "$av" ]; echo $?)"
 done
@@ -40,6 +40,11 @@ done
 expect 0 'bestmove (b2-c3|c5-d5|e5-d4)' -- bestmove kerx $v --moves "$held" --db "$dir" --depth 1
 # The search document says so too (docs/JSON.md, "search").
 expect 0 '"database_hits":[1-9][0-9]*,"root_held":true' -- bestmove kerx $v --moves "$held" --db "$dir" --depth 1 --json
+# A held draw (4 against 3) is a proven draw, not an even estimate.
+drawn='b1b/4/1b3/wwww/3 w'
+expect 0 'white to move: draw' -- query kerx $v --position "$drawn" --db "$dir"
+expect 0 '^score draw$' -- bestmove kerx $v --position "$drawn" --db "$dir" --depth 2
+expect 0 '"value":\{"result":"draw"' -- bestmove kerx $v --position "$drawn" --db "$dir" --depth 2 --json
 # MCTS-Solver: a held node is a proven terminal, so the root is proved.
 expect 0 'score proven win' -- bestmove kerx $v --moves "$held" --db "$dir" --algo mcts --iterations 200
 expect 0 'score proven win' -- bestmove kerx $v --moves c2-c3 --db "$dir" --algo mcts --iterations 20000
