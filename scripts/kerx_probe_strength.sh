@@ -61,7 +61,7 @@ for pieces in 10 11 12 13 14; do
 import json, sys
 r = json.loads(sys.argv[1])["players"][0]
 g = 2
-print(round(r["win"][0] * g), round(r["draw"][0] * g), round(r["loss"][0] * g))' "$line")
+print(round(r["win"]["share"] * g), round(r["draw"]["share"] * g), round(r["loss"]["share"] * g))' "$line")
         w=$((w + a)) d=$((d + b)) l=$((l + c)) games=$((games + 2))
     done < <(positions "$pieces" "$count" "$((seed + pieces))")
     echo "pieces $pieces: games $games, probing player won $w, drew $d, lost $l"
@@ -93,7 +93,7 @@ while read -r p; do
     for who in "alphabeta:depth=$depth" "alphabeta:depth=$depth:db=0"; do
         line=$("$kibitz" arena kerx $v --position "$p" --db "$probe" --games 1 --json --quiet \
             --players "$who,alphabeta:depth=$depth" </dev/null)
-        r=$(/usr/bin/python3 -c 'import json, sys; print(json.loads(sys.argv[1])["players"][0]["win"][0])' "$line")
+        r=$(/usr/bin/python3 -c 'import json, sys; print(json.loads(sys.argv[1])["players"][0]["win"]["share"])' "$line")
         if [ "$r" = 1.0 ] || [ "$r" = 1 ]; then
             if [ "$who" = "alphabeta:depth=$depth" ]; then with=$((with + 1)); else without=$((without + 1)); fi
         fi

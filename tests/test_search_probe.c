@@ -87,7 +87,7 @@ static void held_roots(void **unused) {
     struct rng rng;
     rng_seed(&rng, 7);
     _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES], child[GAME_MAX_STATE_BYTES];
-    int tried = 0, decided = 0;
+    int tried = 0, decided = 0, drawn = 0;
     for (int k = 0; k < 400 && tried < 40; k++) {
         if (!random_held(&t, &p, &rng, state)) continue;
         tried++;
@@ -98,6 +98,8 @@ static void held_roots(void **unused) {
         assert_int_equal(ab_search(t.game, &t.variant, state, &limits, &tt, r, err), 0);
         assert_true(r->root_held);
         assert_int_equal(r->score, exact_score(c));
+        /* A held draw is proven, not an even estimate. */
+        assert_int_equal(r->draw_proven, retro_outcome(c) == RETRO_DRAWN);
         /* The move keeps the value: the child is lost for the opponent (or
          * the game ends in the mover's favour), drawn for a draw. */
         memcpy(child, state, t.game->state_size);
@@ -111,10 +113,12 @@ static void held_roots(void **unused) {
             assert_int_equal(retro_outcome(through), retro_outcome(c));
         }
         decided += retro_outcome(c) != RETRO_DRAWN;
+        drawn += retro_outcome(c) == RETRO_DRAWN;
         free(r);
     }
     assert_true(tried >= 20);
     assert_true(decided >= 5);
+    assert_true(drawn >= 1);
     tt_free(&tt);
     search_probe_close(&p);
 }

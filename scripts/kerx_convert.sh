@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# How often alpha-beta converts a proven win, with and without endgame
+# probing (results/kerx.md), when no database holds the positions: the won
+# positions are picked by df-pn proofs that probe smaller databases.
+#
+# usage: scripts/kerx_convert.sh KIBITZ SIZE PROOF_DB PROBE_DB WHITE BLACK COUNT SEED NODES DEPTHS...
+#   PROOF_DB  databases df-pn probes at its leaves to prove the positions
+#   PROBE_DB  databases the probing player reads (--db of arena)
+#   WHITE, BLACK  pieces of each side in the random positions (white to move)
+#   COUNT     won positions wanted
+#   NODES     df-pn's node budget per candidate (--iterations: the choice
+#             does not depend on the machine's load)
+#   DEPTHS    alpha-beta's fixed depths to measure
+# Candidates: the pieces on distinct random cells (Python's random with
+# SEED), positions already over skipped; a candidate counts when df-pn
+# proves "white to move: win" within NODES. For each depth each position is
+# played twice: white by alphabeta:depth=D probing PROBE_DB, then by
+# alphabeta:depth=D:db=0; black both times by alphabeta:depth=D probing.
+# A win within arena's limits (a threefold repetition or 10000 plies is a
+# draw) counts. Prints the won positions, then one line per depth.
+set -u
+if [ $# -lt 10 ]; then
+    echo "usage: $0 KIBITZ SIZE PROOF_DB PROBE_DB WHITE BLACK COUNT SEED NODES DEPTHS..." >&2
+    exit 2
+fi
+kibitz=$1 size=$2 proof=$3 probe=$4 white=$5 black=$6 count=$7 seed=$8 nodes=$9
+shift 9
+v="--variant size=$size"
+
+positions() {
+    /usr/bin/python3 - "$size" "$white" "$black" "$seed" <<'PY'
+import random, sys
+n, white, black, seed = (int(a) for a in sys.argv[1:])
+rows = [n + i for i in range(n)] + [2 * n - 2 - i for i in range(n - 1)]
+cells = sum(rows)
+rng = random.Random(seed)
+for _ in range(100000):
+    board = ['.'] * cells
+    chosen = rng.sample(range(cells), white + black)
+    for i, c in enumerate(chosen):
+        board[c] = 'w' if i < white else 'b'
+    out, at = [], 0
+    for r in rows:
+        out.append(''.join(board[at:at + r]))
+        at += r
+    print('/'.join(out) + ' w')
+PY
+} 2>/dev/null # (the reader stops early: a broken pipe is expected)
+
+won=()
+tried=0
+while read -r p; do
+    "$kibitz" show kerx $v --position "$p" </dev/null 2>/dev/null | grep -q 'to move' || continue
+    tried=$((tried + 1))
+    out=$("$kibitz" solve kerx $v --position "$p" --db "$proof" --iterations "$nodes" --hash 256 </dev/null 2>&1)
+    if grep -q '^white to move: win' <<<"$out"; then
+        won+=("$p")
+        echo "won: $p ($(sed -n 's/^proof.*; \([0-9]*\) nodes.*/\1 nodes/p' <<<"$out"))"
+    fi
+    [ "${#won[@]}" -ge "$count" ] && break
+done < <(positions)
+echo "candidates tried $tried, proved won for white ${#won[@]}"
+
+for depth in "$@"; do
+    with=0 without=0
+    for p in "${won[@]}"; do
+        for who in "alphabeta:depth=$depth" "alphabeta:depth=$depth:db=0"; do
+            line=$("$kibitz" arena kerx $v --position "$p" --db "$probe" --games 1 --json --quiet \
+                --players "$who,alphabeta:depth=$depth" </dev/null)
+            r=$(/usr/bin/python3 -c 'import json, sys; print(json.loads(sys.argv[1])["players"][0]["win"]["share"])' "$line")
+            if [ "$r" = 1.0 ] || [ "$r" = 1 ]; then
+                if [ "$who" = "alphabeta:depth=$depth" ]; then with=$((with + 1)); else without=$((without + 1)); fi
+            fi
+        done
+    done
+    echo "depth $depth: won positions ${#won[@]}, converted with probing $with, without $without"
+done
