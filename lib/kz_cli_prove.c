@@ -1,8 +1,7 @@
-/* The df-pn half of `kibitz solve`: load the position, open a database for
- * leaf probes when one answers the variant, prove, print. */
-#include "cli/solve_dfpn.h"
-#include "cli/db_advice.h"
-
+/* The df-pn half of `kibitz solve` (lib/kz_cli.h): open a database for leaf
+ * probes when one answers the variant, prove the position, report. */
+#include "lib/kz_cli.h"
+#include "lib/kz_internal.h"
 #include "search/dfpn.h"
 #include "search/game_database.h"
 #include "search/retro_check.h"
@@ -14,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define FAIL(code, ...) kz_fail(err, KZ_ERROR_BYTES, code, __VA_ARGS__)
 
 static const char *value_word(int value) {
     switch (value) {
@@ -28,39 +29,38 @@ static const char *known_word(int k) {
     return k == 1 ? "proved" : k == 0 ? "disproved" : "unknown";
 }
 
-int solve_dfpn_run(const struct cli_options *o) {
-    const struct game *g = o->game;
-    const struct variant *v = &o->variant;
-    char err[GAME_ERROR_BYTES];
-    if (!dfpn_supports(g, err)) return cli_fail("%s", err);
-    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
-    int status = cli_load_position(o, state);
-    if (status) return status;
+int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char *err) {
+    const struct game *g = a->game->g;
+    const struct variant *v = &a->game->v;
+    char gerr[GAME_ERROR_BYTES];
+    const void *state = s->bytes;
     int mover = g->turn(v, state);
-    if (mover < 0) return cli_fail("the game is already over in this position");
+    if (mover < 0) return FAIL(KZ_EINVAL, "the game is already over in this position");
+    bool none = a->db && strcmp(a->db, "none") == 0;
 
     char db_path[SOLVER_DB_PATH_BYTES] = "";
     struct solver_db *db = NULL;
     /* The game's own databases (search/game_database.h), when there are any. */
     const struct game_database *gdb = g->database;
     void *own_db = NULL;
-    if (gdb && !cli_no_database(o)) {
-        int found = gdb->open(v, o->db, &own_db, db_path, sizeof db_path, err);
-        if (found < 0) return cli_fail_runtime("%s", err);
+    if (gdb && !none) {
+        int found = gdb->open(v, a->db, &own_db, db_path, sizeof db_path, gerr);
+        if (found < 0) return FAIL(KZ_ERUNTIME, "%s", gerr);
         if (found > 0) db_path[0] = '\0';
-    } else if (!cli_no_database(o)) {
-        db = solver_db_for_engine(g, v, o->db, db_path, sizeof db_path, err);
-        if (!db && err[0])
-            return g->tier_of && cli_database_missing(o)
-                       ? cli_fail_missing_database(o, err)
-                       : cli_fail_runtime("%s", err);
+    } else if (!none) {
+        db = solver_db_for_engine(g, v, a->db, db_path, sizeof db_path, gerr);
+        if (!db && gerr[0])
+            return FAIL(g->tier_of && kz_cli_database_missing(a->game, a->db)
+                            ? KZ_CLI_MISSING
+                            : KZ_ERUNTIME,
+                        "%s", gerr);
     }
     struct dfpn_config cfg = {
         .game = g,
         .variant = v,
-        .table_mib = (size_t)cli_hash_mib(o, DFPN_DEFAULT_TABLE_MIB),
-        .time_limit = o->time > 0 ? o->time : 0,
-        .node_limit = o->iterations > 0 ? (uint64_t)o->iterations : 0,
+        .table_mib = (size_t)(a->hash_mib > 0 ? a->hash_mib : DFPN_DEFAULT_TABLE_MIB),
+        .time_limit = a->time > 0 ? a->time : 0,
+        .node_limit = a->iterations > 0 ? (uint64_t)a->iterations : 0,
         .probe = db       ? solver_db_lookup
                  : own_db ? gdb->probe
                           : NULL,
@@ -70,52 +70,51 @@ int solve_dfpn_run(const struct cli_options *o) {
     if (!r) {
         solver_db_close(db);
         if (own_db) gdb->close(own_db);
-        return cli_fail_runtime("out of memory");
+        return FAIL(KZ_ERUNTIME, "out of memory");
     }
-    if (dfpn_solve(&cfg, state, r, err) != 0) {
+    if (dfpn_solve(&cfg, state, r, gerr) != 0) {
         free(r);
         solver_db_close(db);
         if (own_db) gdb->close(own_db);
-        return cli_fail("%s", err);
+        return FAIL(KZ_EINVAL, "%s", gerr);
     }
     char ptext[512], mtext[64];
     g->format_position(v, state, ptext, sizeof ptext);
     const char *who = g->player_name(v, mover);
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
-    if (o->json) {
-        kjson_print(kjson_search_dfpn(g, v, state, r, db || own_db ? db_path : NULL),
-                    stdout);
+    if (a->json) {
+        kjson_print(kjson_search_dfpn(g, v, state, r, db || own_db ? db_path : NULL), out);
     } else {
-        printf("position %s\n", ptext);
+        fprintf(out, "position %s\n", ptext);
         if (r->value == DFPN_UNKNOWN) {
-            printf("unfinished (%s): the value is not proved\n", r->stopped);
-            printf("learned: %s wins: %s (root pn %u dn %u); %s loses: %s (root pn %u dn "
+            fprintf(out, "unfinished (%s): the value is not proved\n", r->stopped);
+            fprintf(out, "learned: %s wins: %s (root pn %u dn %u); %s loses: %s (root pn %u dn "
                    "%u)\n",
                    who, known_word(r->mover_wins), r->pn[0], r->dn[0], who,
                    known_word(r->mover_loses), r->pn[1], r->dn[1]);
         } else {
             char in[48] = "";
             if (r->remoteness >= 0) snprintf(in, sizeof in, " in %d", r->remoteness);
-            printf("%s to move: %s%s%s\n", who, value_word(r->value), in,
+            fprintf(out, "%s to move: %s%s%s\n", who, value_word(r->value), in,
                    r->value == DFPN_DRAW ? " (neither side can force a win)" : "");
         }
         if (r->has_move) {
             g->format_move(v, state, r->move, mtext, sizeof mtext);
-            printf("best move: %s\n", mtext);
+            fprintf(out, "best move: %s\n", mtext);
         }
         int shown = 0;
         for (int i = 0; i < r->root_count; i++)
             if (r->root_values[i] != DFPN_UNKNOWN) shown++;
         if (shown) {
-            printf("moves proved (value for %s):", who);
+            fprintf(out, "moves proved (value for %s):", who);
             for (int i = 0; i < r->root_count; i++) {
                 if (r->root_values[i] == DFPN_UNKNOWN) continue;
                 g->format_move(v, state, r->root_moves[i], mtext, sizeof mtext);
-                printf(" %s %s", mtext, value_word(r->root_values[i]));
+                fprintf(out, " %s %s", mtext, value_word(r->root_values[i]));
             }
-            printf("\n");
+            fprintf(out, "\n");
         }
-        printf("proof %" PRIu64 " positions; %" PRIu64 " nodes, %" PRIu64
+        fprintf(out, "proof %" PRIu64 " positions; %" PRIu64 " nodes, %" PRIu64
                " table entries, %.3f s (%.0f nodes/s)%s%s\n",
                r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
                db || own_db ? "; databases " : "", db || own_db ? db_path : "");
@@ -124,17 +123,17 @@ int solve_dfpn_run(const struct cli_options *o) {
         if (retro_is_value(root)) {
             char ctext[32];
             retro_cell_text(root, ctext, sizeof ctext);
-            printf("database: %s\n", ctext);
+            fprintf(out, "database: %s\n", ctext);
         } else if (r->remoteness >= 0) {
-            printf("remoteness: %d, the shortest %s inside the proof (an upper bound of "
+            fprintf(out, "remoteness: %d, the shortest %s inside the proof (an upper bound of "
                    "the exact one)\n",
                    r->remoteness, r->value == DFPN_WIN ? "win" : "loss");
         } else if (r->value != DFPN_DRAW && r->value != DFPN_UNKNOWN) {
-            printf("remoteness: not measured (the proof's lines repeat)\n");
+            fprintf(out, "remoteness: not measured (the proof's lines repeat)\n");
         }
     }
     free(r);
     solver_db_close(db);
     if (own_db) gdb->close(own_db);
-    return EXIT_OK;
+    return KZ_OK;
 }
