@@ -109,7 +109,7 @@ static int parse_long(const char *option, const char *text, long low, long high,
 static int apply_option(const struct option_name *opt, const char *value,
                         struct cli_options *o) {
     long number = 0; /* set by parse_long; initialised for -Wmaybe-uninitialized */
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     switch (opt->bit) {
     case OPT_VARIANT: {
         if (!o->kz) return cli_fail("--variant needs a game before it");
@@ -221,7 +221,7 @@ static void set_legacy(struct cli_options *o) {
 }
 
 int cli_open_record(const struct cli_options *o, kz_record **r) {
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     if (access(o->record, R_OK) != 0)
         return cli_fail_runtime("cannot read record %s: %s", o->record, strerror(errno));
     if (kz_record_load(o->kz, o->record, r, err, sizeof err) != KZ_OK)
@@ -249,7 +249,7 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
     if (spec->needs_game) {
         if (argc < 2 || argv[1][0] == '-')
             return cli_fail("%s needs a game name (try 'kibitz games')", argv[0]);
-        char err[KZ_ERROR_BYTES];
+        char err[KZ_CLI_ERROR_BYTES];
         if (kz_cli_game_find(argv[1], &o->kz, err) != KZ_OK) return cli_fail("%s", err);
         keep_game(o->kz);
         i = 2;
@@ -296,7 +296,7 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
         if (status != 0) return status;
         o->given |= opt->bit;
     }
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     if (o->kz && kz_cli_game_finish(o->kz, err) != KZ_OK) return cli_fail("%s", err);
     if (kz_cli_threads_reserve(o->threads, err) != KZ_OK)
         return cli_fail_runtime("%s", err);
@@ -326,7 +326,7 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
 }
 
 int cli_load_record(const struct cli_options *o, struct game_record *r) {
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     if (access(o->record, R_OK) != 0)
         return cli_fail_runtime("cannot read record %s: %s", o->record, strerror(errno));
     if (kz_cli_legacy_record(o->kz, o->record, r, err) != KZ_OK)
@@ -334,8 +334,21 @@ int cli_load_record(const struct cli_options *o, struct game_record *r) {
     return 0;
 }
 
+/* --position and --moves into `s`: 0 or EXIT_BAD_INPUT after the message
+ * (which quotes them whole). */
+static int load_position(const struct cli_options *o, kz_state *s) {
+    size_t n =
+        512 + (o->position ? strlen(o->position) : 0) + (o->moves ? strlen(o->moves) : 0);
+    char *err = malloc(n);
+    if (!err) return cli_fail_runtime("out of memory");
+    int status = kz_cli_load(s, o->position, o->moves, err, n);
+    if (status) status = cli_fail("%s", err);
+    free(err);
+    return status;
+}
+
 int cli_state(const struct cli_options *o, kz_state **out) {
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     *out = kz_state_new(o->kz);
     if (!*out) return cli_fail_runtime("out of memory");
     int status = 0;
@@ -346,8 +359,8 @@ int cli_state(const struct cli_options *o, kz_state **out) {
                 status = cli_fail("%s", err);
             kz_record_free(r);
         }
-    } else if (kz_cli_load(*out, o->position, o->moves, err) != KZ_OK) {
-        status = cli_fail("%s", err);
+    } else {
+        status = load_position(o, *out);
     }
     if (status) {
         kz_state_free(*out);
@@ -357,17 +370,11 @@ int cli_state(const struct cli_options *o, kz_state **out) {
 }
 
 int cli_load_position(const struct cli_options *o, void *state) {
-    char err[KZ_ERROR_BYTES];
-    if (o->record) {
-        struct game_record r;
-        int status = cli_load_record(o, &r);
-        if (status) return status;
-        record_replay(&r, r.count, state);
-        record_free(&r);
-        return 0;
-    }
-    if (kz_cli_legacy_load(o->kz, o->position, o->moves, state, err) != KZ_OK)
-        return cli_fail("%s", err);
+    kz_state *s;
+    int status = cli_state(o, &s);
+    if (status) return status;
+    kz_cli_legacy_copy(s, state);
+    kz_state_free(s);
     return 0;
 }
 

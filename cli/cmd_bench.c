@@ -29,7 +29,7 @@ int cmd_bench(int argc, char **argv) {
     struct cli_options o;
     int status = cli_parse(&spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     for (int i = 0; i < o.arg_count; i++)
         if (kz_cli_bench_check(o.args[i], err) != KZ_OK) return cli_fail("%s", err);
     FILE *json = NULL;

@@ -4,10 +4,9 @@
 int cmd_bestmove(int argc, char **argv) {
     static const struct cli_spec spec = {
         .usage = "kibitz bestmove <game> " SEARCH_COMMAND_USAGE,
-        .help =
-            "Searches the position and prints the best move, its score (or a proven\n"
-            "win or loss in N moves, passes not counted), the principal variation,\n"
-            "nodes, time and nodes per second. " SEARCH_COMMAND_ENGINES,
+        .help = "Searches the position and prints the best move, its score (or a proven\n"
+                "win or loss in N moves, passes not counted), the principal variation,\n"
+                "nodes, time and nodes per second. " SEARCH_COMMAND_ENGINES,
         .allowed = SEARCH_COMMAND_OPTIONS,
         .needs_game = true,
     };

@@ -20,7 +20,7 @@ int cmd_games(int argc, char **argv) {
         if (doc) kz_games_json(doc, need + 1);
         return cli_print_document(doc);
     }
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     for (int i = 0; i < kz_game_count(); i++) {
         kz_game *g;
         if (kz_game_load(kz_game_name_at(i), NULL, &g, err, sizeof err) != KZ_OK)
@@ -36,7 +36,8 @@ int cmd_games(int argc, char **argv) {
         const char *key, *values, *fallback, *meaning;
         for (int k = 0; kz_game_option(g, k, &key, &values, &fallback, &meaning) == KZ_OK;
              k++)
-            printf("            %s=%s (default %s): %s\n", key, values, fallback, meaning);
+            printf("            %s=%s (default %s): %s\n", key, values, fallback,
+                   meaning);
         kz_game_free(g);
     }
     return EXIT_OK;

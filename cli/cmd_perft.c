@@ -50,7 +50,8 @@ int cmd_perft(int argc, char **argv) {
         return cli_fail_runtime("out of memory");
     }
     double start = seconds_now();
-    uint64_t leaves = kz_perft_divide(s, o.depth, o.threads, actions, divide, cap, &count);
+    uint64_t leaves =
+        kz_perft_divide(s, o.depth, o.threads, actions, divide, cap, &count);
     double seconds = seconds_now() - start;
     double rate = seconds > 0 ? (double)leaves / seconds : 0;
     char text[KZ_TEXT_BYTES];

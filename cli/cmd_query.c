@@ -12,7 +12,7 @@
 static int answer_stream(const struct cli_options *o, const kz_db *db) {
     FILE *in = strcmp(o->positions, "-") == 0 ? stdin : fopen(o->positions, "r");
     if (!in) return cli_fail_runtime("cannot read %s", o->positions);
-    char text[4096], err[KZ_ERROR_BYTES];
+    char text[4096], err[KZ_CLI_ERROR_BYTES];
     int status = 0, line = 0;
     kz_state *s = kz_state_new(o->kz);
     if (!s) {
@@ -25,7 +25,7 @@ static int answer_stream(const struct cli_options *o, const kz_db *db) {
         if (text[0] == '\0' || text[0] == '#') continue;
         int one;
         if (kz_cli_parse_position(s, text, err) != KZ_OK) {
-            char message[KZ_ERROR_BYTES + 80];
+            char message[KZ_CLI_ERROR_BYTES + 80];
             snprintf(message, sizeof message, "bad position '%.60s': %s", text, err);
             kz_cli_error_document(line, message, stdout);
             one = EXIT_BAD_INPUT;
@@ -70,7 +70,7 @@ int cmd_query(int argc, char **argv) {
                         "--position, --moves and --record");
     kz_state *s = NULL;
     if (!o.positions && (status = cli_state(&o, &s))) return status;
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     kz_db *db = NULL;
     if (cli_no_database(&o))
         status = cli_fail("query reads a database: --db none leaves it none to read");

@@ -38,7 +38,7 @@ int cmd_review(int argc, char **argv) {
     kz_cli_game_take_variant(o.kz, kz_record_game(r));
     struct kz_cli_args a;
     cli_args(&o, &a);
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     status = cli_status(&o, kz_cli_review(&a, r, stdout, err), err);
     kz_record_free(r);
     return status;

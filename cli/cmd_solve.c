@@ -72,7 +72,7 @@ int cmd_solve(int argc, char **argv) {
     if (status) return status < 0 ? EXIT_OK : status;
     struct kz_cli_args a;
     cli_args(&o, &a);
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     status = kz_cli_solve(&a, stdout, err);
     if (status != KZ_CLI_PROVE) return cli_status(&o, status, err);
     /* One position, proved by df-pn. */

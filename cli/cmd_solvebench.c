@@ -33,7 +33,7 @@ int cmd_solvebench(int argc, char **argv) {
     if (status) return status < 0 ? EXIT_OK : status;
     struct kz_cli_args a;
     cli_args(&o, &a);
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     if (o.games > 0) return cli_status(&o, kz_cli_solvebench_set(&a, stdout, err), err);
     if (o.arg_count != 1) return cli_fail("solvebench needs a SET file (or --games N)");
     return cli_status(&o, kz_cli_solvebench(&a, o.args[0], stdout, err), err);

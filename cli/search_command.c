@@ -14,7 +14,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     if ((status = cli_state(&o, &s))) return status;
     struct kz_cli_args a;
     cli_args(&o, &a);
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     status = cli_status(&o, kz_cli_search(&a, s, analyse, stdout, err), err);
     kz_state_free(s);
     return status;

@@ -262,8 +262,9 @@ size_t kz_db_where(const kz_db *db, char *buf, size_t n);
  * KZ_ERUNTIME ("stopped") and no file written. */
 typedef void (*kz_progress_fn)(void *ctx, uint64_t done, uint64_t total,
                                uint64_t positions);
-int kz_solve_with(const kz_game *g, const char *path, int threads, kz_progress_fn progress,
-                  void *ctx, kz_stop *stop, char *err, size_t err_n);
+int kz_solve_with(const kz_game *g, const char *path, int threads,
+                  kz_progress_fn progress, void *ctx, kz_stop *stop, char *err,
+                  size_t err_n);
 
 /* ---------------------------------------------------- descriptions, perft */
 

@@ -11,7 +11,7 @@
  * (tests/layering.sh checks it).
  *
  * Contract: functions return an enum kz_status (or KZ_CLI_* below) with a
- * one-line message in `err` (KZ_ERROR_BYTES); reports go to the FILE given
+ * one-line message in `err` (KZ_CLI_ERROR_BYTES); reports go to the FILE given
  * (the command's stdout); progress lines go to stderr only when asked.
  * Nothing here exits.
  *
@@ -32,6 +32,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The size of every `err` here: messages quote what the command line gave
+ * (a position, a move, an engine spec, a path) whole. */
+enum { KZ_CLI_ERROR_BYTES = 8192 };
+
 /* Statuses beyond enum kz_status. */
 enum {
     KZ_CLI_MISSING = -10, /* a database does not exist yet: advise how to make it */
@@ -46,17 +50,17 @@ struct kz_cli_args {
     const char *position, *moves, *record; /* the position to start from */
     const char *db;                        /* NULL: the default folder; "none" */
     const char *algo, *side, *report, *positions;
-    int depth;        /* -1: not given */
-    double time;      /* < 0: not given */
-    long iterations;  /* -1: not given */
-    int threads;      /* --threads (1 when not given) */
+    int depth;       /* -1: not given */
+    double time;     /* < 0: not given */
+    long iterations; /* -1: not given */
+    int threads;     /* --threads (1 when not given) */
     bool threads_given;
     int hash_mib; /* 0: not given */
     uint64_t seed;
     bool json, progress, budget_given;
-    int pieces;       /* -1: not given */
-    long memory_mib;  /* -1: not given */
-    long games;       /* -1: not given */
+    int pieces;      /* -1: not given */
+    long memory_mib; /* -1: not given */
+    long games;      /* -1: not given */
 };
 
 /* ------------------------------------------------------------ options */
@@ -80,9 +84,11 @@ bool kz_cli_has_own_databases(const kz_game *g);
 /* True when no solver database file for the game exists where `db` points. */
 bool kz_cli_database_missing(const kz_game *g, const char *db);
 /* Put `position` (NULL: the start) into `s`, check it can be played, then
- * play `moves` (NULL: none), each message as the command line words it.
+ * play `moves` (NULL: none), each message as the command line words it,
+ * quoting the position or move (so `err_n` is the caller's: room for them).
  * KZ_OK or KZ_EINVAL. */
-int kz_cli_load(kz_state *s, const char *position, const char *moves, char *err);
+int kz_cli_load(kz_state *s, const char *position, const char *moves, char *err,
+                size_t err_n);
 
 /* Read a one-line position into `s`; the message is the game's own, without
  * the position. KZ_OK or KZ_EINVAL (the state unchanged). */
@@ -91,9 +97,8 @@ int kz_cli_parse_position(kz_state *s, const char *text, char *err);
 /* The bridge for the commands still on the engine's types (see above). */
 const struct game *kz_cli_legacy_game(const kz_game *g);
 const struct variant *kz_cli_legacy_variant(const kz_game *g);
-/* kz_cli_load into raw state bytes of the game. */
-int kz_cli_legacy_load(const kz_game *g, const char *position, const char *moves,
-                       void *state, char *err);
+/* The engine's state bytes of `s` into `state`. */
+void kz_cli_legacy_copy(const kz_state *s, void *state);
 /* A record file as the engine's struct (KZ_OK, KZ_EINVAL). */
 int kz_cli_legacy_record(const kz_game *g, const char *file, struct game_record *r,
                          char *err);
@@ -103,8 +108,8 @@ int kz_cli_legacy_record(const kz_game *g, const char *file, struct game_record 
 /* kibitz bestmove / analyse: the database rule, a forced move, or a search,
  * reported as text or the search document. `player` >= 0: report only that
  * player's choice at a simultaneous root. */
-int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse,
-                  FILE *out, char *err);
+int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, FILE *out,
+                  char *err);
 /* --side NAME|N: the player index (-1 without --side). KZ_OK or KZ_EINVAL. */
 int kz_cli_side(const kz_game *g, const char *side, int *player, char *err);
 
@@ -142,8 +147,7 @@ int kz_cli_bench(const char *const *names, int count, int threads, int hash_mib,
                  FILE *text, char **json_text, char *err);
 
 /* kibitz solvebench: run the set file, or (--games) print a new set. */
-int kz_cli_solvebench(const struct kz_cli_args *a, const char *set, FILE *out,
-                      char *err);
+int kz_cli_solvebench(const struct kz_cli_args *a, const char *set, FILE *out, char *err);
 int kz_cli_solvebench_set(const struct kz_cli_args *a, FILE *out, char *err);
 
 /* kibitz --version --json: the version document. */

@@ -23,7 +23,7 @@
 #include <string.h>
 #include <time.h>
 
-#define FAIL(code, ...) kz_fail(err, KZ_ERROR_BYTES, code, __VA_ARGS__)
+#define FAIL(code, ...) kz_fail(err, KZ_CLI_ERROR_BYTES, code, __VA_ARGS__)
 
 /* The measured workloads. MCTS_ROOT (root parallelism: one tree per thread)
  * runs only with several threads; its speed-up is against one-thread MCTS. */
@@ -124,7 +124,7 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
     memset(out, 0, sizeof *out);
     struct tt tt;
     if (tt_init(&tt, (size_t)hash_mb))
-        return kz_fail(failure, KZ_ERROR_BYTES, -1, "not enough memory for --hash");
+        return kz_fail(failure, KZ_CLI_ERROR_BYTES, -1, "not enough memory for --hash");
     char err[GAME_ERROR_BYTES];
     for (const struct bench_position *p = suite->positions; p->variant; p++) {
         struct variant v;
@@ -134,7 +134,7 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
             (p->position ? g->parse_position(&v, p->position, s, err)
                          : (g->start(&v, s), 0))) {
             tt_free(&tt);
-            return kz_fail(failure, KZ_ERROR_BYTES, -1, "bench position of %s: %s",
+            return kz_fail(failure, KZ_CLI_ERROR_BYTES, -1, "bench position of %s: %s",
                            g->name, err);
         }
         tt_clear(&tt);
@@ -159,11 +159,12 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
         if (!bad) {
             const char *where = p->position ? p->position : "start";
             if (verbose)
-                fprintf(text, "  %-28s %-9s ab %10" PRIu64 " nodes %6.2f M/s   mcts %7ld it "
-                       "%7.0f it/s %9" PRIu64 " tree nodes\n",
-                       where, *p->variant ? p->variant : "default", ar->nodes,
-                       rate(ar->nodes, ar->seconds) / 1e6, mr->iterations,
-                       rate((uint64_t)mr->iterations, mr->seconds), mr->nodes);
+                fprintf(text,
+                        "  %-28s %-9s ab %10" PRIu64 " nodes %6.2f M/s   mcts %7ld it "
+                        "%7.0f it/s %9" PRIu64 " tree nodes\n",
+                        where, *p->variant ? p->variant : "default", ar->nodes,
+                        rate(ar->nodes, ar->seconds) / 1e6, mr->iterations,
+                        rate((uint64_t)mr->iterations, mr->seconds), mr->nodes);
             if (json && verbose)
                 json_array_append_new(
                     json, json_pack("{s:s,s:o,s:s,s:I,s:f,s:I,s:I,s:f}", "game", g->name,
@@ -179,7 +180,7 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
         free(mr);
         if (bad) {
             tt_free(&tt);
-            return kz_fail(failure, KZ_ERROR_BYTES, -1, "%s", err);
+            return kz_fail(failure, KZ_CLI_ERROR_BYTES, -1, "%s", err);
         }
     }
     tt_free(&tt);
@@ -202,13 +203,16 @@ static int run_suite(const struct bench_suite *suite, const struct game *g, int 
  * leaves that wait out. */
 static void print_rates(FILE *text, const char *label, const struct rates *r, bool cpu) {
     const double *t = cpu ? r->cpu : r->wall;
-    fprintf(text, "  %-10s perft %7.1f M leaves/s  alpha-beta %6.2f M nodes/s  playouts %6.1f M "
-           "plies/s  mcts %8.0f iterations/s",
-           label, rate(r->work[PERFT], t[PERFT]) / 1e6,
-           rate(r->work[ALPHABETA], t[ALPHABETA]) / 1e6,
-           rate(r->work[PLAYOUTS], t[PLAYOUTS]) / 1e6, rate(r->work[MCTS], t[MCTS]));
+    fprintf(
+        text,
+        "  %-10s perft %7.1f M leaves/s  alpha-beta %6.2f M nodes/s  playouts %6.1f M "
+        "plies/s  mcts %8.0f iterations/s",
+        label, rate(r->work[PERFT], t[PERFT]) / 1e6,
+        rate(r->work[ALPHABETA], t[ALPHABETA]) / 1e6,
+        rate(r->work[PLAYOUTS], t[PLAYOUTS]) / 1e6, rate(r->work[MCTS], t[MCTS]));
     if (r->work[MCTS_ROOT])
-        fprintf(text, "  mcts-root %8.0f iterations/s", rate(r->work[MCTS_ROOT], t[MCTS_ROOT]));
+        fprintf(text, "  mcts-root %8.0f iterations/s",
+                rate(r->work[MCTS_ROOT], t[MCTS_ROOT]));
     fprintf(text, "\n");
 }
 

@@ -19,9 +19,9 @@ int kz_cli_game_find(const char *name, kz_game **out, char *err) {
     char gerr[GAME_ERROR_BYTES] = "";
     *out = NULL;
     const struct game *g = registry_find(name, gerr);
-    if (!g) return kz_fail(err, KZ_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
+    if (!g) return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
     kz_game *game = calloc(1, sizeof *game);
-    if (!game) return kz_fail(err, KZ_ERROR_BYTES, KZ_ERUNTIME, "out of memory");
+    if (!game) return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_ERUNTIME, "out of memory");
     game->g = g;
     variant_init(g, &game->v);
     game->players = variant_players(g, &game->v);
@@ -34,7 +34,7 @@ int kz_cli_game_variant(kz_game *game, const char *text, char *err) {
     struct variant v;
     variant_init(game->g, &v);
     if (variant_parse(game->g, &v, text, gerr) != 0)
-        return kz_fail(err, KZ_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
+        return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
     game->v = v;
     game->players = variant_players(game->g, &game->v);
     return KZ_OK;
@@ -43,7 +43,7 @@ int kz_cli_game_variant(kz_game *game, const char *text, char *err) {
 int kz_cli_game_finish(kz_game *game, char *err) {
     char gerr[GAME_ERROR_BYTES] = "";
     if (variant_finish(game->g, &game->v, gerr) != 0)
-        return kz_fail(err, KZ_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
+        return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
     game->players = variant_players(game->g, &game->v);
     return KZ_OK;
 }
@@ -60,7 +60,7 @@ bool kz_cli_same_variant(const kz_game *a, const kz_game *b) {
 int kz_cli_threads_reserve(int threads, char *err) {
     char gerr[GAME_ERROR_BYTES] = "";
     if (threads_reserve(threads, gerr) != 0)
-        return kz_fail(err, KZ_ERROR_BYTES, KZ_ERUNTIME, "%s", gerr);
+        return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_ERUNTIME, "%s", gerr);
     return KZ_OK;
 }
 
@@ -74,8 +74,8 @@ bool kz_cli_database_missing(const kz_game *g, const char *db) {
     return access(path, F_OK) != 0;
 }
 
-int kz_cli_legacy_load(const kz_game *game, const char *position, const char *moves,
-                       void *state, char *err) {
+static int load(const kz_game *game, const char *position, const char *moves, void *state,
+                char *err, size_t err_n) {
     const struct game *g = game->g;
     const struct variant *v = &game->v;
     char gerr[GAME_ERROR_BYTES];
@@ -83,12 +83,11 @@ int kz_cli_legacy_load(const kz_game *game, const char *position, const char *mo
         g->start(v, state);
     else if (g->parse_position(v, position, state, gerr) != 0 ||
              game_check_playable(g, v, state, gerr) != 0)
-        return kz_fail(err, KZ_ERROR_BYTES, KZ_EINVAL, "bad position '%s': %s", position,
-                       gerr);
+        return kz_fail(err, err_n, KZ_EINVAL, "bad position '%s': %s", position, gerr);
     if (!moves) return KZ_OK;
     char buf[4096];
     if (strlen(moves) >= sizeof buf)
-        return kz_fail(err, KZ_ERROR_BYTES, KZ_EINVAL, "--moves is too long");
+        return kz_fail(err, err_n, KZ_EINVAL, "--moves is too long");
     strcpy(buf, moves);
     char *save = NULL;
     int ply = 0;
@@ -96,23 +95,28 @@ int kz_cli_legacy_load(const kz_game *game, const char *position, const char *mo
          word = strtok_r(NULL, " ,", &save)) {
         ply++;
         if (g->turn(v, state) == TURN_OVER)
-            return kz_fail(err, KZ_ERROR_BYTES, KZ_EINVAL,
+            return kz_fail(err, err_n, KZ_EINVAL,
                            "move %d '%s': the game is already over", ply, word);
         move_t m;
         if (g->parse_move(v, state, word, &m, gerr) != 0)
-            return kz_fail(err, KZ_ERROR_BYTES, KZ_EINVAL, "move %d: %s", ply, gerr);
+            return kz_fail(err, err_n, KZ_EINVAL, "move %d: %s", ply, gerr);
         g->apply(v, state, m);
     }
     return KZ_OK;
 }
 
-int kz_cli_load(kz_state *s, const char *position, const char *moves, char *err) {
+int kz_cli_load(kz_state *s, const char *position, const char *moves, char *err,
+                size_t err_n) {
     _Alignas(16) unsigned char work[GAME_MAX_STATE_BYTES];
-    int status = kz_cli_legacy_load(s->game, position, moves, work, err);
+    int status = load(s->game, position, moves, work, err, err_n);
     if (status) return status;
     memcpy(s->bytes, work, s->game->g->state_size);
     kz_state_changed(s);
     return KZ_OK;
+}
+
+void kz_cli_legacy_copy(const kz_state *s, void *state) {
+    memcpy(state, s->bytes, s->game->g->state_size);
 }
 
 const struct game *kz_cli_legacy_game(const kz_game *g) {
@@ -127,7 +131,7 @@ int kz_cli_legacy_record(const kz_game *g, const char *file, struct game_record 
                          char *err) {
     char gerr[GAME_ERROR_BYTES] = "";
     if (kjson_record_read(r, file, g->g, gerr) != 0)
-        return kz_fail(err, KZ_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
+        return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
     return KZ_OK;
 }
 
@@ -137,7 +141,7 @@ int kz_cli_parse_position(kz_state *s, const char *text, char *err) {
     char gerr[GAME_ERROR_BYTES] = "";
     memset(parsed, 0, sizeof parsed);
     if (g->parse_position(&s->game->v, text, parsed, gerr) != 0)
-        return kz_fail(err, KZ_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
+        return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
     memcpy(s->bytes, parsed, g->state_size);
     kz_state_changed(s);
     return KZ_OK;

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FAIL(code, ...) kz_fail(err, KZ_ERROR_BYTES, code, __VA_ARGS__)
+#define FAIL(code, ...) kz_fail(err, KZ_CLI_ERROR_BYTES, code, __VA_ARGS__)
 
 static const char *value_word(int value) {
     switch (value) {
@@ -83,20 +83,23 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
     const char *who = g->player_name(v, mover);
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
     if (a->json) {
-        kjson_print(kjson_search_dfpn(g, v, state, r, db || own_db ? db_path : NULL), out);
+        kjson_print(kjson_search_dfpn(g, v, state, r, db || own_db ? db_path : NULL),
+                    out);
     } else {
         fprintf(out, "position %s\n", ptext);
         if (r->value == DFPN_UNKNOWN) {
             fprintf(out, "unfinished (%s): the value is not proved\n", r->stopped);
-            fprintf(out, "learned: %s wins: %s (root pn %u dn %u); %s loses: %s (root pn %u dn "
-                   "%u)\n",
-                   who, known_word(r->mover_wins), r->pn[0], r->dn[0], who,
-                   known_word(r->mover_loses), r->pn[1], r->dn[1]);
+            fprintf(
+                out,
+                "learned: %s wins: %s (root pn %u dn %u); %s loses: %s (root pn %u dn "
+                "%u)\n",
+                who, known_word(r->mover_wins), r->pn[0], r->dn[0], who,
+                known_word(r->mover_loses), r->pn[1], r->dn[1]);
         } else {
             char in[48] = "";
             if (r->remoteness >= 0) snprintf(in, sizeof in, " in %d", r->remoteness);
             fprintf(out, "%s to move: %s%s%s\n", who, value_word(r->value), in,
-                   r->value == DFPN_DRAW ? " (neither side can force a win)" : "");
+                    r->value == DFPN_DRAW ? " (neither side can force a win)" : "");
         }
         if (r->has_move) {
             g->format_move(v, state, r->move, mtext, sizeof mtext);
@@ -114,10 +117,11 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
             }
             fprintf(out, "\n");
         }
-        fprintf(out, "proof %" PRIu64 " positions; %" PRIu64 " nodes, %" PRIu64
-               " table entries, %.3f s (%.0f nodes/s)%s%s\n",
-               r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
-               db || own_db ? "; databases " : "", db || own_db ? db_path : "");
+        fprintf(out,
+                "proof %" PRIu64 " positions; %" PRIu64 " nodes, %" PRIu64
+                " table entries, %.3f s (%.0f nodes/s)%s%s\n",
+                r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
+                db || own_db ? "; databases " : "", db || own_db ? db_path : "");
         /* The root itself in a Kerx database: its remoteness is known. */
         retro_cell root = own_db ? gdb->probe(own_db, state) : RETRO_HOLE;
         if (retro_is_value(root)) {
@@ -125,9 +129,10 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
             retro_cell_text(root, ctext, sizeof ctext);
             fprintf(out, "database: %s\n", ctext);
         } else if (r->remoteness >= 0) {
-            fprintf(out, "remoteness: %d, the shortest %s inside the proof (an upper bound of "
-                   "the exact one)\n",
-                   r->remoteness, r->value == DFPN_WIN ? "win" : "loss");
+            fprintf(out,
+                    "remoteness: %d, the shortest %s inside the proof (an upper bound of "
+                    "the exact one)\n",
+                    r->remoteness, r->value == DFPN_WIN ? "win" : "loss");
         } else if (r->value != DFPN_DRAW && r->value != DFPN_UNKNOWN) {
             fprintf(out, "remoteness: not measured (the proof's lines repeat)\n");
         }

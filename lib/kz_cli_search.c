@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FAIL(code, ...) kz_fail(err, KZ_ERROR_BYTES, code, __VA_ARGS__)
+#define FAIL(code, ...) kz_fail(err, KZ_CLI_ERROR_BYTES, code, __VA_ARGS__)
 
 int kz_cli_side(const kz_game *game, const char *side, int *player, char *err) {
     *player = -1;
@@ -48,7 +48,7 @@ static int answer_from_database(const struct kz_cli_args *a, const void *state,
     struct solver_db *db = solver_db_for_engine(g, v, a->db, path, sizeof path, gerr);
     if (!db && gerr[0])
         return FAIL(g->tier_of && kz_cli_database_missing(a->game, a->db) ? KZ_CLI_MISSING
-                                                                           : KZ_ERUNTIME,
+                                                                          : KZ_ERUNTIME,
                     "%s", gerr);
     int status = -1;
     if (db && a->json) {
@@ -83,8 +83,9 @@ int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, 
     if (g->turn(v, state) == TURN_OVER)
         return FAIL(KZ_EINVAL, "the game is over in this position: no move to search");
     if (g->turn(v, state) == TURN_CHANCE)
-        return FAIL(KZ_EINVAL, "chance decides here (nothing to choose): give the outcome "
-                               "with --moves");
+        return FAIL(KZ_EINVAL,
+                    "chance decides here (nothing to choose): give the outcome "
+                    "with --moves");
     agent_restrict_to_view(g, v, state); /* hidden information: the mover's */
     /* Every search takes agent options after its name (search/agent.h), e.g.
      * alphabeta:depth=4 or mcts:sim=exp3. */
@@ -133,7 +134,8 @@ int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, 
                            : KZ_OK;
             char text[128];
             g->format_move(v, state, moves[0], text, sizeof text);
-            fprintf(out, "bestmove %s\nscore forced (the only legal move; not searched)\n",
+            fprintf(out,
+                    "bestmove %s\nscore forced (the only legal move; not searched)\n",
                     text);
             return KZ_OK;
         }

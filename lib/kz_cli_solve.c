@@ -24,7 +24,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 
-#define FAIL(code, ...) kz_fail(err, KZ_ERROR_BYTES, code, __VA_ARGS__)
+#define FAIL(code, ...) kz_fail(err, KZ_CLI_ERROR_BYTES, code, __VA_ARGS__)
 
 enum { MAX_REPORTED = 256 };
 
@@ -169,7 +169,8 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
     if (!retro && !a->position && !a->moves && !a->record && !a->algo &&
         !dfpn_supports(g, why))
         return FAIL(KZ_EINVAL, "%s", gerr);
-    if (a->position || a->moves || a->record || (a->algo && strcmp(a->algo, "dfpn") == 0) ||
+    if (a->position || a->moves || a->record ||
+        (a->algo && strcmp(a->algo, "dfpn") == 0) ||
         (!retro && !(a->algo && strcmp(a->algo, "retro") == 0))) {
         if (!dfpn_supports(g, gerr)) return FAIL(KZ_EINVAL, "%s", gerr);
         return KZ_CLI_PROVE;
@@ -258,8 +259,8 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
                                .progress = solve_progress,
                                .progress_ctx = &run,
                                .work_folder = store ? work : NULL,
-                               .memory_mib = a->memory_mib > 0 ? (uint64_t)a->memory_mib
-                                                               : 0};
+                               .memory_mib =
+                                   a->memory_mib > 0 ? (uint64_t)a->memory_mib : 0};
     struct retro_stats st;
     if (retro_solve(&cfg, &st, gerr) != 0) {
         solver_db_abort(run.db);
@@ -344,34 +345,39 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
         json_object_set_new(doc, "moves", list);
         kjson_print(doc, out);
     } else {
-        fprintf(out, "solved %s %s: %" PRIu64 " tiers, %" PRIu64 " positions\n", g->name, vtext,
-               st.tiers, st.counts.positions);
-        fprintf(out, "time %.3f s (%.1f M positions/s, %d thread%s; move graphs %.3f s)%s\n",
-               total_seconds, rate / 1e6, threads, threads == 1 ? "" : "s",
-               st.graph_seconds, store ? ", database written" : "");
-        fprintf(out, "won %" PRIu64 ", lost %" PRIu64 ", drawn %" PRIu64 ", terminal %" PRIu64
-               " (for the player to move; longest win or loss %d moves)\n",
-               st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
-               st.counts.max_remoteness);
+        fprintf(out, "solved %s %s: %" PRIu64 " tiers, %" PRIu64 " positions\n", g->name,
+                vtext, st.tiers, st.counts.positions);
+        fprintf(out,
+                "time %.3f s (%.1f M positions/s, %d thread%s; move graphs %.3f s)%s\n",
+                total_seconds, rate / 1e6, threads, threads == 1 ? "" : "s",
+                st.graph_seconds, store ? ", database written" : "");
+        fprintf(out,
+                "won %" PRIu64 ", lost %" PRIu64 ", drawn %" PRIu64 ", terminal %" PRIu64
+                " (for the player to move; longest win or loss %d moves)\n",
+                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
+                st.counts.max_remoteness);
         if (store) fprintf(out, "database %s (%.1f MB)\n", path, mb);
-        fprintf(out, "\nstart position of each variant the database answers, for the player "
-               "who moves first:\n  %-28s %-6s %s\n",
-               "variant", "value", "remoteness");
+        fprintf(out,
+                "\nstart position of each variant the database answers, for the player "
+                "who moves first:\n  %-28s %-6s %s\n",
+                "variant", "value", "remoteness");
         for (int i = 0; i < nreported; i++) {
             char rtext[160];
             g->variant_format(&reported[i], rtext, sizeof rtext);
             retro_cell c = reported_watch[i] < 0 ? RETRO_TERMINAL
                                                  : run.watches[reported_watch[i]].cell;
-            fprintf(out, "  %-28s %-6s %d\n", rtext, outcome_word(c), retro_remoteness(c));
+            fprintf(out, "  %-28s %-6s %d\n", rtext, outcome_word(c),
+                    retro_remoteness(c));
         }
         retro_cell best = nmoves ? move_value[order[0]] : RETRO_DRAW;
         int rem = retro_remoteness(best);
         fprintf(out, "\nverdict (%s): ", vtext);
         if (retro_outcome(best) == RETRO_WIN)
-            fprintf(out, "%s, who moves first, wins in %d moves with perfect play\n", who, rem);
+            fprintf(out, "%s, who moves first, wins in %d moves with perfect play\n", who,
+                    rem);
         else if (retro_outcome(best) == RETRO_LOSS)
-            fprintf(out, "%s, who moves first, loses in %d moves with perfect play\n", who,
-                   rem);
+            fprintf(out, "%s, who moves first, loses in %d moves with perfect play\n",
+                    who, rem);
         else
             fprintf(out, "a draw with perfect play (neither side can force a win)\n");
         if (nmoves) {

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FAIL(code, ...) kz_fail(err, KZ_ERROR_BYTES, code, __VA_ARGS__)
+#define FAIL(code, ...) kz_fail(err, KZ_CLI_ERROR_BYTES, code, __VA_ARGS__)
 
 enum { MAX_GROUPS = 64 };
 
@@ -111,11 +111,12 @@ int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
                                 gr->finished, "mean_seconds", gr->seconds / gr->count,
                                 "mean_nodes", (double)gr->nodes / gr->count));
         else
-            fprintf(out, "%-14s %4d positions  right %5.1f%%  finished %5.1f%%  mean %.4f s  "
-                   "mean %.0f nodes\n",
-                   gr->name, gr->count, 100.0 * gr->right / gr->count,
-                   100.0 * gr->finished / gr->count, gr->seconds / gr->count,
-                   (double)gr->nodes / gr->count);
+            fprintf(out,
+                    "%-14s %4d positions  right %5.1f%%  finished %5.1f%%  mean %.4f s  "
+                    "mean %.0f nodes\n",
+                    gr->name, gr->count, 100.0 * gr->right / gr->count,
+                    100.0 * gr->finished / gr->count, gr->seconds / gr->count,
+                    (double)gr->nodes / gr->count);
     }
     if (a->json) {
         json_t *doc = kjson_game_document("solvebench", g, v);
@@ -126,11 +127,10 @@ int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
         kjson_print(doc, out);
     } else {
         fprintf(out, "all            %4d positions  right %5.1f%%\n", total,
-               total ? 100.0 * right / total : 0);
+                total ? 100.0 * right / total : 0);
     }
     /* A wrong value (not merely unfinished) is a failed check. */
     for (int k = 0; k < ngroups; k++)
         if (groups[k].right < groups[k].finished) return KZ_CLI_CHECK;
     return KZ_OK;
 }
-

@@ -21,9 +21,10 @@ static int winner_of(const struct game *g, const struct variant *v, const void *
     return -1;
 }
 
-static void print_text(FILE *out, const struct game *g, const struct variant *v, const void *state,
-                       const char *ptext, retro_cell cell, const move_t *moves,
-                       const retro_cell *values, const int *order, int n) {
+static void print_text(FILE *out, const struct game *g, const struct variant *v,
+                       const void *state, const char *ptext, retro_cell cell,
+                       const move_t *moves, const retro_cell *values, const int *order,
+                       int n) {
     fprintf(out, "position %s\n", ptext);
     if (cell == RETRO_TERMINAL) {
         int winner = winner_of(g, v, state);
@@ -37,7 +38,7 @@ static void print_text(FILE *out, const struct game *g, const struct variant *v,
     char ctext[32], mtext[128];
     retro_cell_text(cell, ctext, sizeof ctext);
     fprintf(out, "%s to move: %s%s\n", mover, ctext,
-           retro_outcome(cell) == RETRO_DRAWN ? " (neither side can force a win)" : "");
+            retro_outcome(cell) == RETRO_DRAWN ? " (neither side can force a win)" : "");
     fprintf(out, "moves, best first (value for %s):\n", mover);
     for (int k = 0; k < n; k++) {
         int i = order[k];
@@ -49,7 +50,7 @@ static void print_text(FILE *out, const struct game *g, const struct variant *v,
 
 int kz_query_report(const struct game *g, const struct variant *v, const void *state,
                     retro_lookup_fn lookup, void *ctx, const char *source, bool json,
-                    FILE *out, char *err) {
+                    FILE *out, char *err, size_t err_n) {
     move_t *moves = malloc((size_t)g->max_moves * sizeof *moves);
     retro_cell *values = malloc((size_t)g->max_moves * sizeof *values);
     int *order = malloc((size_t)g->max_moves * sizeof *order);
@@ -57,7 +58,7 @@ int kz_query_report(const struct game *g, const struct variant *v, const void *s
         free(moves);
         free(values);
         free(order);
-        return kz_fail(err, KZ_ERROR_BYTES, KZ_ERUNTIME, "out of memory");
+        return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
     }
     retro_cell cell = lookup(ctx, state), best;
     int n = retro_move_values(g, v, state, lookup, ctx, &best, values);
@@ -77,14 +78,14 @@ int kz_query_report(const struct game *g, const struct variant *v, const void *s
         free(values);
         free(order);
         if (!held)
-            return kz_fail(err, KZ_ERROR_BYTES, KZ_EINVAL,
+            return kz_fail(err, err_n, KZ_EINVAL,
                            "database %s does not hold every position a move here "
-                            "leads to: solve again",
-                            source ? source : "");
-        return kz_fail(err, KZ_ERROR_BYTES, KZ_EINVAL,
+                           "leads to: solve again",
+                           source ? source : "");
+        return kz_fail(err, err_n, KZ_EINVAL,
                        "database %s is damaged at this position (it stores %s, its "
-                        "moves give %s): solve again",
-                        source ? source : "", have, want);
+                       "moves give %s): solve again",
+                       source ? source : "", have, want);
     }
     /* Best first; insertion sort keeps generator order among equals. */
     for (int i = 0; i < n; i++) order[i] = i;
@@ -98,8 +99,7 @@ int kz_query_report(const struct game *g, const struct variant *v, const void *s
     char ptext[1024];
     g->format_position(v, state, ptext, sizeof ptext);
     if (json)
-        kjson_print(kjson_query(g, v, state, source, cell, moves, values, order, n),
-                    out);
+        kjson_print(kjson_query(g, v, state, source, cell, moves, values, order, n), out);
     else
         print_text(out, g, v, state, ptext, cell, moves, values, order, n);
     free(moves);
@@ -272,7 +272,7 @@ long kz_db_query_json(const kz_db *db, const kz_state *s, char *json, size_t jso
 
 int kz_cli_db_open(const kz_game *g, const char *db, kz_db **out, char *err) {
     bool missing;
-    int status = kz_db_open_at(g, db, out, &missing, err, KZ_ERROR_BYTES);
+    int status = kz_db_open_at(g, db, out, &missing, err, KZ_CLI_ERROR_BYTES);
     if (status == KZ_EUNSUPPORTED) return KZ_EINVAL; /* the command line's fault */
     if (status && missing) return KZ_CLI_MISSING;
     return status;
@@ -294,23 +294,23 @@ int kz_cli_query(const kz_db *db, const kz_state *s, bool json, int line, FILE *
     int status = KZ_ERUNTIME;
     if (lookup(ctx, s->bytes) == RETRO_HOLE) {
         problem = true;
-        if (kz_db_failed(db, err, KZ_ERROR_BYTES))
+        if (kz_db_failed(db, err, KZ_CLI_ERROR_BYTES))
             ;
         else if (db->own)
-            snprintf(err, KZ_ERROR_BYTES, "%s", db->gdb->hole_message);
+            snprintf(err, KZ_CLI_ERROR_BYTES, "%s", db->gdb->hole_message);
         else
-            snprintf(err, KZ_ERROR_BYTES,
+            snprintf(err, KZ_CLI_ERROR_BYTES,
                      "database %.100s does not hold this position's tier", db->path);
     } else {
         status = kz_query_report(g, &s->game->v, s->bytes, lookup, ctx, db->path, json,
-                                 out, err);
+                                 out, err, KZ_CLI_ERROR_BYTES);
         /* The report's own complaint is said at once: a tier read for the
          * first time may then turn out corrupt, which is said too. */
         if (status) {
             fprintf(stderr, "kibitz: %s\n", err);
             status = status == KZ_EINVAL ? KZ_CLI_QUIET_EINVAL : KZ_CLI_QUIET_ERUNTIME;
         }
-        if (kz_db_failed(db, err, KZ_ERROR_BYTES)) problem = true;
+        if (kz_db_failed(db, err, KZ_CLI_ERROR_BYTES)) problem = true;
     }
     if (!problem) return status;
     if (line > 0) {

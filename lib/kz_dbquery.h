@@ -18,12 +18,12 @@
 /* Report `state` to `out`, reading values with `lookup(ctx, ...)`. `source`
  * names the database in the JSON output (NULL: left out). The caller has
  * checked that the position itself is held. Returns KZ_OK, or KZ_EINVAL with
- * a message in `err` (KZ_ERROR_BYTES) when the database contradicts itself
+ * a message in (err, err_n) when the database contradicts itself
  * here: a stored value that is not what the moves give, a marker ("game
  * over", "unknown") where a value belongs, or a move whose value the
  * database does not hold; KZ_ERUNTIME when out of memory. */
 int kz_query_report(const struct game *g, const struct variant *v, const void *state,
                     retro_lookup_fn lookup, void *ctx, const char *source, bool json,
-                    FILE *out, char *err);
+                    FILE *out, char *err, size_t err_n);
 
 #endif

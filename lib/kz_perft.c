@@ -16,7 +16,8 @@ uint64_t kz_perft_divide(const kz_state *s, int depth, int threads, kz_action *a
     int n = 0;
     uint64_t total = 0;
     if (moves && divide && depth >= 0) {
-        total = perft_parallel(g, &s->game->v, s->bytes, depth, threads, moves, divide, &n);
+        total =
+            perft_parallel(g, &s->game->v, s->bytes, depth, threads, moves, divide, &n);
         for (int i = 0; i < n && i < cap; i++) {
             if (actions) actions[i] = kz_action_of(moves[i]);
             if (leaves) leaves[i] = divide[i];

@@ -1,7 +1,7 @@
 /* libkibitz: game records, the JSON files `kibitz play --save` and
  * `kibitz arena --record` write (include/kibitz.h). */
-#include "lib/kz_internal.h"
 #include "lib/kz_record.h"
+#include "lib/kz_internal.h"
 #include "json/kjson_record.h"
 
 #include <stdlib.h>

@@ -45,7 +45,8 @@ static struct review_move *judge(const kz_record *r, const kz_db *db, int depth,
 long kz_review_json(const kz_record *r, const kz_db *db, int depth, double time,
                     long iterations, uint64_t seed, char *json, size_t n, char *err,
                     size_t err_n) {
-    struct review_move *moves = judge(r, db, depth, time, iterations, 0, seed, err, err_n);
+    struct review_move *moves =
+        judge(r, db, depth, time, iterations, 0, seed, err, err_n);
     if (!moves) return KZ_ERUNTIME;
     json_t *doc = kjson_review(&r->rec, moves);
     free(moves);
@@ -115,22 +116,23 @@ static void print_text(const struct game_record *r, const struct review_move *mo
 int kz_cli_review(const struct kz_cli_args *a, const kz_record *r, FILE *out, char *err) {
     const kz_game *game = kz_record_game(r);
     kz_db *db;
-    int status = kz_db_for_engine(game, a->db, &db, err, KZ_ERROR_BYTES);
+    int status = kz_db_for_engine(game, a->db, &db, err, KZ_CLI_ERROR_BYTES);
     if (status)
         return game->g->tier_of && kz_cli_database_missing(game, a->db) ? KZ_CLI_MISSING
                                                                         : status;
     struct review_move *moves = judge(r, db, a->depth, a->time, a->iterations,
-                                      a->hash_mib, a->seed, err, KZ_ERROR_BYTES);
+                                      a->hash_mib, a->seed, err, KZ_CLI_ERROR_BYTES);
     if (!moves) {
         kz_db_close(db);
         return KZ_ERUNTIME;
     }
     if (a->json) {
         status = kjson_print(kjson_review(&r->rec, moves), out) ? KZ_CLI_QUIET_ERUNTIME
-                                                                 : KZ_OK;
+                                                                : KZ_OK;
     } else {
-        if (db) fprintf(out, "(exact values from database %s where it holds them)\n",
-                        db->path);
+        if (db)
+            fprintf(out, "(exact values from database %s where it holds them)\n",
+                    db->path);
         print_text(&r->rec, moves, out);
     }
     free(moves);
