@@ -2,7 +2,6 @@
  * games found by name, variants read one --variant at a time, positions and
  * moves loaded with the command line's own messages. */
 #include "engine/game_check.h"
-#include "engine/registry.h"
 #include "engine/threads.h"
 #include "engine/variant.h"
 #include "lib/kz_cli.h"
@@ -16,17 +15,7 @@
 #include <unistd.h>
 
 int kz_cli_game_find(const char *name, kz_game **out, char *err) {
-    char gerr[GAME_ERROR_BYTES] = "";
-    *out = NULL;
-    const struct game *g = registry_find(name, gerr);
-    if (!g) return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
-    kz_game *game = calloc(1, sizeof *game);
-    if (!game) return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_ERUNTIME, "out of memory");
-    game->g = g;
-    variant_init(g, &game->v);
-    game->players = variant_players(g, &game->v);
-    *out = game;
-    return KZ_OK;
+    return kz_game_find(name, out, err, KZ_CLI_ERROR_BYTES);
 }
 
 int kz_cli_game_variant(kz_game *game, const char *text, char *err) {

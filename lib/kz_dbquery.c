@@ -4,6 +4,7 @@
 #include "lib/kz_dbquery.h"
 #include "lib/kz_cli.h"
 #include "lib/kz_db.h"
+#include "lib/kz_json.h"
 #include "search/solver_db_move.h"
 #include "json/kjson_database.h"
 
@@ -11,6 +12,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* order[0..n) = the moves best first by their values; insertion sort keeps
+ * generator order among equals. */
+static void order_best_first(const retro_cell *values, int *order, int n) {
+    for (int i = 0; i < n; i++) order[i] = i;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && retro_better(values[order[j]], values[order[j - 1]]);
+             j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+}
 
 /* The winner of a finished game, or -1 for a draw. */
 static int winner_of(const struct game *g, const struct variant *v, const void *state) {
@@ -87,15 +101,7 @@ int kz_query_report(const struct game *g, const struct variant *v, const void *s
                        "moves give %s): solve again",
                        source ? source : "", have, want);
     }
-    /* Best first; insertion sort keeps generator order among equals. */
-    for (int i = 0; i < n; i++) order[i] = i;
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && retro_better(values[order[j]], values[order[j - 1]]);
-             j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
+    order_best_first(values, order, n);
     char ptext[1024];
     g->format_position(v, state, ptext, sizeof ptext);
     if (json)
@@ -189,82 +195,88 @@ size_t kz_db_where(const kz_db *db, char *buf, size_t n) {
 
 /* -------------------------------------------------------------- queries */
 
-/* The cells of `s` and of every move, best first (order[]). The count, or a
- * negative status with `err`. */
-static int query_cells(const kz_db *db, const kz_state *s, retro_cell *cell,
-                       move_t *moves, retro_cell *values, int *order, char *err,
+/* A position's cell and every move's, best first (order[]). */
+struct answer {
+    retro_cell cell;
+    int n;
+    move_t *moves;
+    retro_cell *values;
+    int *order;
+};
+
+static void answer_free(struct answer *a) {
+    free(a->moves);
+    free(a->values);
+    free(a->order);
+}
+
+/* Fill `a` for `s` (answer_free it after, whatever the result): the move
+ * count, or a negative status with `err`. */
+static int answer_make(const kz_db *db, const kz_state *s, struct answer *a, char *err,
                        size_t err_n) {
     const struct game *g = s->game->g;
     const struct variant *v = &s->game->v;
+    size_t max = (size_t)g->max_moves;
+    *a = (struct answer){.moves = malloc(max * sizeof *a->moves),
+                         .values = malloc(max * sizeof *a->values),
+                         .order = malloc(max * sizeof *a->order)};
+    if (!a->moves || !a->values || !a->order)
+        return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
     if (g != db->game->g)
         return kz_fail(err, err_n, KZ_EINVAL, "the state is not of the database's game");
     retro_lookup_fn lookup = kz_db_lookup(db);
     void *ctx = kz_db_ctx(db);
-    *cell = lookup(ctx, s->bytes);
-    if (*cell == RETRO_TERMINAL) return 0;
-    if (!retro_is_value(*cell)) {
+    a->cell = lookup(ctx, s->bytes);
+    if (a->cell == RETRO_TERMINAL) return 0;
+    if (!retro_is_value(a->cell)) {
         if (kz_db_failed(db, err, err_n)) return KZ_ERUNTIME;
         if (db->own) return kz_fail(err, err_n, KZ_ERUNTIME, "%s", db->gdb->hole_message);
         return kz_fail(err, err_n, KZ_ERUNTIME, "database %s does not hold this position",
                        db->path);
     }
     retro_cell best;
-    int n = retro_move_values(g, v, s->bytes, lookup, ctx, &best, values);
-    g->moves(v, s->bytes, moves);
-    for (int i = 0; i < n; i++) {
-        order[i] = i;
-        if (!retro_is_value(values[i]) && values[i] != RETRO_TERMINAL)
+    int n = retro_move_values(g, v, s->bytes, lookup, ctx, &best, a->values);
+    g->moves(v, s->bytes, a->moves);
+    for (int i = 0; i < n; i++)
+        if (!retro_is_value(a->values[i]) && a->values[i] != RETRO_TERMINAL)
             return kz_fail(err, err_n, KZ_ERUNTIME,
                            "database %s does not hold a position after a move", db->path);
-    }
-    /* Best first; insertion sort keeps generator order among equals. */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && retro_better(values[order[j]], values[order[j - 1]]);
-             j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-    return n;
+    order_best_first(a->values, a->order, n);
+    return a->n = n;
 }
 
 int kz_db_query(const kz_db *db, const kz_state *s, int *outcome, int *distance,
                 kz_action *actions, int *outcomes, int *distances, int cap, char *err,
                 size_t err_n) {
-    int max = s->game->g->max_moves;
-    move_t moves[max];
-    retro_cell values[max], cell;
-    int order[max];
-    int n = query_cells(db, s, &cell, moves, values, order, err, err_n);
-    if (n < 0) return n;
-    if (cell == RETRO_TERMINAL)
-        return kz_fail(err, err_n, KZ_EINVAL, "the game is over in this position");
-    if (outcome) *outcome = retro_outcome(cell);
-    if (distance) *distance = retro_remoteness(cell);
+    struct answer a;
+    int n = answer_make(db, s, &a, err, err_n);
+    if (n >= 0 && a.cell == RETRO_TERMINAL)
+        n = kz_fail(err, err_n, KZ_EINVAL, "the game is over in this position");
+    if (n >= 0) {
+        if (outcome) *outcome = retro_outcome(a.cell);
+        if (distance) *distance = retro_remoteness(a.cell);
+    }
     for (int k = 0; k < n && k < cap; k++) {
-        retro_cell c = values[order[k]];
-        if (actions) actions[k] = kz_action_of(moves[order[k]]);
+        retro_cell c = a.values[a.order[k]];
+        if (actions) actions[k] = kz_action_of(a.moves[a.order[k]]);
         if (outcomes) outcomes[k] = retro_outcome(c);
         if (distances) distances[k] = retro_remoteness(c);
     }
+    answer_free(&a);
     return n;
 }
 
 long kz_db_query_json(const kz_db *db, const kz_state *s, char *json, size_t json_n,
                       char *err, size_t err_n) {
-    int max = s->game->g->max_moves;
-    move_t moves[max];
-    retro_cell values[max], cell;
-    int order[max];
-    int n = query_cells(db, s, &cell, moves, values, order, err, err_n);
-    if (n < 0) return n;
-    json_t *doc = kjson_query(s->game->g, &s->game->v, s->bytes, db->path, cell, moves,
-                              values, order, n);
-    char *text = doc ? kjson_text(doc) : NULL;
-    json_decref(doc);
-    if (!text) return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
-    long need = snprintf(json, json_n, "%s", text);
-    free(text);
+    struct answer a;
+    long need = answer_make(db, s, &a, err, err_n);
+    if (need >= 0) {
+        need = kz_json_give(kjson_query(s->game->g, &s->game->v, s->bytes, db->path,
+                                        a.cell, a.moves, a.values, a.order, a.n),
+                            json, json_n);
+        if (need < 0) need = kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
+    }
+    answer_free(&a);
     return need;
 }
 

@@ -1,11 +1,9 @@
 /* libkibitz: what a game is and what a position shows, as text and as the
  * "games" and "position" documents (include/kibitz.h). */
 #include "lib/kz_internal.h"
+#include "lib/kz_json.h"
 #include "json/kjson_position.h"
 #include "json/kjson_reports.h"
-
-#include <stdio.h>
-#include <stdlib.h>
 
 const char *kz_game_summary(const kz_game *g) {
     return g->g->summary;
@@ -23,13 +21,10 @@ int kz_game_option(const kz_game *g, int i, const char **key, const char **value
     return KZ_OK;
 }
 
-/* A document into the caller's buffer, released. */
+/* A document into the caller's buffer (0 when it could not be made). */
 static size_t give(json_t *doc, char *json, size_t n) {
-    char *text = doc ? kjson_text(doc) : NULL;
-    size_t need = (size_t)snprintf(json, n, "%s", text ? text : "");
-    free(text);
-    json_decref(doc);
-    return need;
+    long need = kz_json_give(doc, json, n);
+    return need < 0 ? 0 : (size_t)need;
 }
 
 size_t kz_games_json(char *json, size_t n) {

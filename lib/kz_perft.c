@@ -2,6 +2,7 @@
  * (include/kibitz.h). */
 #include "engine/timer.h"
 #include "lib/kz_internal.h"
+#include "lib/kz_json.h"
 #include "search/perft.h"
 #include "json/kjson_reports.h"
 
@@ -44,11 +45,8 @@ size_t kz_perft_json(const kz_state *s, int depth, int threads, int divide, char
         doc = kjson_perft(g, &s->game->v, s->bytes, depth, leaves, seconds, threads,
                           moves, divide ? counts : NULL, count);
     }
-    char *text = doc ? kjson_text(doc) : NULL;
-    size_t need = (size_t)snprintf(json, n, "%s", text ? text : "");
-    free(text);
-    json_decref(doc);
+    long need = kz_json_give(doc, json, n);
     free(moves);
     free(counts);
-    return need;
+    return need < 0 ? 0 : (size_t)need;
 }

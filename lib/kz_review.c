@@ -3,6 +3,7 @@
  * (lib/kz_cli.h). */
 #include "lib/kz_cli.h"
 #include "lib/kz_db.h"
+#include "lib/kz_json.h"
 #include "lib/kz_record.h"
 #include "search/review.h"
 #include "json/kjson_review.h"
@@ -48,14 +49,9 @@ long kz_review_json(const kz_record *r, const kz_db *db, int depth, double time,
     struct review_move *moves =
         judge(r, db, depth, time, iterations, 0, seed, err, err_n);
     if (!moves) return KZ_ERUNTIME;
-    json_t *doc = kjson_review(&r->rec, moves);
+    long need = kz_json_give(kjson_review(&r->rec, moves), json, n);
     free(moves);
-    char *text = doc ? kjson_text(doc) : NULL;
-    json_decref(doc);
-    if (!text) return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
-    long need = snprintf(json, n, "%s", text);
-    free(text);
-    return need;
+    return need < 0 ? kz_fail(err, err_n, KZ_ERUNTIME, "out of memory") : need;
 }
 
 /* "win in 7", "draw", "loss", "+0.35" or "not searched", for the mover. */
