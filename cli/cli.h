@@ -5,6 +5,9 @@
  * is the command name) in its own file cli/cmd_NAME.c, listed in the table
  * of cli/cli.c. Commands parse their options with cli_parse, which knows
  * every common option and refuses the ones a command does not take.
+ * Commands reach the engine only through libkibitz: include/kibitz.h, and
+ * lib/kz_cli.h for what only the command line wants (docs/DESIGN.md;
+ * tests/layering.sh).
  *
  * Exit status (documented in README.md): 0 success; 2 a usage error, i.e.
  * bad input on the command line (unknown command, game or option, malformed

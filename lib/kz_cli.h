@@ -38,9 +38,14 @@ enum { KZ_CLI_ERROR_BYTES = 8192 };
 
 /* Statuses beyond enum kz_status. */
 enum {
-    KZ_CLI_MISSING = -10, /* a database does not exist yet: advise how to make it */
-    KZ_CLI_CHECK = 1,     /* the work ran but a check failed (exit status 1) */
-    KZ_CLI_PROVE = 2,     /* kz_cli_solve: prove the command's position instead */
+    KZ_CLI_MISSING = -10,        /* a database does not exist yet: advise how to
+                                    make it */
+    KZ_CLI_QUIET_EINVAL = -11,   /* a usage error already reported (or, an MPI
+                                    worker rank, left to rank 0 to report) */
+    KZ_CLI_QUIET_ERUNTIME = -12, /* a runtime failure, likewise */
+    KZ_CLI_CHECK = 1,            /* the work ran but a check failed (exit 1) */
+    KZ_CLI_PROVE = 2,            /* kz_cli_solve: prove the command's position
+                                    instead (kz_cli_prove) */
 };
 
 /* What a command was given on the command line, in plain terms (cli.h's
@@ -106,8 +111,8 @@ int kz_cli_legacy_record(const kz_game *g, const char *file, struct game_record 
 /* ------------------------------------------------------------ reports */
 
 /* kibitz bestmove / analyse: the database rule, a forced move, or a search,
- * reported as text or the search document. `player` >= 0: report only that
- * player's choice at a simultaneous root. */
+ * reported as text or the search document (a->side: only that player's
+ * choice at a simultaneous root). */
 int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, FILE *out,
                   char *err);
 /* --side NAME|N: the player index (-1 without --side). KZ_OK or KZ_EINVAL. */
@@ -115,7 +120,9 @@ int kz_cli_side(const kz_game *g, const char *side, int *player, char *err);
 
 /* kibitz query: one position (json: the query document) from `db`;
  * `line` > 0 reports a problem as an error document of a --positions stream.
- * KZ_OK, KZ_EINVAL (the database contradicts itself), KZ_ERUNTIME. */
+ * KZ_OK; KZ_ERUNTIME (not held, corrupt); a database contradicting itself
+ * is said on stderr at once ("kibitz: ...", as a tier read afterwards may
+ * still turn out corrupt) and returns KZ_CLI_QUIET_EINVAL. */
 int kz_cli_query(const kz_db *db, const kz_state *s, bool json, int line, FILE *out,
                  char *err);
 /* kz_db_open for the command line: KZ_CLI_MISSING when no database exists. */
@@ -124,10 +131,9 @@ int kz_cli_db_open(const kz_game *g, const char *db, kz_db **out, char *err);
 void kz_cli_error_document(int line, const char *message, FILE *out);
 
 /* kibitz solve: the whole variant by retrograde analysis (or the game's own
- * builder with --pieces, or --report), reported. KZ_OK, KZ_EINVAL,
- * KZ_ERUNTIME, KZ_CLI_MISSING, KZ_CLI_CHECK; KZ_CLI_QUIET_FAILURE when an MPI
- * worker rank failed (rank 0 reports). */
-enum { KZ_CLI_QUIET_EINVAL = -11, KZ_CLI_QUIET_ERUNTIME = -12 };
+ * builder with --pieces, or --report), reported; progress on stderr when
+ * a->progress. KZ_OK, KZ_EINVAL, KZ_ERUNTIME, KZ_CLI_CHECK (a report's check
+ * failed), KZ_CLI_QUIET_* (an MPI worker rank failed), or KZ_CLI_PROVE. */
 int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err);
 /* kibitz solve --position (kz_cli_solve said KZ_CLI_PROVE): one position
  * proved by df-pn, with a database's leaf probes when one answers. */
