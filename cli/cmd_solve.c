@@ -408,6 +408,10 @@ int cmd_solve(int argc, char **argv) {
                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
                st.counts.max_remoteness);
         if (store) printf("database %s (%.1f MB)\n", path, mb);
+        if (st.split_tiers)
+            printf("%" PRIu64 " tiers split across MPI ranks (%.1f MB of updates "
+                   "exchanged)\n",
+                   st.split_tiers, (double)st.exchanged_bytes / 1e6);
         printf("\nstart position of each variant the database answers, for the player "
                "who moves first:\n  %-28s %-6s %s\n",
                "variant", "value", "remoteness");
