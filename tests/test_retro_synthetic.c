@@ -401,8 +401,7 @@ static void *part_main(void *arg) {
     char err[GAME_ERROR_BYTES];
     r->status = retro_split_graph_build(&syn_game, r->v, r->tier, &r->io, 1, &gr, err);
     if (r->status == 0) {
-        r->status =
-            retro_split_solve(&gr, r->kids, &r->io, r->whole + gr.lo, &st, err);
+        r->status = retro_split_solve(&gr, r->kids, &r->io, r->whole + gr.lo, &st, err);
         r->sent = gr.edges_sent + st.updates_sent;
         retro_split_graph_free(&gr);
     }
@@ -418,9 +417,11 @@ static uint64_t split_solve(const struct variant *v, tier_t tier,
     pthread_t threads[MAX_TEST_PARTS];
     pthread_barrier_init(&t.barrier, NULL, (unsigned)parts);
     for (int q = 0; q < parts; q++) {
-        runs[q] = (struct part_run){.t = &t, .v = v, .tier = tier, .kids = kids,
-                                    .whole = whole, .status = -1};
-        runs[q].io = (struct retro_split_io){.ctx = &runs[q], .part = q, .parts = parts,
+        runs[q] = (struct part_run){
+            .t = &t, .v = v, .tier = tier, .kids = kids, .whole = whole, .status = -1};
+        runs[q].io = (struct retro_split_io){.ctx = &runs[q],
+                                             .part = q,
+                                             .parts = parts,
                                              .exchange = thread_exchange,
                                              .max = thread_max};
         pthread_create(&threads[q], NULL, part_main, &runs[q]);
@@ -470,10 +471,11 @@ static void test_split_matches_whole(void **unused) {
                         sent += split_solve(&v, tier, kids, splits[s], got);
                         for (int r = 0; r < 2 * SPOTS; r++)
                             if (got[r] != st->cells[a][b][r])
-                                fail_msg("seed %u mixed %d tier (%d,%d) in %d parts, rank "
-                                         "%d: split %d, whole %d",
-                                         seed, mixed, a, b, splits[s], r, got[r],
-                                         st->cells[a][b][r]);
+                                fail_msg(
+                                    "seed %u mixed %d tier (%d,%d) in %d parts, rank "
+                                    "%d: split %d, whole %d",
+                                    seed, mixed, a, b, splits[s], r, got[r],
+                                    st->cells[a][b][r]);
                     }
                 }
             free(st);
