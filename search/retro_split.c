@@ -160,24 +160,50 @@ static void open_level(struct state *s) {
     *d = (struct list){0};
 }
 
-/* Tell the predecessors of everything decided at this level. */
+/* Apply a batch of updates for own positions (index << 2 | win << 1 |
+ * pass). */
+static void flush(struct state *s, const uint32_t *batch, int *n) {
+    for (int b = 0; b < *n; b++)
+        update(s, batch[b] >> 2, batch[b] >> 1 & 1, batch[b] & 1);
+    *n = 0;
+}
+
+/* Tell the predecessors of everything decided at this level. The lists
+ * and the predecessors' state are read at random, so they are fetched a
+ * few positions ahead, and updates for own positions are applied in
+ * batches whose state was fetched first. */
 static void propagate(struct state *s) {
     const struct retro_split_graph *gr = s->gr;
+    enum { AHEAD = 16, BATCH = 256 };
+    uint32_t batch[BATCH];
+    int n = 0;
     for (uint32_t k = 0; k < s->now.count && !s->failed; k++) {
-        uint32_t c = s->now.at[k];
+        const uint32_t *at = s->now.at;
+        if (k + AHEAD < s->now.count) __builtin_prefetch(&gr->rev_start[at[k + AHEAD]]);
+        if (k + AHEAD / 2 < s->now.count) {
+            __builtin_prefetch(&gr->rev[gr->rev_start[at[k + AHEAD / 2]]]);
+            __builtin_prefetch(&s->val[at[k + AHEAD / 2]]);
+        }
+        uint32_t c = at[k];
         retro_cell cv = s->val[c];
         for (uint32_t e = gr->rev_start[c]; e < gr->rev_start[c + 1]; e++) {
             uint32_t edge = gr->rev[e];
             uint64_t p = edge >> RETRO_EDGE_SHIFT;
             retro_cell pv = through(cv, edge);
-            bool win = pv & 1, pass = edge & RETRO_EDGE_PASS;
+            uint32_t msg = (uint32_t)((pv & 1) << 1 | ((edge & RETRO_EDGE_PASS) != 0));
             if (p >= gr->lo && p < gr->hi) {
-                update(s, p - gr->lo, win, pass);
+                uint64_t i = p - gr->lo;
+                __builtin_prefetch(&s->done[i >> 6]);
+                __builtin_prefetch(&s->counter[i], 1);
+                batch[n++] = (uint32_t)(i << 2) | msg;
+                if (n == BATCH) flush(s, batch, &n);
             } else {
                 int q = retro_split_owner(gr->size, gr->parts, p);
-                push(s, &s->out[q], (uint32_t)(p << 2 | (uint64_t)win << 1 | pass));
+                push(s, &s->out[q], (uint32_t)(p << 2) | msg);
             }
         }
+        /* Updates may add to `now` (the same level): it is read again. */
+        if (k + 1 == s->now.count) flush(s, batch, &n);
     }
     s->now.count = 0;
 }
