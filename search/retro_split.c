@@ -35,6 +35,7 @@ struct state {
     uint16_t *extra;
     uint64_t *done;
     struct list *decided, *open_wins; /* per level, own indices */
+    int levels;                       /* room in both */
     struct list now;                  /* decided at this level, to propagate */
     struct list out[64];              /* updates for other parts */
     int level, top;
@@ -56,14 +57,36 @@ static int push(struct state *s, struct list *l, uint32_t x) {
     return 0;
 }
 
+/* Room for levels up to `level` in both per-level arrays (they grow as
+ * levels are reached, so that a small tier does not pay for all of them). */
+static int reach(struct state *s, int level) {
+    if (level < s->levels) return 0;
+    int n = s->levels ? s->levels : 64;
+    while (n <= level) n *= 2;
+    if (n > LEVELS) n = LEVELS;
+    struct list *d = realloc(s->decided, (size_t)n * sizeof *d);
+    if (d) s->decided = d;
+    struct list *w = d ? realloc(s->open_wins, (size_t)n * sizeof *w) : NULL;
+    if (w) s->open_wins = w;
+    if (!d || !w) {
+        s->failed = 1;
+        return -1;
+    }
+    memset(d + s->levels, 0, (size_t)(n - s->levels) * sizeof *d);
+    memset(w + s->levels, 0, (size_t)(n - s->levels) * sizeof *w);
+    s->levels = n;
+    return 0;
+}
+
 /* Queue own index i at `level` (decided or promised). */
-static void push_level(struct state *s, struct list *lists, int level, uint32_t i) {
+static void push_level(struct state *s, bool decided, int level, uint32_t i) {
     if (level >= LEVELS - 1) {
         s->failed = 2;
         return;
     }
+    if (reach(s, level) != 0) return;
     if (level > s->top) s->top = level;
-    push(s, &lists[level], i);
+    push(s, decided ? &s->decided[level] : &s->open_wins[level], i);
 }
 
 static bool is_done(const struct state *s, uint64_t i) {
@@ -104,8 +127,7 @@ static void seed(struct state *s, const retro_cell *const *kids) {
         if (gr->in_count[i] == 0) { /* decided now */
             retro_cell v = best == RETRO_UNKNOWN ? RETRO_DRAW : best;
             decide(s, i, v);
-            if (v != RETRO_DRAW)
-                push_level(s, s->decided, retro_remoteness(v), (uint32_t)i);
+            if (v != RETRO_DRAW) push_level(s, true, retro_remoteness(v), (uint32_t)i);
             continue;
         }
         s->counter[i] = gr->in_count[i];
@@ -115,7 +137,7 @@ static void seed(struct state *s, const retro_cell *const *kids) {
         else
             s->counter[i] = CANNOT_LOSE;
         if (retro_outcome(best) == RETRO_WIN)
-            push_level(s, s->open_wins, retro_remoteness(best), (uint32_t)i);
+            push_level(s, false, retro_remoteness(best), (uint32_t)i);
     }
 }
 
@@ -129,10 +151,10 @@ static void update(struct state *s, uint64_t i, bool win, bool pass) {
             decide(s, i, retro_win(level));
             push(s, &s->now, (uint32_t)i);
         } else if (s->gr->mixed[i / 8] >> (i % 8) & 1) {
-            push_level(s, s->open_wins, rem, (uint32_t)i);
+            push_level(s, false, rem, (uint32_t)i);
         } else {
             decide(s, i, retro_win(rem));
-            push_level(s, s->decided, rem, (uint32_t)i);
+            push_level(s, true, rem, (uint32_t)i);
         }
         return;
     }
@@ -142,11 +164,12 @@ static void update(struct state *s, uint64_t i, bool win, bool pass) {
     if (s->extra[i] == level)
         push(s, &s->now, (uint32_t)i);
     else
-        push_level(s, s->decided, s->extra[i], (uint32_t)i);
+        push_level(s, true, s->extra[i], (uint32_t)i);
 }
 
 /* The first round of a level: what waited for it. */
 static void open_level(struct state *s) {
+    if (reach(s, s->level) != 0) return;
     struct list *w = &s->open_wins[s->level], *d = &s->decided[s->level];
     for (uint32_t k = 0; k < w->count; k++)
         if (!is_done(s, w->at[k])) {
@@ -217,8 +240,10 @@ static int64_t next_level(const struct state *s) {
 }
 
 static void state_free(struct state *s) {
-    for (int l = 0; s->decided && l < LEVELS; l++) free(s->decided[l].at);
-    for (int l = 0; s->open_wins && l < LEVELS; l++) free(s->open_wins[l].at);
+    for (int l = 0; l < s->levels; l++) {
+        free(s->decided[l].at);
+        free(s->open_wins[l].at);
+    }
     for (int q = 0; q < 64; q++) free(s->out[q].at);
     free(s->decided);
     free(s->open_wins);
@@ -237,9 +262,7 @@ int retro_split_solve(const struct retro_split_graph *gr, const retro_cell *cons
     s.counter = malloc(n + 1);
     s.extra = malloc(n * sizeof *s.extra + 1);
     s.done = calloc(n / 64 + 1, sizeof *s.done);
-    s.decided = calloc(LEVELS, sizeof *s.decided);
-    s.open_wins = calloc(LEVELS, sizeof *s.open_wins);
-    if (!s.counter || !s.extra || !s.done || !s.decided || !s.open_wins)
+    if (!s.counter || !s.extra || !s.done || reach(&s, 0) != 0)
         s.failed = 1;
     else
         seed(&s, kids);
@@ -248,7 +271,7 @@ int retro_split_solve(const struct retro_split_graph *gr, const retro_cell *cons
         int64_t next = next_level(&s);
         if (level < 0) { /* before any round: the first level with work */
             s.level = 0;
-            next = s.now.count || s.decided[0].count || s.open_wins[0].count
+            next = s.levels && (s.decided[0].count || s.open_wins[0].count)
                        ? 0
                        : next_level(&s);
         }
