@@ -152,10 +152,9 @@ static uint64_t dist_part_bytes(void *ctx, int job, int parts) {
 
 /* This part's graph of the tier's shape, from the cache when every part has
  * it (building is collective, so all parts build when one must). */
-static const struct retro_split_graph *split_graph_for(struct dist_run *r,
-                                                       const struct retro_node *nd,
-                                                       const struct retro_split_io *io,
-                                                       int threads, char *err) {
+static const struct retro_split_graph *
+split_graph_for(struct dist_run *r, const struct retro_node *nd,
+                const struct retro_split_io *io, uint64_t need, int threads, char *err) {
     const struct game *g = r->cfg->game;
     uint64_t shape = g->tier_shape ? g->tier_shape(r->cfg->variant, nd->id) : nd->id;
     int have = -1;
@@ -168,6 +167,14 @@ static const struct retro_split_graph *split_graph_for(struct dist_run *r,
     if (io->max(io->ctx, have < 0) == 0) return &r->split[have];
     for (int i = 0; i < GRAPH_CACHE; i++) retro_graph_free(&r->graphs[i]);
     if (have >= 0) retro_split_graph_free(&r->split[have]);
+    /* Graphs of other shapes stay only while they and this job's estimate
+     * fit the rank's --memory. */
+    uint64_t budget = r->cfg->memory_mib << 20, kept = 0;
+    for (int i = 0; i < SPLIT_CACHE; i++) kept += r->split[i].bytes;
+    for (int i = 0; budget && i < SPLIT_CACHE && kept + need > budget; i++) {
+        kept -= r->split[i].bytes;
+        retro_split_graph_free(&r->split[i]);
+    }
     struct retro_split_graph *gr = &r->split[r->next_split];
     r->next_split = (r->next_split + 1) % SPLIT_CACHE;
     retro_split_graph_free(gr);
@@ -217,7 +224,9 @@ static int dist_solve_part(void *ctx, int job, int threads, const struct tier_pa
     }
     const struct retro_split_graph *gr = NULL;
     struct retro_split_stats st;
-    if (io.max(io.ctx, failed) != 0 || !(gr = split_graph_for(r, nd, &io, threads, err)))
+    if (io.max(io.ctx, failed) != 0 ||
+        !(gr = split_graph_for(r, nd, &io, dist_part_bytes(r, job, part->parts), threads,
+                               err)))
         goto fail;
     if (gr->size != nd->size || gr->slots != nd->nkids) { /* the same on every part */
         snprintf(err, GAME_ERROR_BYTES,
