@@ -27,6 +27,7 @@ struct scan_ctx {
     uint64_t size;
     int row; /* slots per rank in a thread's buffer */
     struct retro_graph *gr;
+    retro_cell *fixed; /* per rank while building: see special_fixed */
     struct chunk *chunks;
 };
 
@@ -58,12 +59,12 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, uint32_t *row, uint8
 
     gr->in_count[r] = 0;
     if (!g->unrank(v, sc->tier, r, s)) {
-        gr->fixed[r] = RETRO_HOLE;
+        sc->fixed[r] = RETRO_HOLE;
         return 0;
     }
     int t = g->turn(v, s);
     if (t == TURN_OVER) {
-        gr->fixed[r] = RETRO_TERMINAL;
+        sc->fixed[r] = RETRO_TERMINAL;
         return 0;
     }
     if (t < 0) {
@@ -117,7 +118,7 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, uint32_t *row, uint8
     for (int k = 0; k < in; k++) pass_inside |= (row[k] & RETRO_EDGE_PASS) != 0;
     if (pass_inside && in >= 2)
         for (int k = 0; k < in; k++) row[k] |= RETRO_EDGE_MIXED;
-    gr->fixed[r] = best;
+    sc->fixed[r] = best;
     gr->in_count[r] = (uint8_t)in;
     return ex;
 }
@@ -193,11 +194,10 @@ static int scan_all(const struct scan_ctx *sc, int threads, char *err) {
 }
 
 void retro_graph_free(struct retro_graph *gr) {
-    free(gr->fixed);
     free(gr->in_count);
+    free(gr->special_fixed);
     free(gr->exit_start);
     free(gr->exit_rank);
-    free(gr->exit_owner);
     free(gr->special);
     free(gr->exit_tag);
     free(gr->rev_start);
@@ -205,8 +205,8 @@ void retro_graph_free(struct retro_graph *gr) {
     memset(gr, 0, sizeof *gr);
 }
 
-static bool is_special(const struct retro_graph *gr, uint64_t r, unsigned exits) {
-    return exits || gr->fixed[r] != RETRO_UNKNOWN || !gr->in_count[r];
+static bool is_special(const struct scan_ctx *sc, uint64_t r, unsigned exits) {
+    return exits || sc->fixed[r] != RETRO_UNKNOWN || !sc->gr->in_count[r];
 }
 
 /* Lay the chunks out: reversed in-tier edges (each list in rank order of the
@@ -220,7 +220,7 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
         uint64_t lo = ci * CHUNK, hi = lo + CHUNK < n ? lo + CHUNK : n, a = 0;
         for (uint64_t r = lo; r < hi; r++) {
             exits += ch->exits[r - lo];
-            specials += is_special(gr, r, ch->exits[r - lo]);
+            specials += is_special(sc, r, ch->exits[r - lo]);
             for (unsigned k = 0; k < gr->in_count[r]; k++, a++)
                 gr->rev_start[(ch->in[a] >> RETRO_EDGE_SHIFT) + 1]++;
             edges += gr->in_count[r];
@@ -239,11 +239,11 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
     gr->special = malloc(specials * sizeof *gr->special + 1);
     gr->exit_start = malloc((specials + 1) * sizeof *gr->exit_start);
     gr->exit_rank = malloc(exits * sizeof *gr->exit_rank + 1);
-    gr->exit_owner = malloc(exits * sizeof *gr->exit_owner + 1);
+    gr->special_fixed = malloc(specials * sizeof *gr->special_fixed + 1);
     gr->exit_tag = malloc(exits * sizeof *gr->exit_tag + 1);
     gr->rev = malloc((edges + RETRO_REV_PAD) * sizeof *gr->rev);
     at = malloc((n + 1) * sizeof *at);
-    if (!gr->special || !gr->exit_start || !gr->exit_rank || !gr->exit_owner ||
+    if (!gr->special || !gr->exit_start || !gr->exit_rank || !gr->special_fixed ||
         !gr->exit_tag || !gr->rev || !at) {
         free(at);
         snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
@@ -261,12 +261,12 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
                 gr->rev[at[child]++] = (uint32_t)(r << RETRO_EDGE_SHIFT) |
                                        (ch->in[a] & ((1u << RETRO_EDGE_SHIFT) - 1));
             }
-            if (!is_special(gr, r, ch->exits[r - lo])) continue;
+            if (!is_special(sc, r, ch->exits[r - lo])) continue;
             gr->special[i] = (uint32_t)r;
+            gr->special_fixed[i] = sc->fixed[r];
             gr->exit_start[i] = e;
             for (int k = 0; k < ch->exits[r - lo]; k++, e++, b++) {
                 gr->exit_rank[e] = ch->exit[b];
-                gr->exit_owner[e] = i;
                 gr->exit_tag[e] = ch->tag[b];
             }
             i++;
@@ -274,8 +274,8 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
     }
     gr->exit_start[specials] = e;
     free(at);
-    gr->bytes = n * (sizeof *gr->fixed + sizeof *gr->in_count + sizeof(uint32_t)) +
-                specials * 8 + exits * 9 + edges * 4;
+    gr->bytes = n * (sizeof *gr->in_count + sizeof(uint32_t)) + specials * 10 +
+                exits * 5 + edges * 4;
     return 0;
 }
 
@@ -301,12 +301,12 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
     gr->shape = g->tier_shape ? g->tier_shape(v, tier) : tier;
     gr->size = n;
     gr->slots = sc.slots;
-    gr->fixed = malloc(n * sizeof *gr->fixed + 1);
+    sc.fixed = malloc(n * sizeof *sc.fixed + 1);
     gr->in_count = malloc(n * sizeof *gr->in_count + 1);
     gr->rev_start = calloc(n + 1, sizeof *gr->rev_start);
     sc.chunks = calloc(nchunks + 1, sizeof *sc.chunks);
     int status = -1;
-    if (!gr->fixed || !gr->in_count || !gr->rev_start || !sc.chunks)
+    if (!sc.fixed || !gr->in_count || !gr->rev_start || !sc.chunks)
         snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
     else if (scan_all(&sc, threads, err) == 0)
         status = compact(&sc, nchunks, err);
@@ -317,6 +317,7 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
         free(sc.chunks[ci].exits);
     }
     free(sc.chunks);
+    free(sc.fixed);
     if (status != 0) retro_graph_free(gr);
     return status;
 }

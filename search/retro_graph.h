@@ -35,17 +35,18 @@ struct retro_graph {
     uint64_t shape;
     uint64_t size;     /* ranks */
     int slots;         /* child tiers of the representative tier */
-    retro_cell *fixed; /* RETRO_TERMINAL, RETRO_HOLE, or the best terminal
-                          child for the mover (RETRO_UNKNOWN: none) */
     uint8_t *in_count; /* moves staying in the tier (at most 254) */
     /* Special ranks (ascending): those with moves out of the tier, terminal
      * children or no move inside; the others start the same in every tier. */
     uint32_t specials;
     uint32_t *special;
-    uint32_t *exit_start; /* per special, specials + 1 */
+    retro_cell *special_fixed; /* per special: RETRO_TERMINAL, RETRO_HOLE, or
+                                  the best terminal child for the mover
+                                  (RETRO_UNKNOWN: none) */
+    uint32_t *exit_start;      /* per special, specials + 1; a special's
+                                  exits are exit_start[i] .. exit_start[i+1] */
     uint32_t *exit_rank;
-    uint32_t *exit_owner; /* the special (index) each exit leaves from */
-    uint8_t *exit_tag;    /* slot << 3 | flags */
+    uint8_t *exit_tag; /* slot << 3 | flags */
     uint32_t *rev_start;  /* size + 1 */
     uint32_t *rev;        /* predecessor rank << 3 | flags */
     uint32_t max_rev;     /* most predecessors of one rank */
