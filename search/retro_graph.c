@@ -9,6 +9,7 @@
 #include <string.h>
 
 enum { CHUNK = 4096 }; /* ranks per chunk */
+#define NOT_COPY UINT32_MAX
 
 /* The edges found in one chunk of ranks, in rank order. */
 struct chunk {
@@ -27,7 +28,8 @@ struct scan_ctx {
     uint64_t size;
     int row; /* slots per rank in a thread's buffer */
     struct retro_graph *gr;
-    retro_cell *fixed; /* per rank while building: see special_fixed */
+    retro_cell *fixed;  /* per rank while building: see special_fixed */
+    uint32_t *copy_of; /* per rank while building: canonical rank, or NOT_COPY */
     struct chunk *chunks;
 };
 
@@ -58,9 +60,27 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, uint32_t *row, uint8
     move_t moves[g->max_moves > 0 ? g->max_moves : 1];
 
     gr->in_count[r] = 0;
+    sc->copy_of[r] = NOT_COPY;
     if (!g->unrank(v, sc->tier, r, s)) {
         sc->fixed[r] = RETRO_HOLE;
         return 0;
+    }
+    if (g->canonicalize) { /* a mirror image of another rank: copied, not solved */
+        memcpy(c, s, g->state_size);
+        g->canonicalize(v, c);
+        if (memcmp(c, s, g->state_size) != 0 && g->tier_of(v, c) == sc->tier) {
+            uint64_t crank = g->rank(v, c);
+            if (crank >= sc->size) {
+                snprintf(err, GAME_ERROR_BYTES, "rank %llu is outside its tier",
+                         (unsigned long long)crank);
+                return -1;
+            }
+            if (crank != r) {
+                sc->copy_of[r] = (uint32_t)crank;
+                sc->fixed[r] = RETRO_UNKNOWN;
+                return 0;
+            }
+        }
     }
     int t = g->turn(v, s);
     if (t == TURN_OVER) {
@@ -201,11 +221,14 @@ void retro_graph_free(struct retro_graph *gr) {
     free(gr->special);
     free(gr->exit_tag);
     free(gr->rev_start);
+    free(gr->copy_rank);
+    free(gr->copy_from);
     free(gr->rev);
     memset(gr, 0, sizeof *gr);
 }
 
 static bool is_special(const struct scan_ctx *sc, uint64_t r, unsigned exits) {
+    if (sc->copy_of[r] != NOT_COPY) return false;
     return exits || sc->fixed[r] != RETRO_UNKNOWN || !sc->gr->in_count[r];
 }
 
@@ -213,7 +236,7 @@ static bool is_special(const struct scan_ctx *sc, uint64_t r, unsigned exits) {
  * predecessors), specials and their exits. */
 static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
     struct retro_graph *gr = sc->gr;
-    uint64_t n = gr->size, edges = 0, exits = 0, specials = 0;
+    uint64_t n = gr->size, edges = 0, exits = 0, specials = 0, copies = 0;
     uint32_t *at = NULL;
     for (uint64_t ci = 0; ci < nchunks; ci++) {
         const struct chunk *ch = &sc->chunks[ci];
@@ -221,6 +244,7 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
         for (uint64_t r = lo; r < hi; r++) {
             exits += ch->exits[r - lo];
             specials += is_special(sc, r, ch->exits[r - lo]);
+            copies += sc->copy_of[r] != NOT_COPY;
             for (unsigned k = 0; k < gr->in_count[r]; k++, a++)
                 gr->rev_start[(ch->in[a] >> RETRO_EDGE_SHIFT) + 1]++;
             edges += gr->in_count[r];
@@ -242,9 +266,12 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
     gr->special_fixed = malloc(specials * sizeof *gr->special_fixed + 1);
     gr->exit_tag = malloc(exits * sizeof *gr->exit_tag + 1);
     gr->rev = malloc((edges + RETRO_REV_PAD) * sizeof *gr->rev);
+    gr->copies = (uint32_t)copies;
+    gr->copy_rank = malloc(copies * sizeof *gr->copy_rank + 1);
+    gr->copy_from = malloc(copies * sizeof *gr->copy_from + 1);
     at = malloc((n + 1) * sizeof *at);
     if (!gr->special || !gr->exit_start || !gr->exit_rank || !gr->special_fixed ||
-        !gr->exit_tag || !gr->rev || !at) {
+        !gr->exit_tag || !gr->rev || !gr->copy_rank || !gr->copy_from || !at) {
         free(at);
         snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
         return -1;
@@ -274,7 +301,20 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
     }
     gr->exit_start[specials] = e;
     free(at);
-    gr->bytes = n * (sizeof *gr->in_count + sizeof(uint32_t)) + specials * 10 +
+    uint32_t k = 0;
+    for (uint64_t r = 0; r < n; r++) {
+        uint32_t from = sc->copy_of[r];
+        if (from == NOT_COPY) continue;
+        if (sc->copy_of[from] != NOT_COPY) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "canonicalize maps rank %llu to a state it changes again",
+                     (unsigned long long)r);
+            return -1;
+        }
+        gr->copy_rank[k] = (uint32_t)r;
+        gr->copy_from[k++] = from;
+    }
+    gr->bytes = n * (sizeof *gr->in_count + sizeof(uint32_t)) + specials * 10 + copies * 8 +
                 exits * 5 + edges * 4;
     return 0;
 }
@@ -302,11 +342,12 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
     gr->size = n;
     gr->slots = sc.slots;
     sc.fixed = malloc(n * sizeof *sc.fixed + 1);
+    sc.copy_of = malloc(n * sizeof *sc.copy_of + 1);
     gr->in_count = malloc(n * sizeof *gr->in_count + 1);
     gr->rev_start = calloc(n + 1, sizeof *gr->rev_start);
     sc.chunks = calloc(nchunks + 1, sizeof *sc.chunks);
     int status = -1;
-    if (!sc.fixed || !gr->in_count || !gr->rev_start || !sc.chunks)
+    if (!sc.fixed || !sc.copy_of || !gr->in_count || !gr->rev_start || !sc.chunks)
         snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
     else if (scan_all(&sc, threads, err) == 0)
         status = compact(&sc, nchunks, err);
@@ -318,6 +359,7 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
     }
     free(sc.chunks);
     free(sc.fixed);
+    free(sc.copy_of);
     if (status != 0) retro_graph_free(gr);
     return status;
 }

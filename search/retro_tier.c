@@ -498,6 +498,15 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
             open &= (UINT64_C(1) << (gr->size % 64)) - 1;
         for (; open; open &= open - 1) out[w * 64 + (uint64_t)__builtin_ctzll(open)] = RETRO_DRAW;
     }
+    /* Mirror images take their canonical rank's value. */
+    for (uint32_t i = 0; i < gr->copies; i++) {
+        retro_cell v = out[gr->copy_rank[i]] = out[gr->copy_from[i]];
+        x.terminal += v == RETRO_TERMINAL;
+        x.holes += v == RETRO_HOLE;
+        if (v == RETRO_DRAW || !retro_is_value(v)) continue;
+        x.won += v & 1;
+        x.lost += !(v & 1);
+    }
     if (counts) {
         counts->positions += gr->size - x.holes;
         counts->won += x.won;

@@ -26,6 +26,8 @@ uint64_t kulibrat_tier_size(const struct variant *v, tier_t tier);
 int kulibrat_tier_children(const struct variant *v, tier_t tier, tier_t *out);
 uint64_t kulibrat_rank(const struct variant *v, const void *state);
 bool kulibrat_unrank(const struct variant *v, tier_t tier, uint64_t index, void *state);
+/* Left-right mirror symmetry: the image with the smaller piece masks. */
+void kulibrat_canonicalize(const struct variant *v, void *state);
 void kulibrat_tier_name(const struct variant *v, tier_t tier, char *buf, size_t n);
 uint64_t kulibrat_tier_shape(const struct variant *v, tier_t tier);
 int kulibrat_solved_variants(const struct variant *v, struct variant *out, int max);
