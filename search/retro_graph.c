@@ -28,7 +28,7 @@ struct scan_ctx {
     uint64_t size;
     int row; /* slots per rank in a thread's buffer */
     struct retro_graph *gr;
-    retro_cell *fixed;  /* per rank while building: see special_fixed */
+    retro_cell *fixed; /* per rank while building: see special_fixed */
     uint32_t *copy_of; /* per rank while building: canonical rank, or NOT_COPY */
     struct chunk *chunks;
 };
@@ -314,8 +314,8 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
         gr->copy_rank[k] = (uint32_t)r;
         gr->copy_from[k++] = from;
     }
-    gr->bytes = n * (sizeof *gr->in_count + sizeof(uint32_t)) + specials * 10 + copies * 8 +
-                exits * 5 + edges * 4;
+    gr->bytes = n * (sizeof *gr->in_count + sizeof(uint32_t)) + specials * 10 +
+                copies * 8 + exits * 5 + edges * 4;
     return 0;
 }
 

@@ -46,16 +46,16 @@ struct retro_graph {
     uint32_t *exit_start;      /* per special, specials + 1; a special's
                                   exits are exit_start[i] .. exit_start[i+1] */
     uint32_t *exit_rank;
-    uint8_t *exit_tag; /* slot << 3 | flags */
-    uint32_t *rev_start;  /* size + 1 */
-    uint32_t *rev;        /* predecessor rank << 3 | flags */
+    uint8_t *exit_tag;   /* slot << 3 | flags */
+    uint32_t *rev_start; /* size + 1 */
+    uint32_t *rev;       /* predecessor rank << 3 | flags */
     /* Ranks whose state `canonicalize` maps to another rank of the tier
      * (ascending): they are not solved, their value is copied from
      * copy_from (canonical, in the same tier). Moves never lead to them,
      * since children are canonicalized. */
     uint32_t copies;
     uint32_t *copy_rank, *copy_from;
-    uint32_t max_rev;     /* most predecessors of one rank */
+    uint32_t max_rev; /* most predecessors of one rank */
     size_t bytes;
 };
 

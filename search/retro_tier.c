@@ -95,8 +95,7 @@ static int scratch_fit(struct retro_scratch *sc, const struct retro_graph *gr) {
         sc->done = malloc(words * sizeof *sc->done);
         sc->seeds = malloc(n * sizeof *sc->seeds + 1);
         sc->seed_buf = malloc(n * sizeof *sc->seed_buf + 1);
-        if (!sc->counter || !sc->key || !sc->done || !sc->seeds ||
-            !sc->seed_buf) {
+        if (!sc->counter || !sc->key || !sc->done || !sc->seeds || !sc->seed_buf) {
             arrays_free(sc);
             return -1;
         }
@@ -178,10 +177,11 @@ static void seed_keys(const struct retro_graph *gr, const retro_cell *const *kid
                                                               : order_key(f);
         for (uint32_t end = exit_start[i + 1]; e < end; e++) {
             if (e + AHEAD < e1)
-                __builtin_prefetch(&kids[exit_tag[e + AHEAD] >> RETRO_EDGE_SHIFT]
-                                        [exit_rank[e + AHEAD]]);
+                __builtin_prefetch(
+                    &kids[exit_tag[e + AHEAD] >> RETRO_EDGE_SHIFT][exit_rank[e + AHEAD]]);
             unsigned tag = exit_tag[e];
-            int32_t k = order_key(through(kids[tag >> RETRO_EDGE_SHIFT][exit_rank[e]], tag));
+            int32_t k =
+                order_key(through(kids[tag >> RETRO_EDGE_SHIFT][exit_rank[e]], tag));
             best = k > best ? k : best;
         }
         key[i] = best;
@@ -496,7 +496,8 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
         uint64_t open = ~sc->done[w];
         if (w == (gr->size - 1) / 64 && gr->size % 64)
             open &= (UINT64_C(1) << (gr->size % 64)) - 1;
-        for (; open; open &= open - 1) out[w * 64 + (uint64_t)__builtin_ctzll(open)] = RETRO_DRAW;
+        for (; open; open &= open - 1)
+            out[w * 64 + (uint64_t)__builtin_ctzll(open)] = RETRO_DRAW;
     }
     /* Mirror images take their canonical rank's value. */
     for (uint32_t i = 0; i < gr->copies; i++) {
