@@ -223,6 +223,7 @@ void retro_graph_free(struct retro_graph *gr) {
     free(gr->rev_start);
     free(gr->copy_rank);
     free(gr->copy_from);
+    free(gr->copy_bits);
     free(gr->rev);
     memset(gr, 0, sizeof *gr);
 }
@@ -269,9 +270,11 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
     gr->copies = (uint32_t)copies;
     gr->copy_rank = malloc(copies * sizeof *gr->copy_rank + 1);
     gr->copy_from = malloc(copies * sizeof *gr->copy_from + 1);
+    gr->copy_bits = calloc((n + 63) / 64 + 1, sizeof *gr->copy_bits);
     at = malloc((n + 1) * sizeof *at);
     if (!gr->special || !gr->exit_start || !gr->exit_rank || !gr->special_fixed ||
-        !gr->exit_tag || !gr->rev || !gr->copy_rank || !gr->copy_from || !at) {
+        !gr->exit_tag || !gr->rev || !gr->copy_rank || !gr->copy_from || !gr->copy_bits ||
+        !at) {
         free(at);
         snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
         return -1;
@@ -312,10 +315,11 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
             return -1;
         }
         gr->copy_rank[k] = (uint32_t)r;
+        gr->copy_bits[r / 64] |= UINT64_C(1) << (r % 64);
         gr->copy_from[k++] = from;
     }
     gr->bytes = n * (sizeof *gr->in_count + sizeof(uint32_t)) + specials * 10 +
-                copies * 8 + exits * 5 + edges * 4;
+                copies * 8 + n / 8 + exits * 5 + edges * 4;
     return 0;
 }
 

@@ -55,7 +55,8 @@ struct retro_graph {
      * since children are canonicalized. */
     uint32_t copies;
     uint32_t *copy_rank, *copy_from;
-    uint32_t max_rev; /* most predecessors of one rank */
+    uint64_t *copy_bits; /* bit per rank: a copy (a solve starts `done` so) */
+    uint32_t max_rev;    /* most predecessors of one rank */
     size_t bytes;
 };
 

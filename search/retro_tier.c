@@ -228,7 +228,9 @@ static int seed_all(struct solve_ctx *x, const retro_cell *const *kids, int thre
     }
     memcpy(sc->counter, gr->in_count, n);
     memset(x->out, 0, n * sizeof *x->out); /* extra 0 (and RETRO_DRAW) */
-    memset(sc->done, 0, (n + 63) / 64 * sizeof *sc->done);
+    /* Copies count as decided: nothing reaches them, and the draws left at
+     * the end are then exactly the positions still open. */
+    memcpy(sc->done, gr->copy_bits, (n + 63) / 64 * sizeof *sc->done);
     uint32_t seeds = 0;
     uint32_t *buf = sc->seed_buf;
     int top = -1;
@@ -501,6 +503,7 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
     }
     /* Mirror images take their canonical rank's value. */
     for (uint32_t i = 0; i < gr->copies; i++) {
+        if (i + AHEAD < gr->copies) __builtin_prefetch(&out[gr->copy_from[i + AHEAD]]);
         retro_cell v = out[gr->copy_rank[i]] = out[gr->copy_from[i]];
         x.terminal += v == RETRO_TERMINAL;
         x.holes += v == RETRO_HOLE;
