@@ -9,6 +9,13 @@
  * changes) and PASS (a GAME_MOVE_PASS: no remoteness). Indices are 32-bit
  * (a tier has fewer than 2^29 ranks and fewer than 2^32 edges) so that the
  * arrays a tier solve reads at random stay small enough for the caches.
+ *
+ * When the game has `canonicalize`, a rank whose state it maps to another
+ * rank of the same tier is a copy: it gets no moves (children are
+ * canonicalized, so no move leads to it either), and the solve copies its
+ * value from the canonical rank at the end. A symmetric game is then solved
+ * on one image of each symmetric pair only (Kulibrat's left-right mirror
+ * halves the work), while every rank of the tier still gets its value.
  */
 #ifndef KIBITZ_RETRO_GRAPH_H
 #define KIBITZ_RETRO_GRAPH_H

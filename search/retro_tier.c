@@ -24,7 +24,9 @@
  * position with a pass and other in-tier moves (flag MIXED on its edges)
  * keeps the running maximum in its extra instead, and a win it finds through a
  * move (level + 1) is only a candidate (`maybe`) until the level is done,
- * since its pass may yet win at this level. */
+ * since its pass may yet win at this level. Copies (mirror images, see
+ * retro_graph.h) start decided, take no part, and get their canonical
+ * rank's value at the end. */
 #include "search/retro_tier.h"
 
 #include <stdio.h>

@@ -9,6 +9,9 @@
  * board is a dense index (no holes) of the 170,019 boards with at most four
  * pieces of each colour. Scoring moves lead to the child tiers; tiers whose
  * needs are both at least 2 share one shape (a scoring move is not yet a win).
+ * canonicalize picks one of a board and its left-right mirror image (the
+ * rules treat the columns alike), so the solver solves about half the ranks
+ * and copies the rest; the database still holds every rank.
  */
 #ifndef KIBITZ_KULIBRAT_TIERS_H
 #define KIBITZ_KULIBRAT_TIERS_H
