@@ -75,6 +75,8 @@ enum kz_flags {
     KZ_HAS_BOARD = 1u << 9,   /* kz_state_board_json draws it (the web page) */
     KZ_READS_LINES = 1u << 10, /* kz_state_parse_line takes several moves */
     KZ_TELLS_ENDING = 1u << 11, /* kz_state_end_reason says why a game ended */
+    KZ_OWN_DATABASES = 1u << 12, /* databases of its own (Kerx's endgames by
+                                    material) for kz_probe_open, not kz_solve's */
 };
 
 /* ---------------------------------------------------------------- library */
@@ -362,6 +364,9 @@ int kz_agent_choose_joint(kz_agent *a, const kz_state *s, int player, uint64_t s
                           kz_action *out, char *err, size_t err_n);
 /* What the last kz_agent_choose found (KZ_EVAL_NONE before any). */
 void kz_agent_eval(const kz_agent *a, struct kz_eval *out);
+/* An evaluation in words for the player who moved: "win in 7", "draw",
+ * "loss", "+0.35" or "not searched"; snprintf-style. */
+size_t kz_eval_text(const struct kz_eval *e, char *buf, size_t n);
 /* The agent's search of `s` as the "search" document of docs/JSON.md (with
  * `analyse`: every root move's score; the searching engines only), run as
  * its kz_agent_choose would run it, so the move is the one it would play;

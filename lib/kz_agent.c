@@ -127,6 +127,22 @@ void kz_agent_eval(const kz_agent *k, struct kz_eval *out) {
     out->score = e->score;
 }
 
+size_t kz_eval_text(const struct kz_eval *e, char *buf, size_t n) {
+    int need;
+    if (e->kind == KZ_EVAL_PROVEN) {
+        const char *word = e->outcome > 0 ? "win" : e->outcome < 0 ? "loss" : "draw";
+        if (e->outcome && e->distance >= 0)
+            need = snprintf(buf, n, "%s in %d", word, e->distance);
+        else
+            need = snprintf(buf, n, "%s", word);
+    } else if (e->kind == KZ_EVAL_ESTIMATE) {
+        need = snprintf(buf, n, "%+.2f", e->score);
+    } else {
+        need = snprintf(buf, n, "not searched");
+    }
+    return need < 0 ? 0 : (size_t)need;
+}
+
 /* The engine name of a search document (docs/JSON.md, "search"). */
 static const char *engine_name(const struct agent *a) {
     switch (a->kind) {
