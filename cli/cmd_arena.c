@@ -2,7 +2,6 @@
  * The games, their tally and the intervals are libkibitz's kz_arena_run;
  * this prints them. */
 #include "cli/cli.h"
-#include "cli/match_setup.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,19 +98,17 @@ int cmd_arena(int argc, char **argv) {
     if (status) return status < 0 ? EXIT_OK : status;
     if (!o.players) return cli_fail("arena needs --players SPEC,SPEC[,...]");
     if (o.games <= 0) return cli_fail("arena needs --games N");
-    kz_game *game;
-    if ((status = match_game(&o, &game))) return status;
+    const kz_game *game = o.kz;
     kz_state *start = NULL;
     {
         struct cli_options where = o; /* arena's --record is where records go */
         where.record = NULL;
-        status = match_start(&where, game, &start);
+        status = cli_state(&where, &start);
     }
     if (!status && kz_state_turn(start) == KZ_TURN_OVER)
         status = cli_fail("the game is over in this position: nothing to play");
     if (status) {
         kz_state_free(start);
-        kz_game_free(game);
         return status;
     }
     const bool progress = cli_progress_wanted(&o);
@@ -132,7 +129,7 @@ int cmd_arena(int argc, char **argv) {
     if (progress) fprintf(stderr, "\r\033[K"); /* the report follows */
     const bool endings = (kz_game_flags(game) & KZ_TELLS_ENDING) != 0;
     if (lib != KZ_OK) {
-        status = match_fail(lib, err);
+        status = cli_status(&o, lib, err);
     } else if (o.json) {
         long need = kz_arena_json(game, &ao, result, NULL, 0);
         char *text = need >= 0 ? malloc((size_t)need + 1) : NULL;
@@ -147,6 +144,5 @@ int cmd_arena(int argc, char **argv) {
     }
     free(result);
     kz_state_free(start);
-    kz_game_free(game);
     return status;
 }

@@ -2,7 +2,6 @@
  * through libkibitz: the game, its positions and moves, the engine (an
  * agent), the databases it plays from and the record are the library's. */
 #include "cli/cli.h"
-#include "cli/match_setup.h"
 #include "cli/play_text.h"
 
 #include <ctype.h>
@@ -16,7 +15,7 @@ enum { PLAY_TYPED_MOVES = 64 }; /* most moves one typed line may stand for */
 /* What one game of `play` holds. */
 struct play {
     const struct cli_options *o;
-    kz_game *game;
+    const kz_game *game; /* o->kz: with --record, the record's variant */
     int players, seat;
     bool hidden; /* the person sees only his view */
     kz_state *state;
@@ -223,8 +222,8 @@ static void undo_redo(struct play *pl, bool back) {
     int target = -1;
     kz_state *s = kz_state_clone(pl->state);
     for (int k = back ? pl->at - 1 : pl->at + 1;
-         s && k >= 0 && k <= kz_record_count(pl->rec); k += back ? -1 : 1) {
-        kz_record_replay(pl->rec, k, s);
+         s && k >= 0 && k <= kz_record_length(pl->rec); k += back ? -1 : 1) {
+        kz_record_replay(pl->rec, k, s, NULL, 0);
         if (kz_state_turn(s) == pl->seat) {
             target = k;
             break;
@@ -236,12 +235,12 @@ static void undo_redo(struct play *pl, bool back) {
         return;
     }
     pl->at = target;
-    kz_record_replay(pl->rec, pl->at, pl->state);
+    kz_record_replay(pl->rec, pl->at, pl->state, NULL, 0);
     pl->ply = pl->at;
     /* Repetitions count from the start again, up to here. */
     kz_repetition_clear(pl->seen);
     for (int k = 0; k < pl->at && (kz_game_flags(pl->game) & KZ_CAN_CYCLE); k++) {
-        kz_record_replay(pl->rec, k, s);
+        kz_record_replay(pl->rec, k, s, NULL, 0);
         kz_repetition_add(pl->seen, s);
     }
     kz_state_free(s);
@@ -261,7 +260,7 @@ static bool load(struct play *pl, const char *arg) {
     struct cli_options lo = *pl->o;
     lo.record = arg;
     kz_record *loaded = NULL;
-    if (!*arg || match_record(&lo, pl->game, &loaded) != 0) {
+    if (!*arg || cli_open_record(&lo, &loaded) != 0) {
         printf("load needs a record of %s: load FILE\n", kz_game_name(pl->game));
         return false;
     }
@@ -276,8 +275,8 @@ static bool load(struct play *pl, const char *arg) {
     kz_record_copy_players(loaded, pl->rec);
     kz_record_free(pl->rec);
     pl->rec = loaded;
-    pl->at = pl->ply = kz_record_count(loaded);
-    kz_record_replay(pl->rec, pl->at, pl->state);
+    pl->at = pl->ply = kz_record_length(loaded);
+    kz_record_replay(pl->rec, pl->at, pl->state, NULL, 0);
     kz_repetition_clear(pl->seen);
     printf("loaded %d moves from %s\n", pl->at, arg);
     return true;
@@ -301,26 +300,7 @@ static int play_setup(struct play *pl) {
     const struct cli_options *o = pl->o;
     char err[KZ_ERROR_BYTES];
     int status;
-    kz_game *named;
-    if ((status = match_game(o, &named))) return status;
-    if (o->record) {
-        status = match_record(o, named, &pl->rec);
-    } else {
-        kz_state *start;
-        if (!(status = match_start(o, named, &start))) {
-            pl->rec = kz_record_new(start);
-            if (!pl->rec) status = cli_fail_runtime("out of memory");
-            kz_state_free(start);
-        }
-    }
-    kz_game_free(named);
-    if (status) return status;
-    /* The game of the record (its variant), owned by this play. */
-    const kz_game *rg = kz_record_game(pl->rec);
-    char variant[512];
-    kz_game_variant(rg, variant, sizeof variant);
-    if (kz_game_load(kz_game_name(rg), variant, &pl->game, err, sizeof err) != KZ_OK)
-        return cli_fail("%s", err);
+    pl->game = o->kz;
     pl->players = kz_game_players(pl->game);
     if ((status = parse_side(pl, &pl->seat))) return status;
     const unsigned flags = kz_game_flags(pl->game);
@@ -331,14 +311,23 @@ static int play_setup(struct play *pl) {
     if (o->setup && !(flags & KZ_READS_LINES))
         return cli_fail("--setup is for games with a setup to type (kotra)");
     pl->hidden = (flags & KZ_HAS_HIDDEN) && pl->seat >= 0;
+    if (o->record) {
+        if ((status = cli_open_record(o, &pl->rec))) return status;
+    } else {
+        kz_state *start;
+        if ((status = cli_state(o, &start))) return status;
+        pl->rec = kz_record_new(start);
+        kz_state_free(start);
+        if (!pl->rec) return cli_fail_runtime("out of memory");
+    }
     /* Undo and redo move `at` within the record: steps beyond it are the
      * ones redo plays again, until a new move replaces them. */
-    pl->at = kz_record_count(pl->rec);
+    pl->at = kz_record_length(pl->rec);
     pl->state = kz_state_new(pl->game);
     pl->rng = kz_rng_new(o->seed);
     pl->seen = kz_repetition_new();
     if (!pl->state || !pl->rng || !pl->seen) return cli_fail_runtime("out of memory");
-    kz_record_replay(pl->rec, pl->at, pl->state);
+    kz_record_replay(pl->rec, pl->at, pl->state, NULL, 0);
     kz_record_set_seed(pl->rec, o->seed);
     if ((status = build_agent(pl))) return status;
     for (int p = 0; p < pl->players; p++)
@@ -370,7 +359,6 @@ static void play_free(struct play *pl) {
     kz_rng_free(pl->rng);
     kz_state_free(pl->state);
     kz_record_free(pl->rec);
-    kz_game_free(pl->game);
 }
 
 int cmd_play(int argc, char **argv) {
@@ -450,7 +438,7 @@ int cmd_play(int argc, char **argv) {
                 status = r == 1 ? 0 : r;
                 goto done;
             }
-            pl.at = kz_record_count(pl.rec);
+            pl.at = kz_record_length(pl.rec);
             drawn = recorded = false;
             continue;
         }
@@ -584,7 +572,7 @@ int cmd_play(int argc, char **argv) {
             status = cli_fail_runtime("out of memory");
             goto done;
         }
-        pl.at = kz_record_count(pl.rec);
+        pl.at = kz_record_length(pl.rec);
         kz_state_apply(state, move, NULL, 0);
         drawn = recorded = false;
     }

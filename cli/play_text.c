@@ -1,22 +1,7 @@
 /* Texts of `kibitz play` (see play_text.h). */
 #include "cli/play_text.h"
-#include "include/kibitz.h"
-/* Only for review's evaluations (cli/cmd_review.c), until review reaches
- * the engine through libkibitz too. */
-#include "search/agent.h"
 
 #include <stdio.h>
-
-/* The search's evaluation in the library's terms, then its words. */
-void play_eval_text(const struct agent_eval *e, char *buf, size_t n) {
-    const struct kz_eval k = {.kind = e->kind == AGENT_EVAL_PROVEN     ? KZ_EVAL_PROVEN
-                                      : e->kind == AGENT_EVAL_ESTIMATE ? KZ_EVAL_ESTIMATE
-                                                                       : KZ_EVAL_NONE,
-                              .outcome = e->outcome,
-                              .distance = e->distance,
-                              .score = e->score};
-    kz_eval_text(&k, buf, n);
-}
 
 void play_print_help(void) {
     printf("commands: a move in the game's notation, or\n"

@@ -258,12 +258,8 @@ const char *kz_game_default_engine(const kz_game *g);
  * snprintf-style and returns the length it needs, or a negative
  * enum kz_status cast to long. */
 
-/* The "games" document: every game with its players and variant keys. */
-long kz_games_json(char *json, size_t n);
-/* The "position" document of `s`: game, variant, position, turn, players,
- * legal moves, chance odds or returns. */
-long kz_state_json(const kz_state *s, char *json, size_t n);
-/* The web page's board of `s` as seen by `viewer` (-1: everything; games
+/* (kz_games_json and kz_state_json: see "descriptions" below.)
+ * The web page's board of `s` as seen by `viewer` (-1: everything; games
  * with hidden information then draw what the viewer cannot know as unknown
  * pieces): {"width","height","cells","pieces","notes"} as docs/API.md
  * describes. KZ_EUNSUPPORTED for a game without KZ_HAS_BOARD. */
@@ -411,28 +407,18 @@ long kz_probe_query_json(const kz_probe *p, const kz_state *s, const char *label
 /* The "value" object of `s` for its mover ("null" when not held). */
 long kz_probe_value_json(const kz_probe *p, const kz_state *s, char *json, size_t n);
 
-/* --------------------------------------------------------------- records
+/* --------------------------------------------------------- making records
  * A game record: the variant, the seed, the start, who sat where and every
  * step (move, chance outcome or simultaneous choices), written and read as
  * the "record" document of docs/JSON.md. Every step is checked when added,
- * so a record always replays. */
+ * so a record always replays. Reading one, its game, length and replay:
+ * kz_record_load and the rest in the "records" section below. */
 
 typedef struct kz_record kz_record;
 
 /* An empty record starting at `s` (players "?" until set); NULL when out of
  * memory. It keeps its own copy of the game. */
 kz_record *kz_record_new(const kz_state *start);
-/* Read a record file. `g` (may be NULL): the game it must be of. Every step
- * is replayed and checked. KZ_OK with *out; KZ_ERUNTIME when the file
- * cannot be read, KZ_EINVAL with a message naming the file and the step
- * when it is not a valid record. */
-int kz_record_read(const kz_game *g, const char *path, kz_record **out, char *err,
-                   size_t err_n);
-void kz_record_free(kz_record *r);
-/* The game and variant of the record (valid while `r` lives). */
-const kz_game *kz_record_game(const kz_record *r);
-/* Steps in the record. */
-int kz_record_count(const kz_record *r);
 /* Drop the steps from `count` on (a move taken back and replaced). */
 void kz_record_truncate(kz_record *r, int count);
 /* Append a player's move or chance outcome played in `before` (KZ_EINVAL
@@ -441,9 +427,6 @@ int kz_record_add(kz_record *r, const kz_state *before, kz_action a);
 /* Append the choices of the acting players at the simultaneous `before`. */
 int kz_record_add_joint(kz_record *r, const kz_state *before,
                         const kz_action choices[KZ_MAX_PLAYERS]);
-/* The position after the first `steps` steps into `out` (a state of the
- * record's game and variant). KZ_OK or KZ_EINVAL. */
-int kz_record_replay(const kz_record *r, int steps, kz_state *out);
 /* Who plays seat `seat` ("human" or an engine spec). */
 void kz_record_set_player(kz_record *r, int seat, const char *who);
 /* Copy the seats and the seed of `from` (records of the same game). */
@@ -559,6 +542,80 @@ int kz_db_query(const kz_db *db, const kz_state *s, int *outcome, int *distance,
  * a negative enum kz_status cast to long on failure. */
 long kz_db_query_json(const kz_db *db, const kz_state *s, char *json, size_t json_n,
                       char *err, size_t err_n);
+
+/* Where the open database was found: the .kdb file, or the folder of a
+ * game's own databases (Kerx: "<data>/egdb-kerx-<variant>"), snprintf-style.
+ * kz_db_open takes either kind: a game with its own database builder (Kerx
+ * endgame sets made by `kibitz solve kerx --pieces K`) is opened through
+ * it; `path` is then the data folder holding them. KZ_ERUNTIME when no
+ * database is there (the message says where it looked). */
+size_t kz_db_where(const kz_db *db, char *buf, size_t n);
+
+/* Solve as kz_solve does, reporting progress and watching a stop flag:
+ * `progress` (may be NULL) is called with `ctx` after each tier with the
+ * tiers done, the tiers in all and the positions solved so far; raising
+ * `stop` (may be NULL) ends the solve after the tier being solved, with
+ * KZ_ERUNTIME ("stopped") and no file written. */
+typedef void (*kz_progress_fn)(void *ctx, uint64_t done, uint64_t total,
+                               uint64_t positions);
+int kz_solve_with(const kz_game *g, const char *path, int threads,
+                  kz_progress_fn progress, void *ctx, kz_stop *stop, char *err,
+                  size_t err_n);
+
+/* ---------------------------------------------------- descriptions, perft */
+
+/* One line saying what the game is. Valid while `g` lives. */
+const char *kz_game_summary(const kz_game *g);
+/* Variant option i of the game (0, 1, ... until KZ_EINVAL): its key, the
+ * values it takes, its default and what it means, as `kibitz games` lists
+ * them. Pointers valid while `g` lives; any of them may be NULL. */
+int kz_game_option(const kz_game *g, int i, const char **key, const char **values,
+                   const char **fallback, const char **meaning);
+/* The "games" document of docs/JSON.md (every game, its options),
+ * snprintf-style. */
+size_t kz_games_json(char *json, size_t n);
+/* The "position" document of docs/JSON.md for `s` (the position, who acts,
+ * the legal moves), snprintf-style. */
+size_t kz_state_json(const kz_state *s, char *json, size_t n);
+
+/* kz_perft with the count under each root action (perft "divide"): up to
+ * `cap` root actions into actions[] and their leaves into leaves[] (either
+ * may be NULL), their number into *count (may be NULL). Returns the total. */
+uint64_t kz_perft_divide(const kz_state *s, int depth, int threads, kz_action *actions,
+                         uint64_t *leaves, int cap, int *count);
+/* Run perft and write the "perft" document of docs/JSON.md (leaves, time,
+ * rate; with `divide` every root move's count), snprintf-style. */
+size_t kz_perft_json(const kz_state *s, int depth, int threads, int divide, char *json,
+                     size_t n);
+
+/* ---------------------------------------------------------------- records */
+
+typedef struct kz_record kz_record; /* a game record: start, moves, players */
+
+/* Read a record file (the JSON of `kibitz play --save` and `kibitz arena
+ * --record`) of game `g` (any variant: the record says which). Every move is
+ * checked as it is replayed. KZ_OK, or KZ_EINVAL with a message naming the
+ * file and the step. */
+int kz_record_load(const kz_game *g, const char *file, kz_record **out, char *err,
+                   size_t err_n);
+void kz_record_free(kz_record *r);
+/* The record's game with the record's variant. Valid while `r` lives. */
+const kz_game *kz_record_game(const kz_record *r);
+/* The number of steps (moves, chance outcomes, joint choices) recorded. */
+int kz_record_length(const kz_record *r);
+/* The position after the first `ply` steps (ply < 0 or past the end: the
+ * last position) into `into`, a state of the record's game and variant
+ * (KZ_EINVAL otherwise). */
+int kz_record_replay(const kz_record *r, int ply, kz_state *into, char *err,
+                     size_t err_n);
+/* Judge every move of the record (the "review" document of docs/JSON.md,
+ * snprintf-style): exact values where `db` (may be NULL) holds the
+ * position, else a search: alpha-beta to `depth` (<= 0: 6) or for `time`
+ * seconds where the game allows it, else MCTS for `iterations` (<= 0: 1000)
+ * with `seed`. A negative enum kz_status cast to long on failure. */
+long kz_review_json(const kz_record *r, const kz_db *db, int depth, double time,
+                    long iterations, uint64_t seed, char *json, size_t n, char *err,
+                    size_t err_n);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 #include "engine/game_check.h"
 #include "lib/kz_front.h"
 #include "lib/kz_internal.h"
+#include "lib/kz_json.h"
 #include "json/kjson.h"
 #include "json/kjson_position.h"
 #include "json/kjson_reports.h"
@@ -13,31 +14,16 @@
 #include <string.h>
 
 long kz_give_json(json_t *doc, char *json, size_t n) {
-    char *text = doc ? kjson_text(doc) : NULL;
-    json_decref(doc);
-    if (!text) {
-        if (json && n) json[0] = '\0';
-        return KZ_ERUNTIME;
-    }
-    long need = snprintf(json, n, "%s", text);
-    free(text);
-    return need;
+    long need = kz_json_give(doc, json, n);
+    return need < 0 ? KZ_ERUNTIME : need;
 }
 
 json_t *kz_games_doc(void) {
     return kjson_games();
 }
 
-long kz_games_json(char *json, size_t n) {
-    return kz_give_json(kz_games_doc(), json, n);
-}
-
 json_t *kz_state_doc(const kz_state *s) {
     return kjson_position(s->game->g, &s->game->v, s->bytes);
-}
-
-long kz_state_json(const kz_state *s, char *json, size_t n) {
-    return kz_give_json(kz_state_doc(s), json, n);
 }
 
 /* Coordinates with three decimals are plenty for drawing. */

@@ -30,7 +30,7 @@ int kz_match_play(const kz_state *start, kz_agent *const *seats, int opening,
                   size_t err_n) {
     const struct game *g = start->game->g;
     const struct variant *v = &start->game->v;
-    struct game_record *rec = krec ? &krec->r : NULL;
+    struct game_record *rec = krec ? &krec->rec : NULL;
     set_ending(ending, ending_n, "length");
     const char *why_end = "length";
     unsigned char state[GAME_MAX_STATE_BYTES] = {0};

@@ -1,47 +1,37 @@
-/* libkibitz: game records in memory and as the "record" document
- * (include/kibitz.h; engine/record.h, json/kjson_record.h underneath). */
+/* libkibitz: game records, the JSON files `kibitz play --save` and
+ * `kibitz arena --record` write (include/kibitz.h): reading and replaying
+ * them, and making them as a game is played. */
 #include "lib/kz_record.h"
-#include "lib/kz_front.h"
+#include "lib/kz_internal.h"
 #include "json/kjson_record.h"
 
-#include <errno.h>
+#include "lib/kz_front.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-kz_record *kz_record_new(const kz_state *start) {
-    kz_record *r = calloc(1, sizeof *r);
-    if (!r) return NULL;
-    r->game = *start->game;
-    record_init(&r->r, r->game.g, &r->game.v, start->bytes);
-    return r;
-}
-
-int kz_record_read(const kz_game *g, const char *path, kz_record **out, char *err,
+int kz_record_load(const kz_game *g, const char *file, kz_record **out, char *err,
                    size_t err_n) {
     *out = NULL;
-    if (!path) return kz_fail(err, err_n, KZ_EINVAL, "no record file given");
-    if (access(path, R_OK) != 0)
-        return kz_fail(err, err_n, KZ_ERUNTIME, "cannot read record %s: %s", path,
-                       strerror(errno));
+    if (!file) return kz_fail(err, err_n, KZ_EINVAL, "no record file given");
     kz_record *r = calloc(1, sizeof *r);
     if (!r) return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
     char gerr[GAME_ERROR_BYTES] = "";
-    if (kjson_record_read(&r->r, path, g ? g->g : NULL, gerr) != 0) {
+    if (kjson_record_read(&r->rec, file, g->g, gerr) != 0) {
         free(r);
         return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
     }
-    r->game.g = r->r.game;
-    r->game.v = r->r.variant;
-    r->game.players = r->r.seats;
+    r->game.g = r->rec.game;
+    r->game.v = r->rec.variant;
+    r->game.players = r->rec.seats;
     *out = r;
     return KZ_OK;
 }
 
 void kz_record_free(kz_record *r) {
     if (!r) return;
-    record_free(&r->r);
+    record_free(&r->rec);
     free(r);
 }
 
@@ -49,12 +39,32 @@ const kz_game *kz_record_game(const kz_record *r) {
     return &r->game;
 }
 
-int kz_record_count(const kz_record *r) {
-    return r->r.count;
+int kz_record_length(const kz_record *r) {
+    return r->rec.count;
+}
+
+int kz_record_replay(const kz_record *r, int ply, kz_state *into, char *err,
+                     size_t err_n) {
+    const kz_game *g = into->game;
+    if (g->g != r->game.g || memcmp(&g->v, &r->game.v, sizeof g->v) != 0)
+        return kz_fail(err, err_n, KZ_EINVAL,
+                       "the state is not of the record's game and variant");
+    if (ply < 0 || ply > r->rec.count) ply = r->rec.count;
+    record_replay(&r->rec, ply, into->bytes);
+    kz_state_changed(into);
+    return KZ_OK;
+}
+
+kz_record *kz_record_new(const kz_state *start) {
+    kz_record *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->game = *start->game;
+    record_init(&r->rec, r->game.g, &r->game.v, start->bytes);
+    return r;
 }
 
 void kz_record_truncate(kz_record *r, int count) {
-    if (count >= 0 && count < r->r.count) r->r.count = count;
+    if (count >= 0 && count < r->rec.count) r->rec.count = count;
 }
 
 /* Is `before` a position of the record's variant? */
@@ -69,7 +79,7 @@ int kz_record_add(kz_record *r, const kz_state *before, kz_action a) {
     int n = kz_state_moves(before, &moves), i = 0;
     while (i < n && moves[i] != kz_move(a)) i++;
     if (i == n) return KZ_EINVAL;
-    return record_add_move(&r->r, before->bytes, kz_move(a)) ? KZ_ERUNTIME : KZ_OK;
+    return record_add_move(&r->rec, before->bytes, kz_move(a)) ? KZ_ERUNTIME : KZ_OK;
 }
 
 int kz_record_add_joint(kz_record *r, const kz_state *before,
@@ -79,44 +89,37 @@ int kz_record_add_joint(kz_record *r, const kz_state *before,
     move_t choice[GAME_MAX_PLAYERS] = {0};
     for (int p = 0; p < GAME_MAX_PLAYERS && p < KZ_MAX_PLAYERS; p++)
         choice[p] = kz_move(choices[p]);
-    return record_add_joint(&r->r, before->bytes, choice) ? KZ_ERUNTIME : KZ_OK;
-}
-
-int kz_record_replay(const kz_record *r, int steps, kz_state *out) {
-    if (!same_game(r, out)) return KZ_EINVAL;
-    record_replay(&r->r, steps, out->bytes);
-    kz_state_changed(out);
-    return KZ_OK;
+    return record_add_joint(&r->rec, before->bytes, choice) ? KZ_ERUNTIME : KZ_OK;
 }
 
 void kz_record_set_player(kz_record *r, int seat, const char *who) {
-    record_set_player(&r->r, seat, who);
+    record_set_player(&r->rec, seat, who);
 }
 
 void kz_record_copy_players(kz_record *to, const kz_record *from) {
-    memcpy(to->r.players, from->r.players, sizeof to->r.players);
-    to->r.has_seed = from->r.has_seed;
-    to->r.seed = from->r.seed;
+    memcpy(to->rec.players, from->rec.players, sizeof to->rec.players);
+    to->rec.has_seed = from->rec.has_seed;
+    to->rec.seed = from->rec.seed;
 }
 
 void kz_record_set_seed(kz_record *r, uint64_t seed) {
-    r->r.has_seed = true;
-    r->r.seed = seed;
+    r->rec.has_seed = true;
+    r->rec.seed = seed;
 }
 
 void kz_record_set_ended(kz_record *r, const char *reason) {
-    r->r.ended = true;
-    for (int p = 0; p < GAME_MAX_PLAYERS; p++) r->r.returns[p] = 0;
-    snprintf(r->r.reason, sizeof r->r.reason, "%s", reason ? reason : "");
+    r->rec.ended = true;
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) r->rec.returns[p] = 0;
+    snprintf(r->rec.reason, sizeof r->rec.reason, "%s", reason ? reason : "");
 }
 
 void kz_record_set_reason(kz_record *r, const char *reason) {
-    snprintf(r->r.reason, sizeof r->r.reason, "%s", reason ? reason : "");
+    snprintf(r->rec.reason, sizeof r->rec.reason, "%s", reason ? reason : "");
 }
 
 /* The record cut at `steps` (< 0: all), sharing the steps. */
 static struct game_record upto(const kz_record *r, int steps) {
-    struct game_record cut = r->r;
+    struct game_record cut = r->rec;
     if (steps >= 0 && steps < cut.count) cut.count = steps;
     return cut;
 }
@@ -140,11 +143,11 @@ long kz_record_moves_text(const kz_record *rec, int steps, char *buf, size_t n) 
     const struct variant *v = &rec->game.v;
     _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES], a[GAME_MAX_STATE_BYTES],
         b[GAME_MAX_STATE_BYTES];
-    memcpy(s, rec->r.start, g->state_size);
+    memcpy(s, rec->rec.start, g->state_size);
     size_t used = 0;
     if (n) buf[0] = '\0';
-    for (int i = 0; i < steps && i < rec->r.count; i++) {
-        const struct record_step *st = &rec->r.steps[i];
+    for (int i = 0; i < steps && i < rec->rec.count; i++) {
+        const struct record_step *st = &rec->rec.steps[i];
         move_t m = st->move;
         if (st->turn == TURN_SIMULTANEOUS && st->acting) {
             /* The one move the game lists for this joint choice, if any. */

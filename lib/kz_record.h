@@ -1,7 +1,7 @@
 /*
- * kz_record.h - the layout of libkibitz's kz_record (a game record with its
- * own copy of the game), shared by lib/kz_record.c and lib/kz_match.c.
- * Internal to lib/ (not installed).
+ * kz_record.h - the layout of a kz_record handle (include/kibitz.h), shared
+ * by the library files that read records (kz_record.c, the review).
+ * Internal: not installed.
  */
 #ifndef KIBITZ_KZ_RECORD_H
 #define KIBITZ_KZ_RECORD_H
@@ -10,8 +10,8 @@
 #include "lib/kz_internal.h"
 
 struct kz_record {
+    struct game_record rec;
     kz_game game; /* the record's game and variant */
-    struct game_record r;
 };
 
 #endif

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The command line and the web server reach the engine only through
+# libkibitz: no file in cli/ or server/ may include a header of engine/,
+# search/, games/, json/ or bench/ (the layers under lib/; docs/DESIGN.md).
+# They may include lib/, include/ and (cli/) server/ headers.
+# Usage: layering.sh SOURCE_DIR [CLI_DIR [SERVER_DIR]]
+#                                        check SOURCE_DIR/cli and /server
+#        layering.sh --self-test SOURCE_DIR
+#                                        check that the check fails: copies
+#                                        of cli/ and server/ with an engine
+#                                        include added to a file.
+set -u
+if [ "${1:-}" = "--self-test" ]; then
+    src=${2:?usage: layering.sh --self-test SOURCE_DIR}
+    copy=$(mktemp -d)
+    trap 'rm -rf "$copy"' EXIT
+    cp -r "$src/cli" "$copy/cli"
+    cp -r "$src/server" "$copy/server"
+    "$0" "$src" "$copy/cli" "$copy/server" >/dev/null ||
+        { echo "FAIL the copy should pass"; exit 1; }
+    for file in cli/cmd_show.c server/api_state.c; do
+        for header in engine/game.h search/dfpn.h games/kerx/kerx.h json/kjson.h; do
+            cp "$src/$file" "$copy/$file"
+            printf '#include "%s"\n' "$header" >>"$copy/$file"
+            if "$0" "$src" "$copy/cli" "$copy/server" >/dev/null; then
+                echo "FAIL $file including $header was not caught"
+                exit 1
+            fi
+        done
+        cp "$src/$file" "$copy/$file"
+    done
+    echo "ok: an include of engine/, search/, games/ or json/ in cli/ or server/ fails the check"
+    exit 0
+fi
+src=${1:?usage: layering.sh SOURCE_DIR}
+cli=${2:-$src/cli}
+server=${3:-$src/server}
+
+# Files allowed an include below lib/ for a reason written here (none now:
+# every command and the server go through the library).
+exempt=()
+
+is_exempt() {
+    local name
+    for name in "${exempt[@]}"; do [ "$name" = "$1" ] && return 0; done
+    return 1
+}
+
+status=0
+count=0
+for dir in "$cli" "$server"; do
+    layer=$(basename "$dir")
+    files=("$dir"/*.c "$dir"/*.h)
+    if [ ! -e "${files[0]}" ]; then
+        echo "FAIL no files found in $dir"
+        exit 1
+    fi
+    count=$((count + ${#files[@]}))
+    # Every include of a layer below lib/, as FILE:LINE:TEXT, in one pass.
+    hits=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?(engine|search|games|json|bench)/' \
+        "${files[@]}")
+    while IFS= read -r hit; do
+        [ -n "$hit" ] || continue
+        file=${hit%%:*}
+        base=$(basename "$file")
+        is_exempt "$base" && continue
+        echo "FAIL $layer/$base:${hit#*:} ($layer/ reaches the engine only through lib/ and include/)"
+        status=1
+    done <<<"$hits"
+    for name in "${exempt[@]}"; do
+        [ -e "$dir/$name" ] && ! grep -q "^$dir/$name:" <<<"$hits" &&
+            echo "note: $layer/$name no longer needs its exemption in tests/layering.sh"
+    done
+done
+[ "$status" -eq 0 ] && echo "ok: $count files of cli/ and server/ include nothing below lib/"
+exit $status
