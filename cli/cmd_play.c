@@ -24,8 +24,8 @@ struct play {
     int ply; /* moves shown so far */
     kz_rng *rng;
     kz_agent *agent;
-    kz_probe *probe; /* databases the engine's search probes, or NULL */
-    kz_probe *db;    /* the database the engine plays perfectly from, or NULL */
+    kz_db *probe; /* databases the engine's search probes, or NULL */
+    kz_db *db;    /* the database the engine plays perfectly from, or NULL */
     kz_repetition *seen;
 };
 
@@ -207,7 +207,7 @@ static int play_simultaneous(struct play *pl) {
 static int engine_choice(struct play *pl, kz_action *move, struct kz_eval *eval) {
     const kz_state *state = pl->state;
     int turn = kz_state_turn(state);
-    if (pl->db && turn >= 0 && kz_probe_best(pl->db, state, move, eval) == KZ_OK) return 0;
+    if (pl->db && turn >= 0 && kz_db_best(pl->db, state, move, eval) == KZ_OK) return 0;
     *eval = (struct kz_eval){0};
     if (turn == KZ_TURN_CHANCE) return kz_rng_chance(pl->rng, state, move) ? EXIT_BAD_INPUT : 0;
     char err[KZ_ERROR_BYTES];
@@ -298,7 +298,7 @@ static int print_record_json(const kz_record *rec) {
  * exit status after printing. */
 static int play_setup(struct play *pl) {
     const struct cli_options *o = pl->o;
-    char err[KZ_ERROR_BYTES];
+    char err[KZ_ERROR_BYTES], where[4096];
     int status;
     pl->game = o->kz;
     pl->players = kz_game_players(pl->game);
@@ -336,24 +336,28 @@ static int play_setup(struct play *pl) {
      * search probes them. */
     const bool probing = o->db && !cli_no_database(o) && ((flags & KZ_OWN_DATABASES) || o->algo);
     if (probing) {
-        if ((status = kz_probe_open(pl->game, o->db, &pl->probe, err, sizeof err)))
+        if ((status = kz_db_open_engine(pl->game, o->db, &pl->probe, err, sizeof err)))
             return cli_fail_runtime("%s", err);
-        kz_agent_use_probe(pl->agent, pl->probe);
-        printf("(the engine's search probes the databases %s)\n", kz_probe_where(pl->probe));
+        kz_agent_use_db(pl->agent, pl->probe);
+        kz_db_where(pl->probe, where, sizeof where);
+        printf("(the engine's search probes the databases %s)\n", where);
     }
     /* Perfect play from a solver database when one answers this variant and
      * no --algo asks for a search. */
     if (!o->algo && !probing && !(flags & KZ_OWN_DATABASES) &&
-        kz_probe_open_solved(pl->game, o->db, &pl->db, err, sizeof err) != KZ_OK)
+        kz_db_open_solved(pl->game, o->db, &pl->db, err, sizeof err) != KZ_OK)
         return cli_fail_runtime("%s", err);
-    if (pl->db) printf("(the engine plays perfectly from database %s)\n", kz_probe_where(pl->db));
+    if (pl->db) {
+        kz_db_where(pl->db, where, sizeof where);
+        printf("(the engine plays perfectly from database %s)\n", where);
+    }
     if (pl->seat >= 0) printf("(type 'help' for the commands)\n");
     return 0;
 }
 
 static void play_free(struct play *pl) {
-    kz_probe_close(pl->db);
-    kz_probe_close(pl->probe);
+    kz_db_close(pl->db);
+    kz_db_close(pl->probe);
     kz_repetition_free(pl->seen);
     kz_agent_free(pl->agent);
     kz_rng_free(pl->rng);

@@ -76,7 +76,7 @@ enum kz_flags {
     KZ_READS_LINES = 1u << 10, /* kz_state_parse_line takes several moves */
     KZ_TELLS_ENDING = 1u << 11, /* kz_state_end_reason says why a game ended */
     KZ_OWN_DATABASES = 1u << 12, /* databases of its own (Kerx's endgames by
-                                    material) for kz_probe_open, not kz_solve's */
+                                    material) for kz_db_open_engine, not kz_solve's */
 };
 
 /* ---------------------------------------------------------------- library */
@@ -308,7 +308,7 @@ void kz_repetition_free(kz_repetition *r);
  * kz_agent_new_game. One agent must not be used by two threads at once. */
 
 typedef struct kz_agent kz_agent;
-typedef struct kz_probe kz_probe; /* databases an engine reads (kz_probe_open) */
+typedef struct kz_db kz_db; /* an open database (kz_db_open_engine) */
 
 /* What an agent's last choice found the position worth to the mover. */
 enum kz_eval_kind { KZ_EVAL_NONE, KZ_EVAL_ESTIMATE, KZ_EVAL_PROVEN };
@@ -343,9 +343,9 @@ int kz_agent_threads(const kz_agent *a);
 /* Forget what was kept from earlier moves: the next game is played as if it
  * were the first. */
 void kz_agent_new_game(kz_agent *a);
-/* Let an alpha-beta or MCTS agent probe the databases of `p` (unless its
- * spec says db=0); `p` must outlive the agent's choices. */
-void kz_agent_use_probe(kz_agent *a, const kz_probe *p);
+/* Let an alpha-beta or MCTS agent probe the databases of `db` (unless its
+ * spec says db=0); `db` must outlive the agent's choices. */
+void kz_agent_use_db(kz_agent *a, const kz_db *db);
 /* Lower the agent's budgets to `caps` (a server's limits). */
 void kz_agent_cap(kz_agent *a, const struct kz_caps *caps);
 /* The agent's move for the player to act in `s` (not over, not chance, not
@@ -374,38 +374,37 @@ int kz_agent_search_json(kz_agent *a, const kz_state *s, int player, int analyse
                          uint64_t seed, char *json, size_t json_n, size_t *json_len,
                          char *err, size_t err_n);
 
-/* ----------------------------------------------------- engine databases */
+/* ----------------------------------------------------- engine databases
+ * The kz_db handle of the databases section below, opened the ways an
+ * engine uses databases (kz_db_close closes them all). */
 
-/* Open the databases that answer `g`'s variant for an engine: the game's
- * own (Kerx's endgame databases by material) or the generic solver
+/* Open the databases that answer `g`'s variant for a search to probe: the
+ * game's own (Kerx's endgame databases by material) or the generic solver
  * database. `path` is a file or folder (NULL: $KIBITZ_DATA, else ./data).
  * KZ_OK with *out, or KZ_ERUNTIME with a message when nothing there answers
  * the variant, a file is damaged, or the game has no databases. */
-int kz_probe_open(const kz_game *g, const char *path, kz_probe **out, char *err,
-                  size_t err_n);
+int kz_db_open_engine(const kz_game *g, const char *path, kz_db **out, char *err,
+                      size_t err_n);
 /* The generic solver database an engine plays perfectly from. With `path`
  * it must answer the variant (else KZ_ERUNTIME); without it the default
  * folder is tried quietly: KZ_OK and *out NULL when there is none, as for
- * path "none". Games with their own databases have none of this kind. */
-int kz_probe_open_solved(const kz_game *g, const char *path, kz_probe **out, char *err,
-                         size_t err_n);
-void kz_probe_close(kz_probe *p);
-/* The file or folder read, for reports. */
-const char *kz_probe_where(const kz_probe *p);
+ * path "none" and for games with databases of their own (KZ_OWN_DATABASES). */
+int kz_db_open_solved(const kz_game *g, const char *path, kz_db **out, char *err,
+                      size_t err_n);
 /* Perfect play: the best action of `s` (wins soonest, else a draw, else the
- * longest loss; ties to the first in generator order) and its value in
- * *eval (may be NULL). KZ_OK, or KZ_EINVAL when the game is over or the
- * databases do not hold `s` or a position after it. */
-int kz_probe_best(const kz_probe *p, const kz_state *s, kz_action *out,
-                  struct kz_eval *eval);
-/* The "query" document of `s` from `p`, as the web page shows it: a
- * position or move not held has the value "unknown" instead of an error;
- * `p` may be NULL (no database: "database" and "value" null, no moves);
- * "database" names `label` (NULL: kz_probe_where). snprintf-style. */
-long kz_probe_query_json(const kz_probe *p, const kz_state *s, const char *label,
-                         char *json, size_t n);
-/* The "value" object of `s` for its mover ("null" when not held). */
-long kz_probe_value_json(const kz_probe *p, const kz_state *s, char *json, size_t n);
+ * longest loss; ties to the first in generator order) and its value for the
+ * mover in *eval (may be NULL). KZ_OK, or KZ_EINVAL when the game is over
+ * or the database does not hold `s` or a position after it. */
+int kz_db_best(const kz_db *db, const kz_state *s, kz_action *out, struct kz_eval *eval);
+/* The "query" document of `s` as the web page shows it: unlike
+ * kz_db_query_json a position or move not held has the value "unknown"
+ * instead of an error, `db` may be NULL (no database: "database" and
+ * "value" null, no moves), and "database" names `label` (NULL: where the
+ * database was found). snprintf-style. */
+long kz_db_page_json(const kz_db *db, const kz_state *s, const char *label, char *json,
+                     size_t n);
+/* The "value" object of `s` for its mover, "null" when not held. */
+long kz_db_value_json(const kz_db *db, const kz_state *s, char *json, size_t n);
 
 /* --------------------------------------------------------- making records
  * A game record: the variant, the seed, the start, who sat where and every

@@ -5,7 +5,7 @@
 #include "lib/kz_agent.h"
 #include "lib/kz_front.h"
 #include "lib/kz_internal.h"
-#include "lib/kz_probe.h"
+#include "lib/kz_db.h"
 #include "search/agent.h"
 #include "search/pimc.h"
 #include "json/kjson_search.h"
@@ -54,8 +54,8 @@ void kz_agent_new_game(kz_agent *k) {
     agent_new_game(&k->a);
 }
 
-void kz_agent_use_probe(kz_agent *k, const kz_probe *p) {
-    if (p && p->sp.probe) agent_use_databases(&k->a, p->sp.probe, p->sp.ctx);
+void kz_agent_use_db(kz_agent *k, const kz_db *db) {
+    if (db) agent_use_databases(&k->a, kz_db_lookup(db), kz_db_ctx(db));
 }
 
 static double cap_time(double t, double most) {

@@ -25,10 +25,10 @@ json_t *kz_state_board_doc(const kz_state *s, int viewer);
 /* kz_agent_search_json: NULL with `err` on failure. */
 json_t *kz_agent_search_doc(kz_agent *a, const kz_state *s, int player, int analyse,
                             uint64_t seed, char *err, size_t err_n);
-/* kz_probe_query_json */
-json_t *kz_probe_query_doc(const kz_probe *p, const kz_state *s, const char *label);
-/* kz_probe_value_json (JSON null when not held) */
-json_t *kz_probe_value_doc(const kz_probe *p, const kz_state *s);
+/* kz_db_page_json */
+json_t *kz_db_page_doc(const kz_db *db, const kz_state *s, const char *label);
+/* kz_db_value_json (JSON null when not held) */
+json_t *kz_db_value_doc(const kz_db *db, const kz_state *s);
 
 /* Hand `doc` (stolen) to a caller's buffer as compact text, snprintf-style;
  * KZ_ERUNTIME when `doc` is NULL or memory ran out. */

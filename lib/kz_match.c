@@ -5,7 +5,6 @@
 #include "engine/rng.h"
 #include "lib/kz_agent.h"
 #include "lib/kz_front.h"
-#include "lib/kz_probe.h"
 #include "lib/kz_record.h"
 #include "search/playout.h"
 #include "search/solver_db.h"
@@ -135,7 +134,7 @@ struct tally {
 
 /* Split "a,b,c" into agents; the count, or a negative status with `err`. */
 static int parse_players(const char *list, const kz_game *game, kz_agent **agents,
-                         const kz_probe *probe, char *err, size_t err_n) {
+                         const kz_db *probe, char *err, size_t err_n) {
     char buf[512];
     if (strlen(list) >= sizeof buf)
         return kz_fail(err, err_n, KZ_EINVAL, "--players list too long");
@@ -151,7 +150,7 @@ static int parse_players(const char *list, const kz_game *game, kz_agent **agent
                                     : kz_agent_new(game, rest, &agents[n], perr,
                                                    sizeof perr);
         if (status == KZ_OK && n < MAX_SPECS) {
-            kz_agent_use_probe(agents[n], probe);
+            kz_agent_use_db(agents[n], probe);
             n++;
             rest = comma ? comma + 1 : NULL;
             continue;
@@ -249,7 +248,7 @@ long kz_arena_seating(long game, int n, int order[KZ_MAX_PLAYERS]) {
 struct arena_run {
     const kz_state *start;
     const struct kz_arena_options *o;
-    const kz_probe *probe;
+    const kz_db *probe;
     int n;
     double (*returns)[KZ_MAX_PLAYERS];
     char (*ending)[64];
@@ -364,13 +363,13 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
     if (o->games <= 0) return kz_fail(err, err_n, KZ_EINVAL, "arena needs --games N");
     if (o->record_dir && solver_db_make_folders(o->record_dir, gerr) != 0)
         return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
-    kz_probe *probe = NULL;
-    int status = o->db ? kz_probe_open(game, o->db, &probe, err, err_n) : KZ_OK;
+    kz_db *probe = NULL;
+    int status = o->db ? kz_db_open_engine(game, o->db, &probe, err, err_n) : KZ_OK;
     if (status) return status;
     kz_agent *agents[MAX_SPECS];
     int n = parse_players(o->players, game, agents, probe, err, err_n);
     if (n < 0) {
-        kz_probe_close(probe);
+        kz_db_close(probe);
         return n;
     }
     status = KZ_OK;
@@ -427,7 +426,7 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
     free(run.returns);
     free(run.ending);
     for (int i = 0; i < n; i++) kz_agent_free(agents[i]);
-    kz_probe_close(probe);
+    kz_db_close(probe);
     return status;
 }
 

@@ -19,8 +19,8 @@ enum { API_MAX_DATABASES = 16 };
 struct api_database {
     char game[64];     /* kz_game_name */
     char variant[256]; /* kz_game_variant: equal texts, equal variants */
-    kz_game *owner;    /* the game the probe was opened for */
-    kz_probe *probe;   /* NULL: none found */
+    kz_game *owner;    /* the game the database was opened for */
+    kz_db *db;         /* NULL: none found */
     char name[128];    /* file or folder name shown to clients */
 };
 

@@ -18,16 +18,18 @@ static void base_name(const char *path, char *out, size_t n) {
 
 static void open_database(struct api *api, struct api_database *d) {
     if (kz_game_load(d->game, d->variant, &d->owner, NULL, 0) != KZ_OK) return;
-    if (kz_probe_open(d->owner, api->data, &d->probe, NULL, 0) != KZ_OK) return;
-    base_name(kz_probe_where(d->probe), d->name, sizeof d->name);
+    if (kz_db_open_engine(d->owner, api->data, &d->db, NULL, 0) != KZ_OK) return;
+    char where[4096];
+    kz_db_where(d->db, where, sizeof where);
+    base_name(where, d->name, sizeof d->name);
 }
 
 void api_databases_close(struct api *api) {
     for (int i = 0; i < api->n_databases; i++) {
         struct api_database *d = &api->databases[i];
-        kz_probe_close(d->probe);
+        kz_db_close(d->db);
         kz_game_free(d->owner);
-        d->probe = NULL;
+        d->db = NULL;
         d->owner = NULL;
     }
     api->n_databases = 0;
@@ -53,7 +55,7 @@ const struct api_database *api_database_for(struct api *api, const kz_game *g) {
         found = d;
     }
     pthread_mutex_unlock(&api->lock);
-    return found && found->probe ? found : NULL;
+    return found && found->db ? found : NULL;
 }
 
 void api_query(struct api *api, const char *body, size_t length,
@@ -67,14 +69,14 @@ void api_query(struct api *api, const char *body, size_t length,
     }
     const struct api_database *d = api_database_for(api, r.game);
     /* No database: the document with nothing in it. */
-    json_t *doc = kz_probe_query_doc(d ? d->probe : NULL, r.state, d ? d->name : NULL);
+    json_t *doc = kz_db_page_doc(d ? d->db : NULL, r.state, d ? d->name : NULL);
     if (d && doc && json_is_true(json_object_get(r.root, "history"))) {
         /* The value of every position of the line, for the value chart. */
         json_t *line = json_array();
         kz_state *s = kz_state_clone(r.start);
         for (int i = 0; s && i <= r.n_moves; i++) {
             int t = kz_state_turn(s);
-            json_t *val = t >= 0 ? kz_probe_value_doc(d->probe, s) : json_null();
+            json_t *val = t >= 0 ? kz_db_value_doc(d->db, s) : json_null();
             json_array_append_new(line,
                                   json_pack("{s:i,s:o}", "to_act", t, "value", val));
             if (i < r.n_moves) api_request_step(&r, i, s);
