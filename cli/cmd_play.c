@@ -52,7 +52,8 @@ static int parse_side(const struct play *pl, int *seat) {
     }
     return cli_fail("--side must name a player of %s (e.g. '%s'), a number from 1 to %d, "
                     "or 'none'",
-                    kz_game_name(pl->game), kz_game_player_name(pl->game, 0), pl->players);
+                    kz_game_name(pl->game), kz_game_player_name(pl->game, 0),
+                    pl->players);
 }
 
 /* The engine's agent spec from --algo and the strength options: alphabeta
@@ -209,7 +210,8 @@ static int engine_choice(struct play *pl, kz_action *move, struct kz_eval *eval)
     int turn = kz_state_turn(state);
     if (pl->db && turn >= 0 && kz_db_best(pl->db, state, move, eval) == KZ_OK) return 0;
     *eval = (struct kz_eval){0};
-    if (turn == KZ_TURN_CHANCE) return kz_rng_chance(pl->rng, state, move) ? EXIT_BAD_INPUT : 0;
+    if (turn == KZ_TURN_CHANCE)
+        return kz_rng_chance(pl->rng, state, move) ? EXIT_BAD_INPUT : 0;
     char err[KZ_ERROR_BYTES];
     if (kz_agent_choose(pl->agent, state, kz_rng_next(pl->rng), move, err, sizeof err))
         return cli_fail("%s", err);
@@ -331,10 +333,12 @@ static int play_setup(struct play *pl) {
     kz_record_set_seed(pl->rec, o->seed);
     if ((status = build_agent(pl))) return status;
     for (int p = 0; p < pl->players; p++)
-        kz_record_set_player(pl->rec, p, p == pl->seat ? "human" : kz_agent_spec(pl->agent));
+        kz_record_set_player(pl->rec, p,
+                             p == pl->seat ? "human" : kz_agent_spec(pl->agent));
     /* --db with a game's own databases or a chosen search: the engine's
      * search probes them. */
-    const bool probing = o->db && !cli_no_database(o) && ((flags & KZ_OWN_DATABASES) || o->algo);
+    const bool probing =
+        o->db && !cli_no_database(o) && ((flags & KZ_OWN_DATABASES) || o->algo);
     if (probing) {
         if ((status = kz_db_open_engine(pl->game, o->db, &pl->probe, err, sizeof err)))
             return cli_fail_runtime("%s", err);
@@ -541,8 +545,9 @@ int cmd_play(int argc, char **argv) {
             /* A game that reads lines draws its random choices (a random
              * setup) from the stream; the others read one move. */
             if (flags & KZ_READS_LINES) {
-                typed_count = kz_state_parse_line(state, typed_line, kz_rng_next(pl.rng),
-                                                  typed, PLAY_TYPED_MOVES, err, sizeof err);
+                typed_count =
+                    kz_state_parse_line(state, typed_line, kz_rng_next(pl.rng), typed,
+                                        PLAY_TYPED_MOVES, err, sizeof err);
             } else {
                 typed_count =
                     kz_state_parse_line(state, word, 0, typed, 1, err, sizeof err);
@@ -559,7 +564,8 @@ int cmd_play(int argc, char **argv) {
             goto done;
         }
         kz_state_action_text(state, move, text, sizeof text);
-        const char *who = turn == KZ_TURN_CHANCE ? "chance" : kz_game_player_name(g, turn);
+        const char *who =
+            turn == KZ_TURN_CHANCE ? "chance" : kz_game_player_name(g, turn);
         char etext[80] = "";
         if (turn >= 0 && turn != seat && eval.kind != KZ_EVAL_NONE) {
             char e[64];
@@ -571,7 +577,8 @@ int cmd_play(int argc, char **argv) {
             printf("%d. %s plays %s%s\n", ++pl.ply, who, text, etext);
         else
             printf("%d. %s makes a hidden choice%s\n", ++pl.ply, who, etext);
-        kz_record_truncate(pl.rec, pl.at); /* a new move replaces what redo would replay */
+        kz_record_truncate(pl.rec,
+                           pl.at); /* a new move replaces what redo would replay */
         if (kz_record_add(pl.rec, state, move) != KZ_OK) {
             status = cli_fail_runtime("out of memory");
             goto done;

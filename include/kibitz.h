@@ -68,13 +68,13 @@ enum kz_turn {
 enum kz_flags {
     KZ_HAS_CHANCE = 1u << 0,
     KZ_HAS_SIMULTANEOUS = 1u << 1,
-    KZ_HAS_HIDDEN = 1u << 2,  /* players see only kz_state_view */
-    KZ_CAN_CYCLE = 1u << 3,   /* positions can repeat */
-    KZ_ZERO_SUM_2P = 1u << 4, /* two players, returns sum to zero */
-    KZ_CAN_SOLVE = 1u << 8,   /* kz_solve and databases work for it */
-    KZ_HAS_BOARD = 1u << 9,   /* kz_state_board_json draws it (the web page) */
-    KZ_READS_LINES = 1u << 10, /* kz_state_parse_line takes several moves */
-    KZ_TELLS_ENDING = 1u << 11, /* kz_state_end_reason says why a game ended */
+    KZ_HAS_HIDDEN = 1u << 2,     /* players see only kz_state_view */
+    KZ_CAN_CYCLE = 1u << 3,      /* positions can repeat */
+    KZ_ZERO_SUM_2P = 1u << 4,    /* two players, returns sum to zero */
+    KZ_CAN_SOLVE = 1u << 8,      /* kz_solve and databases work for it */
+    KZ_HAS_BOARD = 1u << 9,      /* kz_state_board_json draws it (the web page) */
+    KZ_READS_LINES = 1u << 10,   /* kz_state_parse_line takes several moves */
+    KZ_TELLS_ENDING = 1u << 11,  /* kz_state_end_reason says why a game ended */
     KZ_OWN_DATABASES = 1u << 12, /* databases of its own (Kerx's endgames by
                                     material) for kz_db_open_engine, not kz_solve's */
 };
@@ -461,8 +461,7 @@ enum { KZ_MATCH_MAX_PLIES = 10000, KZ_MATCH_OPENING_PLIES = 2 };
  * error of an agent or KZ_ERUNTIME. */
 int kz_match_play(const kz_state *start, kz_agent *const *seats, int opening,
                   uint64_t opening_seed, uint64_t seed, double returns[KZ_MAX_PLAYERS],
-                  char *ending, size_t ending_n, kz_record *rec, char *err,
-                  size_t err_n);
+                  char *ending, size_t ending_n, kz_record *rec, char *err, size_t err_n);
 
 /* An arena: many games between engine specs, every seating in turn. */
 struct kz_arena_options {
@@ -514,7 +513,6 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
 /* The "arena" document of a result (docs/JSON.md). */
 long kz_arena_json(const kz_game *g, const struct kz_arena_options *o,
                    const struct kz_arena_result *r, char *json, size_t n);
-
 
 /* -------------------------------------------------------------- databases */
 

@@ -1,11 +1,11 @@
 /* libkibitz: agents, players made from engine specs (include/kibitz.h):
  * choosing moves, with the mover's view enforced by search/agent.c, and
  * their searches as the "search" document for the web server. */
-#include "engine/timer.h"
 #include "lib/kz_agent.h"
+#include "engine/timer.h"
+#include "lib/kz_db.h"
 #include "lib/kz_front.h"
 #include "lib/kz_internal.h"
-#include "lib/kz_db.h"
 #include "search/agent.h"
 #include "search/pimc.h"
 #include "json/kjson_search.h"
@@ -72,7 +72,8 @@ void kz_agent_cap(kz_agent *k, const struct kz_caps *c) {
     if (c->iterations > 0 && m->iterations > c->iterations) m->iterations = c->iterations;
     if (m->iterations <= 0) { /* a time budget: a bounded node pool */
         if (most > 0) m->time = cap_time(m->time, most);
-        if (c->memory_mib > 0 && (m->memory_mib == 0 || m->memory_mib > (size_t)c->memory_mib))
+        if (c->memory_mib > 0 &&
+            (m->memory_mib == 0 || m->memory_mib > (size_t)c->memory_mib))
             m->memory_mib = (size_t)c->memory_mib;
     } else if (most > 0 && m->time > most) {
         m->time = most;

@@ -145,10 +145,9 @@ static int parse_players(const char *list, const kz_game *game, kz_agent **agent
         char *comma = strchr(rest, ',');
         if (comma) *comma = '\0';
         char perr[GAME_ERROR_BYTES];
-        int status = n == MAX_SPECS ? kz_fail(err, err_n, KZ_EINVAL, "at most %d players",
-                                              MAX_SPECS)
-                                    : kz_agent_new(game, rest, &agents[n], perr,
-                                                   sizeof perr);
+        int status = n == MAX_SPECS
+                         ? kz_fail(err, err_n, KZ_EINVAL, "at most %d players", MAX_SPECS)
+                         : kz_agent_new(game, rest, &agents[n], perr, sizeof perr);
         if (status == KZ_OK && n < MAX_SPECS) {
             kz_agent_use_db(agents[n], probe);
             n++;
@@ -156,8 +155,7 @@ static int parse_players(const char *list, const kz_game *game, kz_agent **agent
             continue;
         }
         for (int i = 0; i < n; i++) kz_agent_free(agents[i]);
-        if (n < MAX_SPECS)
-            kz_fail(err, err_n, status, "bad player '%s': %s", rest, perr);
+        if (n < MAX_SPECS) kz_fail(err, err_n, status, "bad player '%s': %s", rest, perr);
         return status;
     }
     return n;
@@ -291,10 +289,11 @@ static void arena_game(struct arena_run *run, kz_agent **mine, long game) {
     kz_agent *seats[MAX_SPECS];
     for (int s = 0; s < n; s++) seats[s] = mine[order[s]];
     char err[KZ_ERROR_BYTES];
-    int status = kz_match_play(
-        run->start, seats, o->opening, o->seed ^ (uint64_t)opening * UINT64_C(0xD1B54A32D192ED03),
-        o->seed + (uint64_t)opening * 7919 + (uint64_t)order[0], run->returns[game],
-        run->ending[game], sizeof run->ending[game], rec, err, sizeof err);
+    int status = kz_match_play(run->start, seats, o->opening,
+                               o->seed ^ (uint64_t)opening * UINT64_C(0xD1B54A32D192ED03),
+                               o->seed + (uint64_t)opening * 7919 + (uint64_t)order[0],
+                               run->returns[game], run->ending[game],
+                               sizeof run->ending[game], rec, err, sizeof err);
     if (rec && status == KZ_OK) {
         char path[4200];
         snprintf(path, sizeof path, "%s/game-%06ld.json", o->record_dir, game + 1);
@@ -349,7 +348,8 @@ static void arena_tally(const struct arena_run *run, kz_agent **agents,
         double mean = tally[0].score_sum / total, slow, shigh;
         wilson(mean, total, &slow, &shigh);
         out->score = mean;
-        out->elo[0] = elo_of(mean), out->elo[1] = elo_of(slow), out->elo[2] = elo_of(shigh);
+        out->elo[0] = elo_of(mean), out->elo[1] = elo_of(slow),
+        out->elo[2] = elo_of(shigh);
     }
 }
 
@@ -359,7 +359,8 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
     const kz_game *game = start->game;
     const int players = game->players;
     char gerr[GAME_ERROR_BYTES];
-    if (!o->players) return kz_fail(err, err_n, KZ_EINVAL, "arena needs --players SPEC,SPEC[,...]");
+    if (!o->players)
+        return kz_fail(err, err_n, KZ_EINVAL, "arena needs --players SPEC,SPEC[,...]");
     if (o->games <= 0) return kz_fail(err, err_n, KZ_EINVAL, "arena needs --games N");
     if (o->record_dir && solver_db_make_folders(o->record_dir, gerr) != 0)
         return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
@@ -394,8 +395,8 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
         run.returns = malloc(sizeof *run.returns * (size_t)o->games);
         run.ending = malloc(sizeof *run.ending * (size_t)o->games);
         if (!run.returns || !run.ending)
-            status = kz_fail(err, err_n, KZ_ERUNTIME, "out of memory for %ld games",
-                             o->games);
+            status =
+                kz_fail(err, err_n, KZ_ERUNTIME, "out of memory for %ld games", o->games);
     }
     if (status == KZ_OK) {
         atomic_init(&run.failed, false);
@@ -417,7 +418,8 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
                 for (int i = 0; i < n; i++) kz_agent_free(own[i]);
         }
         if (atomic_load(&run.failed))
-            status = kz_fail(err, err_n, run.status ? run.status : KZ_EINVAL, "%s", run.err);
+            status =
+                kz_fail(err, err_n, run.status ? run.status : KZ_EINVAL, "%s", run.err);
         else {
             out->players = n;
             arena_tally(&run, agents, out);

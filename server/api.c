@@ -261,8 +261,8 @@ int api_request_parse(struct api_request *r, const char *body, size_t length,
     }
     if (position && position[0] &&
         kz_state_parse(r->start, position, err, sizeof err) != KZ_OK) {
-        status =
-            api_fail(out, 400, "position: %s", reason(err, "bad position '%s': ", position));
+        status = api_fail(out, 400, "position: %s",
+                          reason(err, "bad position '%s': ", position));
         goto done;
     }
     r->viewer = player_field(r, "viewer");

@@ -48,9 +48,9 @@ struct api_request {
     json_t *root; /* the parsed body (owned) */
     kz_game *game;
     int players;
-    int viewer;     /* seat whose view is drawn (hidden information), -1 all */
-    kz_state *start; /* the position before the moves */
-    kz_state *state; /* after the moves */
+    int viewer;             /* seat whose view is drawn (hidden information), -1 all */
+    kz_state *start;        /* the position before the moves */
+    kz_state *state;        /* after the moves */
     struct api_step *steps; /* the line played from `start` (n_moves) */
     int n_moves;
     json_t *played; /* array of move texts */
