@@ -2,8 +2,11 @@
 # The command line and the web server reach the engine only through
 # libkibitz: no file in cli/ or server/ may include a header of engine/,
 # search/, games/, json/ or bench/ (the layers under lib/; docs/DESIGN.md).
-# They may include lib/, include/ and (cli/) server/ headers.
-# Usage: layering.sh SOURCE_DIR [CLI_DIR [SERVER_DIR]]
+# They may include include/kibitz.h, (cli/) server/ headers, and of lib/ only
+# the internal headers written for them in kz_ terms (lib/kz_cli.h,
+# lib/kz_front.h), which must themselves include nothing below lib/: the
+# other lib/ headers carry engine types (kz_internal.h, kz_run.h, ...).
+# Usage: layering.sh SOURCE_DIR [CLI_DIR [SERVER_DIR [FRONT_HEADER_DIR]]]
 #                                        check SOURCE_DIR/cli and /server
 #        layering.sh --self-test SOURCE_DIR
 #                                        check that the check fails: copies
@@ -19,7 +22,8 @@ if [ "${1:-}" = "--self-test" ]; then
     "$0" "$src" "$copy/cli" "$copy/server" >/dev/null ||
         { echo "FAIL the copy should pass"; exit 1; }
     for file in cli/cmd_show.c server/api_state.c; do
-        for header in engine/game.h search/dfpn.h games/kerx/kerx.h json/kjson.h; do
+        for header in engine/game.h search/dfpn.h games/kerx/kerx.h json/kjson.h \
+            lib/kz_internal.h; do
             cp "$src/$file" "$copy/$file"
             printf '#include "%s"\n' "$header" >>"$copy/$file"
             if "$0" "$src" "$copy/cli" "$copy/server" >/dev/null; then
@@ -29,12 +33,19 @@ if [ "${1:-}" = "--self-test" ]; then
         done
         cp "$src/$file" "$copy/$file"
     done
-    echo "ok: an include of engine/, search/, games/ or json/ in cli/ or server/ fails the check"
+    cp "$src/lib/kz_cli.h" "$src/lib/kz_front.h" "$copy/"
+    printf '#include "engine/game.h"\n' >>"$copy/kz_front.h"
+    if "$0" "$src" "$copy/cli" "$copy/server" "$copy" >/dev/null; then
+        echo "FAIL lib/kz_front.h including engine/game.h was not caught"
+        exit 1
+    fi
+    echo "ok: an include of engine/, search/, games/, json/ or another lib/ header in cli/ or server/ fails the check"
     exit 0
 fi
 src=${1:?usage: layering.sh SOURCE_DIR}
 cli=${2:-$src/cli}
 server=${3:-$src/server}
+front=${4:-$src/lib} # where kz_cli.h and kz_front.h are read from
 
 # Files allowed an include below lib/ for a reason written here (none now:
 # every command and the server go through the library).
@@ -57,8 +68,8 @@ for dir in "$cli" "$server"; do
     fi
     count=$((count + ${#files[@]}))
     # Every include of a layer below lib/, as FILE:LINE:TEXT, in one pass.
-    hits=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?(engine|search|games|json|bench)/' \
-        "${files[@]}")
+    hits=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?((engine|search|games|json|bench)/|lib/)' \
+        "${files[@]}" | grep -vE '[<"]lib/kz_(cli|front)\.h[>"]')
     while IFS= read -r hit; do
         [ -n "$hit" ] || continue
         file=${hit%%:*}
@@ -71,6 +82,14 @@ for dir in "$cli" "$server"; do
         [ -e "$dir/$name" ] && ! grep -q "^$dir/$name:" <<<"$hits" &&
             echo "note: $layer/$name no longer needs its exemption in tests/layering.sh"
     done
+done
+# The two lib/ headers cli/ and server/ may include: nothing below lib/.
+for header in "$front/kz_cli.h" "$front/kz_front.h"; do
+    if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?((engine|search|games|json|bench)/|lib/)' \
+        "$header" >/dev/null; then
+        echo "FAIL lib/$(basename "$header") includes a header below lib/ (cli/ and server/ include it)"
+        status=1
+    fi
 done
 [ "$status" -eq 0 ] && echo "ok: $count files of cli/ and server/ include nothing below lib/"
 exit $status
