@@ -107,7 +107,7 @@ int kz_agent_choose(kz_agent *k, const kz_state *s, uint64_t seed, kz_action *ou
 
 int kz_agent_choose_joint(kz_agent *k, const kz_state *s, int player, uint64_t seed,
                           kz_action *out, char *err, size_t err_n) {
-    if (!(kz_state_acting(s) >> player & 1u) || player < 0)
+    if (player < 0 || player >= KZ_MAX_PLAYERS || !(kz_state_acting(s) >> player & 1u))
         return kz_fail(err, err_n, KZ_EINVAL, "player %d does not choose here", player);
     char gerr[GAME_ERROR_BYTES] = "";
     move_t m;

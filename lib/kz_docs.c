@@ -126,10 +126,12 @@ int kz_state_parse_line(const kz_state *s, const char *line, uint64_t seed,
         if (cap > 0) out[0] = kz_action_of(m);
         return 1;
     }
-    move_t moves[cap > 0 ? cap : 1];
-    int n = g->parse_line(v, s->bytes, line, seed, moves, cap, gerr);
-    if (n < 0) return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
+    move_t *moves = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *moves);
+    if (!moves) return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
+    int n = g->parse_line(v, s->bytes, line, seed, moves, cap > 0 ? cap : 0, gerr);
     for (int i = 0; i < n && i < cap; i++) out[i] = kz_action_of(moves[i]);
+    free(moves);
+    if (n < 0) return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
     return n;
 }
 
