@@ -128,6 +128,9 @@ struct retro_stats {
     uint64_t graphs_built; /* move graphs built (one per tier shape) */
     double seconds, graph_seconds;
     size_t peak_bytes; /* most memory held for tier values and graphs */
+    /* Under mpirun: tiers split across ranks (larger than one rank's
+     * --memory), and the bytes their parts sent each other. */
+    uint64_t split_tiers, exchanged_bytes;
 };
 
 /* True when the game has every hook the solver needs; else a message. */
