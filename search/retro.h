@@ -11,6 +11,9 @@
  * hurries, the loser delays; a GAME_MOVE_PASS is not counted). Terminal
  * positions inside a tier hold RETRO_TERMINAL (their result is the game's
  * `returns`); positions never resolved are draws (play that never ends).
+ * With `canonicalize`, only canonical states are solved and every other
+ * rank takes the value of its canonical image (values are invariant under
+ * the game's symmetries), so every rank of a tier holds its value.
  *
  * Each solved tier is handed to a sink in solve order; the solver keeps a
  * tier's values only until every tier that needs them is solved, so memory
