@@ -46,6 +46,13 @@ static int open_source(const struct cli_options *o, struct query_source *src) {
     return 0;
 }
 
+/* 0, or -1 with err when a probe met damaged data (a RETRO_HOLE then meant
+ * corruption, not a position the database lacks). */
+static int source_failed(const struct query_source *src, char *err) {
+    return src->db ? solver_db_failed(src->db, err)
+                   : game_database_failed(src->gdb, src->own, err);
+}
+
 static void close_source(struct query_source *src) {
     if (src->gdb && src->own) src->gdb->close(src->own);
     solver_db_close(src->db);
@@ -62,7 +69,7 @@ static int answer(const struct cli_options *o, struct query_source *src,
     const char *problem = NULL;
     int status = EXIT_RUNTIME_FAILURE;
     if (lookup(ctx, state) == RETRO_HOLE) {
-        if (src->db && solver_db_failed(src->db, err))
+        if (source_failed(src, err))
             problem = err;
         else if (src->gdb)
             problem = src->gdb->hole_message;
@@ -73,7 +80,7 @@ static int answer(const struct cli_options *o, struct query_source *src,
     } else {
         status = query_report(g, &o->variant, state, lookup, ctx, src->where, json);
         /* A child's tier read for the first time may have been corrupt. */
-        if (src->db && solver_db_failed(src->db, err)) problem = err, status = 1;
+        if (source_failed(src, err)) problem = err, status = 1;
     }
     if (!problem) return status;
     if (line > 0) {

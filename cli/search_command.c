@@ -164,6 +164,10 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     struct kz_run run;
     bool runtime;
     int failed = kz_run_search(g, &o.variant, state, &req, &run, &runtime, err);
+    /* A damaged database block met by the search: reported after the
+     * answer, which did not use it (search/search_probe.h). */
+    char damage[GAME_ERROR_BYTES];
+    bool damaged = search_probe_failed(&dbs, damage) != 0;
     search_probe_close(&dbs);
     if (failed) return runtime ? cli_fail_runtime("%s", err) : cli_fail("%s", err);
     if (o.json)
@@ -177,5 +181,7 @@ int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool 
     else
         report_mcts(g, &o.variant, state, run.mcts, analyse, stdout);
     kz_run_free(&run);
+    if (damaged)
+        return cli_fail_runtime("%s; the search went on without that file", damage);
     return EXIT_OK;
 }

@@ -134,7 +134,12 @@ int solve_dfpn_run(const struct cli_options *o) {
         }
     }
     free(r);
+    /* A damaged block met by a probe: that probe said "not held", so the
+     * proof stands without it; still a failure to report (exit status 1). */
+    bool damaged = (db && solver_db_failed(db, err)) ||
+                   (own_db && game_database_failed(gdb, own_db, err));
     solver_db_close(db);
     if (own_db) gdb->close(own_db);
+    if (damaged) return cli_fail_runtime("%s; df-pn went on without that file", err);
     return EXIT_OK;
 }

@@ -60,13 +60,39 @@ int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err) {
     char path[KERX_EGDB_PATH_BYTES + 32];
     kerx_egdb_pair_path(db, a, b, path, sizeof path);
     struct kerx_egdb_file *f = &db->file[a][b];
-    if (f->map) kerx_egdb_file_close(f);
+    if (f->map) { /* opened again (after an upgrade) */
+        db->values[a][b] = db->values[b][a] = NULL;
+        db->source[a][b] = db->source[b][a] = NULL;
+        kerx_egdb_file_close(f);
+        db->pairs--;
+    }
     uint64_t n0 = db->index[a][b].size, n1 = a == b ? 0 : db->index[b][a].size;
     if (kerx_egdb_file_open(f, path, db->size, db->drawat, a, b, n0, n1, err) != 0)
         return -1;
     db->values[a][b] = f->values[0];
-    if (a != b) db->values[b][a] = f->values[1];
+    db->source[a][b] = f;
+    db->base[a][b] = 0;
+    if (a != b) {
+        db->values[b][a] = f->values[1];
+        db->source[b][a] = f;
+        db->base[b][a] = n0;
+    }
     db->pairs++;
+    return 0;
+}
+
+int kerx_egdb_failed(const struct kerx_egdb *db, char *err) {
+    for (int a = 1; a < KERX_EG_SIDE; a++)
+        for (int b = 1; b <= a; b++)
+            if (kerx_egdb_file_failed(&db->file[a][b], err) != 0) return -1;
+    return 0;
+}
+
+int kerx_egdb_verify(const struct kerx_egdb *db, char *err) {
+    for (int a = 1; a < KERX_EG_SIDE; a++)
+        for (int b = 1; b <= a; b++)
+            if (db->file[a][b].map && kerx_egdb_file_verify(&db->file[a][b], err) != 0)
+                return -1;
     return 0;
 }
 
@@ -75,8 +101,9 @@ int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *
     *out = NULL;
     struct kerx_egdb *db = kerx_egdb_new(v, data, err);
     if (!db) return -1;
-    /* Every pair file present now: a damaged or foreign one is an error,
-     * not a silent miss. */
+    /* Every pair file present now: a foreign one, or one with a damaged
+     * header or block table, is an error, not a silent miss. Values are
+     * checked block by block as probes first read them. */
     for (int a = 1; a < KERX_EG_SIDE; a++)
         for (int b = 1; b <= a; b++) {
             char path[KERX_EGDB_PATH_BYTES + 32];

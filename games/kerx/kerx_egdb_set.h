@@ -21,6 +21,10 @@ struct kerx_egdb {
     char folder[KERX_EGDB_PATH_BYTES];
     struct kerx_egdb_file file[KERX_EG_SIDE][KERX_EG_SIDE]; /* by (a, b), a >= b */
     const uint8_t *values[KERX_EG_SIDE][KERX_EG_SIDE];      /* by tier (m, o) */
+    /* The file holding tier (m, o), and where its values start there (for
+     * the file's block checks). */
+    const struct kerx_egdb_file *source[KERX_EG_SIDE][KERX_EG_SIDE];
+    uint64_t base[KERX_EG_SIDE][KERX_EG_SIDE];
     struct kerx_tier_index index[KERX_EG_SIDE][KERX_EG_SIDE];
     int pairs;
 };
@@ -35,7 +39,8 @@ int kerx_egdb_tier(struct kerx_egdb *db, int m, int o, char *err);
 /* The path of pair (a, b)'s file. */
 void kerx_egdb_pair_path(const struct kerx_egdb *db, int a, int b, char *buf, size_t n);
 
-/* Open pair (a, b)'s file into the set. 0, or -1 with err. */
+/* Open pair (a, b)'s file into the set (its header and block table only).
+ * 0, or -1 with err. */
 int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err);
 
 /* Solve pair (x, y) (every lower pair already in the set) and write its
@@ -58,13 +63,17 @@ static inline bool kerx_egdb_over(const struct kerx_egdb *db, int m, int o) {
 }
 
 /* The value byte of a non-over position (mover's set, other's set) whose
- * material is in the set, or -1 when it is not. */
+ * material is in the set, or -1 when it is not (or when its block of the
+ * file is corrupt: see kerx_egdb_failed, kerx_egdb.h). The block is checked on its first
+ * read. Thread-safe. */
 static inline int kerx_egdb_byte(const struct kerx_egdb *db, uint64_t mover,
                                  uint64_t other) {
     int m = __builtin_popcountll(mover), o = __builtin_popcountll(other);
     if (m >= KERX_EG_SIDE || o >= KERX_EG_SIDE || !db->values[m][o]) return -1;
     kerx_sym_canon(db->sym, &mover, &other);
-    return db->values[m][o][kerx_index_rank(&db->index[m][o], mover, other)];
+    uint64_t i = kerx_index_rank(&db->index[m][o], mover, other);
+    if (!kerx_egdb_file_ready(db->source[m][o], db->base[m][o] + i)) return -1;
+    return db->values[m][o][i];
 }
 
 #endif
