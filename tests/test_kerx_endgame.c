@@ -62,6 +62,7 @@ static void check_all_tiers(const struct test_game *t, struct kerx_egdb *db) {
     for (int m = 1; m < KERX_EG_SIDE; m++)
         for (int o = 1; o < KERX_EG_SIDE; o++) {
             if (!db->values[m][o]) continue;
+            assert_true(kerx_egdb_ready(db, m, o)); /* its index, made on first use */
             const struct kerx_tier_index *ix = &db->index[m][o];
             for (uint64_t i = 0; i < ix->size; i++) {
                 uint64_t a, b;
@@ -408,6 +409,7 @@ static void flip_value(const char *path, uint64_t at) {
 
 /* A stored (non-hole) entry of tier (m, o) at or after `from`. */
 static uint64_t stored_entry(const struct kerx_egdb *db, int m, int o, uint64_t from) {
+    assert_true(kerx_egdb_ready(db, m, o));
     const struct kerx_tier_index *ix = &db->index[m][o];
     for (uint64_t i = from; i < ix->size; i++)
         if (db->values[m][o][i] != KERX_EG_HOLE) return i;
@@ -418,16 +420,18 @@ static uint64_t stored_entry(const struct kerx_egdb *db, int m, int o, uint64_t 
 /* kerx_egdb_byte of entry i of tier (m, o). */
 static int byte_at(const struct kerx_egdb *db, int m, int o, uint64_t i) {
     uint64_t mover, other;
+    if (!kerx_egdb_ready(db, m, o)) return -1;
     kerx_index_unrank(&db->index[m][o], i, &mover, &other);
     return kerx_egdb_byte(db, mover, other);
 }
 
-/* Every entry of tier (m, o) read by `threads` threads at once, each in its
- * own order, against `want`: a value is the right one or -1 (refused),
+/* Every entry of tier (m, o) (n of them) read by `threads` threads at once,
+ * each in its own order, against `want` (the tier's index made by whichever
+ * thread comes first): a value is the right one or -1 (refused),
  * never another. Returns how many reads were refused. */
 static uint64_t read_all_parallel(const struct kerx_egdb *db, int m, int o,
-                                  const uint8_t *want, int threads) {
-    uint64_t n = db->index[m][o].size, refused = 0, wrong = 0;
+                                  const uint8_t *want, uint64_t n, int threads) {
+    uint64_t refused = 0, wrong = 0;
 #pragma omp parallel num_threads(threads) reduction(+ : refused, wrong)
     {
         uint64_t step = 2 * (uint64_t)omp_get_thread_num() + 1; /* odd: a permutation */
@@ -466,12 +470,12 @@ static void test_lazy_blocks(void **unused) {
     assert_int_equal(f->version, KERX_EGDB_VERSION);
     assert_true(f->blocks > 100);
     /* What the values are, and the good file read by 4 threads at once. */
-    uint64_t n = db->index[4][2].size, n2 = db->index[2][4].size;
+    uint64_t n = db->file[4][2].count[0], n2 = db->file[4][2].count[1];
     uint8_t *want = malloc(n), *want2 = malloc(n2);
     memcpy(want, db->values[4][2], n);
     memcpy(want2, db->values[2][4], n2);
-    assert_int_equal(read_all_parallel(db, 4, 2, want, 4), 0);
-    assert_int_equal(read_all_parallel(db, 2, 4, want2, 4), 0);
+    assert_int_equal(read_all_parallel(db, 4, 2, want, n, 4), 0);
+    assert_int_equal(read_all_parallel(db, 2, 4, want2, n2, 4), 0);
     assert_int_equal(kerx_egdb_failed(db, err), 0);
     kerx_egdb_close(db);
     /* Damage block 40 of tier (4, 2); read one entry of block 3 first. */
@@ -499,7 +503,7 @@ static void test_lazy_blocks(void **unused) {
     kerx_egdb_close(db);
     /* Many threads meeting the damage at once: right values or refusals. */
     if (kerx_egdb_open(&db, &t.variant, folder, err) != 0) fail_msg("%s", err);
-    assert_true(read_all_parallel(db, 4, 2, want, 4) > 0);
+    assert_true(read_all_parallel(db, 4, 2, want, n, 4) > 0);
     assert_int_equal(kerx_egdb_failed(db, err), -1);
     kerx_egdb_close(db);
     free(want);
@@ -531,6 +535,7 @@ static void test_old_format(void **unused) {
     if (kerx_egdb_open(&ref, &t.variant, fresh, err) != 0) fail_msg("%s", err);
     if (kerx_egdb_open(&db, &t.variant, old, err) != 0) fail_msg("%s", err);
     assert_int_equal(db->file[4][1].version, 1);
+    assert_true(kerx_egdb_ready(ref, 4, 1));
     uint64_t n = ref->index[4][1].size, read = 0;
     for (uint64_t i = 0; i < n; i++) {
         if (ref->values[4][1][i] == KERX_EG_HOLE) continue;

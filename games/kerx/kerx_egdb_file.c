@@ -274,12 +274,27 @@ static int refuse(struct kerx_egdb_file *f, char *err, const char *path,
     return -1;
 }
 
+/* Ask for bytes [p, p + n) of a mapping in one read: the map is
+ * MADV_RANDOM (probes land anywhere), but a block is checked whole. */
+static void will_need(const void *p, uint64_t n) {
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), lo = (uintptr_t)p & ~(page - 1);
+    madvise((void *)lo, (uintptr_t)p + n - lo, MADV_WILLNEED);
+}
+
 /* The name of f for messages: its path, or its end when long. */
 static const char *name_of(const struct kerx_egdb_file *f, char *buf, size_t n) {
     size_t len = strlen(f->path);
     if (len <= 64) return f->path;
     snprintf(buf, n, "...%s", f->path + len - 61);
     return buf;
+}
+
+/* Every block bad, so that the file answers nothing more. */
+static void give_up(struct kerx_egdb_file *f, uint64_t why) {
+    uint64_t none = 0;
+    atomic_compare_exchange_strong(&f->bad_block, &none, why);
+    for (uint64_t b = 0; b < f->blocks; b++)
+        atomic_store_explicit(&f->state[b], KERX_BLOCK_BAD, memory_order_release);
 }
 
 int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, int drawat,
@@ -335,9 +350,15 @@ int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, in
                  h.size, h.drawat, size, drawat);
         return refuse(f, err, path, why);
     }
+    if (n0 == KERX_EGDB_ANY) { /* checked against the index later */
+        n0 = h.count[0];
+        n1 = h.count[1];
+        if (n0 > f->bytes || n1 > f->bytes - n0 || (a == b && n1 != 0))
+            return refuse(f, err, path, "truncated or padded (wrong file length)");
+    }
     if ((int)h.a != a || (int)h.b != b || h.count[0] != n0 || h.count[1] != n1)
         return refuse(f, err, path, "holds another material or index layout");
-    uint64_t n = n0 + n1; /* the index's sizes: no overflow */
+    uint64_t n = n0 + n1; /* no overflow: the index's sizes, or each <= bytes */
     const uint8_t *values = (const uint8_t *)map + HEADER_BYTES;
     f->version = (int)h.version;
     if (h.version == 1) {
@@ -356,6 +377,7 @@ int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, in
         f->shift = (int)h.block_shift;
         f->blocks = h.blocks;
         f->block_hash = values + n;
+        will_need(f->block_hash, 8 * h.blocks);
         if (XXH3_64bits(f->block_hash, 8 * h.blocks) != h.payload_hash)
             return refuse(f, err, path, "corrupt block table (checksum mismatch)");
     }
@@ -393,25 +415,30 @@ bool kerx_egdb_file_check(const struct kerx_egdb_file *cf, uint64_t block) {
     if (len > n - lo) len = n - lo;
     uint64_t want = f->whole_hash;
     if (f->version != 1) memcpy(&want, f->block_hash + 8 * block, 8); /* unaligned */
+    will_need(f->values[0] + lo, len);
     if (XXH3_64bits(f->values[0] + lo, len) == want) {
         unsigned char checking = KERX_BLOCK_CHECKING;
         /* Fails only when another block was found bad meanwhile. */
         return atomic_compare_exchange_strong(&f->state[block], &checking,
                                               KERX_BLOCK_GOOD);
     }
-    uint64_t none = 0;
-    atomic_compare_exchange_strong(&f->bad_block, &none, block + 1);
     /* Stop using the whole file: a damaged block says the copy is bad. */
-    for (uint64_t b = 0; b < f->blocks; b++)
-        atomic_store_explicit(&f->state[b], KERX_BLOCK_BAD, memory_order_release);
+    give_up(f, block + 1);
     return false;
+}
+
+void kerx_egdb_file_reject(const struct kerx_egdb_file *f) {
+    give_up((struct kerx_egdb_file *)f, UINT64_MAX);
 }
 
 int kerx_egdb_file_failed(const struct kerx_egdb_file *f, char *err) {
     uint64_t bad = atomic_load(&((struct kerx_egdb_file *)f)->bad_block);
     if (!f->map || !bad) return 0;
     char buf[80];
-    if (f->version == 1)
+    if (bad == UINT64_MAX)
+        snprintf(err, GAME_ERROR_BYTES, "%.64s: holds another material or index layout",
+                 name_of(f, buf, sizeof buf));
+    else if (f->version == 1)
         snprintf(err, GAME_ERROR_BYTES, "%.64s: corrupt values (checksum mismatch)",
                  name_of(f, buf, sizeof buf));
     else

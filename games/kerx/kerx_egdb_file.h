@@ -35,7 +35,7 @@
 
 enum {
     KERX_EGDB_VERSION = 2,     /* written; version 1 is still read */
-    KERX_EGDB_BLOCK_SHIFT = 20 /* 1 MiB blocks (docs/DATABASES.md: measured) */
+    KERX_EGDB_BLOCK_SHIFT = 18 /* 256 KiB blocks (results/databases.md: measured) */
 };
 
 /* A block's state: not checked yet, being checked, good, bad. */
@@ -86,7 +86,10 @@ int kerx_egdb_writer_end(struct kerx_egdb_writer *w, bool keep, char *err);
 void kerx_egdb_file_set_block_shift(int shift);
 
 /* Open (header and block table verified; no value read); n0, n1 are the
- * tier sizes the index expects. 0, or -1 with err. */
+ * tier sizes the index expects, or KERX_EGDB_ANY to take the header's (the
+ * caller then compares them with the index before reading: see
+ * kerx_egdb_file_reject). 0, or -1 with err. */
+#define KERX_EGDB_ANY UINT64_MAX
 int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, int drawat,
                         int a, int b, uint64_t n0, uint64_t n1, char *err);
 void kerx_egdb_file_close(struct kerx_egdb_file *f);
@@ -105,6 +108,10 @@ static inline bool kerx_egdb_file_ready(const struct kerx_egdb_file *f, uint64_t
         return true;
     return kerx_egdb_file_check(f, b);
 }
+
+/* Give up the whole file (its tier sizes do not match the index): every
+ * later read is refused, and kerx_egdb_file_failed says why. Thread-safe. */
+void kerx_egdb_file_reject(const struct kerx_egdb_file *f);
 
 /* 0, or -1 with err naming the file and its bad block when one was met. */
 int kerx_egdb_file_failed(const struct kerx_egdb_file *f, char *err);
