@@ -378,6 +378,24 @@ static void test_refusals(void **unused) {
     char good[KERX_EGDB_PATH_BYTES + 32];
     snprintf(good, sizeof good, "%s.good", path);
     assert_true(same_file(path, good));
+    /* The right material but another index size (consistent otherwise):
+     * opening makes no index, so the first read finds it and gives the
+     * file up. */
+    char other_size[300], dir3o[KERX_EGDB_PATH_BYTES], file3o[KERX_EGDB_PATH_BYTES + 16];
+    snprintf(other_size, sizeof other_size, "%s/other-size", folder);
+    kerx_egdb_folder(&t3.variant, other_size, dir3o, sizeof dir3o);
+    snprintf(file3o, sizeof file3o, "%s/4+1.keg", dir3o);
+    shell("mkdir -p '%s'", dir3o);
+    uint8_t draws[1000] = {0};
+    if (kerx_egdb_file_write(file3o, 3, 3, 4, 1, draws, sizeof draws, NULL, 0, err) != 0)
+        fail_msg("%s", err);
+    if (kerx_egdb_open(&db, &t3.variant, other_size, err) != 0) fail_msg("%s", err);
+    assert_int_equal(kerx_egdb_failed(db, err), 0);
+    assert_int_equal(kerx_egdb_byte(db, 0xF, UINT64_C(1) << 10), -1);
+    assert_int_equal(kerx_egdb_failed(db, err), -1);
+    if (!strstr(err, "4+1.keg: holds another material or index layout"))
+        fail_msg("%s", err);
+    kerx_egdb_close(db);
     /* Budgets and limits. */
     struct kerx_egdb_build b = {
         .pieces = 7, .threads = 1, .memory_mib = 1, .folder = folder};
