@@ -5,6 +5,9 @@
  * is the command name) in its own file cli/cmd_NAME.c, listed in the table
  * of cli/cli.c. Commands parse their options with cli_parse, which knows
  * every common option and refuses the ones a command does not take.
+ * Commands reach the engine only through libkibitz: include/kibitz.h, and
+ * lib/kz_cli.h for what only the command line wants (docs/DESIGN.md;
+ * tests/layering.sh).
  *
  * Exit status (documented in README.md): 0 success; 2 a usage error, i.e.
  * bad input on the command line (unknown command, game or option, malformed
@@ -17,8 +20,8 @@
 #ifndef KIBITZ_CLI_H
 #define KIBITZ_CLI_H
 
-#include "engine/game.h"
-#include "engine/record.h"
+#include "include/kibitz.h"
+#include "lib/kz_cli.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -62,7 +65,10 @@ enum cli_option {
 };
 
 struct cli_options {
-    const struct game *game; /* set when the command takes a game */
+    kz_game *kz; /* set when the command takes a game (lives until exit) */
+    /* The same game as the engine's types, for the commands not yet on the
+     * library (play, arena, serve, ugi; lib/kz_cli.h). */
+    const struct game *game;
     struct variant variant;
     char variant_text[512]; /* every --variant, joined by commas */
     const char *position;   /* NULL: start position */
@@ -121,10 +127,28 @@ int cli_fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
  * the work failed (database missing or damaged, file, memory, disk). */
 int cli_fail_runtime(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
-/* Parse o->position (or the start position when NULL) into `state`, then play
- * o->moves if given; or, with --record, replay the record's moves from its
- * start. 0, or EXIT_BAD_INPUT after printing the error. */
+/* A new state of o->kz (kz_state_free it after): o->position (or the
+ * start position when NULL), then o->moves if given; or, with --record, the
+ * record's moves replayed from its start. 0, or an exit status after
+ * printing the error. */
+int cli_state(const struct cli_options *o, kz_state **out);
+
+/* The same into the engine's state bytes (commands not yet on the library). */
 int cli_load_position(const struct cli_options *o, void *state);
+
+/* The options in the library's plain terms (lib/kz_cli.h). */
+void cli_args(const struct cli_options *o, struct kz_cli_args *a);
+
+/* The exit status of a library status `code` (enum kz_status, KZ_CLI_*),
+ * after printing "kibitz: <err>" for a failure: KZ_EINVAL is a usage error,
+ * the others runtime failures; KZ_CLI_MISSING adds how to make the
+ * database (cli_fail_missing_database). */
+int cli_status(const struct cli_options *o, int code, const char *err);
+
+/* Read --record FILE (of o->kz's game, any variant) as a library record
+ * (kz_record_free it after): 0, or an exit status after printing the error
+ * (1 unreadable, 2 not a valid record). */
+int cli_open_record(const struct cli_options *o, kz_record **r);
 
 /* Read --record FILE (of o->game) into `r` (record_free it after): 0, or an
  * exit status after printing the error (1 unreadable, 2 not a valid record). */
@@ -141,6 +165,11 @@ bool cli_no_database(const struct cli_options *o);
 
 /* True when stderr is a terminal and --quiet is not set: show progress. */
 bool cli_progress_wanted(const struct cli_options *o);
+
+/* Print a document the library wrote (one line of JSON, malloc'd; NULL when
+ * it could not be made), a newline, and free it: EXIT_OK, or
+ * EXIT_RUNTIME_FAILURE when there was none or the write failed. */
+int cli_print_document(char *text);
 
 /* Entry point: dispatch argv[1] to its command. */
 int cli_main(int argc, char **argv);

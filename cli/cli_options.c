@@ -1,10 +1,6 @@
 /* Parsing of the options every kibitz command shares (see cli.h). */
 #include "cli/cli.h"
-#include "engine/game_check.h"
-#include "engine/registry.h"
-#include "engine/threads.h"
-#include "engine/variant.h"
-#include "json/kjson_record.h"
+#include "cli/db_advice.h"
 
 #include <errno.h>
 #include <math.h>
@@ -14,12 +10,16 @@
 #include <string.h>
 #include <unistd.h>
 
-int cli_fail(const char *format, ...) {
-    va_list args;
-    va_start(args, format);
+static void print_failure(const char *format, va_list args) {
     fputs("kibitz: ", stderr);
     vfprintf(stderr, format, args);
     fputc('\n', stderr);
+}
+
+int cli_fail(const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    print_failure(format, args);
     va_end(args);
     return EXIT_BAD_INPUT;
 }
@@ -27,11 +27,21 @@ int cli_fail(const char *format, ...) {
 int cli_fail_runtime(const char *format, ...) {
     va_list args;
     va_start(args, format);
-    fputs("kibitz: ", stderr);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
+    print_failure(format, args);
     va_end(args);
     return EXIT_RUNTIME_FAILURE;
+}
+
+int cli_status(const struct cli_options *o, int code, const char *err) {
+    switch (code) {
+    case KZ_OK: return EXIT_OK;
+    case KZ_CLI_CHECK: return EXIT_CHECK_FAILED;
+    case KZ_CLI_QUIET_EINVAL: return EXIT_BAD_INPUT;
+    case KZ_CLI_QUIET_ERUNTIME: return EXIT_RUNTIME_FAILURE;
+    case KZ_EINVAL: return cli_fail("%s", err);
+    case KZ_CLI_MISSING: return cli_fail_missing_database(o, err);
+    default: return cli_fail_runtime("%s", err);
+    }
 }
 
 struct option_name {
@@ -99,10 +109,10 @@ static int parse_long(const char *option, const char *text, long low, long high,
 static int apply_option(const struct option_name *opt, const char *value,
                         struct cli_options *o) {
     long number = 0; /* set by parse_long; initialised for -Wmaybe-uninitialized */
-    char err[GAME_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     switch (opt->bit) {
     case OPT_VARIANT: {
-        if (!o->game) return cli_fail("--variant needs a game before it");
+        if (!o->kz) return cli_fail("--variant needs a game before it");
         /* Every --variant is checked as one spec, so a key repeated in a
          * later --variant is refused too. */
         size_t used = strlen(o->variant_text);
@@ -110,11 +120,8 @@ static int apply_option(const struct option_name *opt, const char *value,
             return cli_fail("--variant text is too long");
         snprintf(o->variant_text + used, sizeof o->variant_text - used, "%s%s",
                  used ? "," : "", value);
-        struct variant v;
-        variant_init(o->game, &v);
-        if (variant_parse(o->game, &v, o->variant_text, err) != 0)
+        if (kz_cli_game_variant(o->kz, o->variant_text, err) != KZ_OK)
             return cli_fail("%s", err);
-        o->variant = v;
         return 0;
     }
     case OPT_POSITION: o->position = value; return 0;
@@ -194,6 +201,34 @@ static int apply_option(const struct option_name *opt, const char *value,
     return cli_fail("internal error: unhandled option %s", opt->name);
 }
 
+/* Games parsed stay reachable until the process ends (a command's options
+ * live as long as the command). */
+static kz_game *kept_games[8];
+
+static void keep_game(kz_game *g) {
+    for (int i = 0; i < 8; i++)
+        if (!kept_games[i]) {
+            kept_games[i] = g;
+            return;
+        }
+}
+
+/* The engine's view of the game, for the commands not yet on the library. */
+static void set_legacy(struct cli_options *o) {
+    if (!o->kz) return;
+    o->game = kz_cli_legacy_game(o->kz);
+    o->variant = *kz_cli_legacy_variant(o->kz);
+}
+
+int cli_open_record(const struct cli_options *o, kz_record **r) {
+    char err[KZ_CLI_ERROR_BYTES];
+    if (access(o->record, R_OK) != 0)
+        return cli_fail_runtime("cannot read record %s: %s", o->record, strerror(errno));
+    if (kz_record_load(o->kz, o->record, r, err, sizeof err) != KZ_OK)
+        return cli_fail("%s", err);
+    return 0;
+}
+
 int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_options *o) {
     memset(o, 0, sizeof *o);
     o->depth = -1;
@@ -214,10 +249,9 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
     if (spec->needs_game) {
         if (argc < 2 || argv[1][0] == '-')
             return cli_fail("%s needs a game name (try 'kibitz games')", argv[0]);
-        char err[GAME_ERROR_BYTES];
-        o->game = registry_find(argv[1], err);
-        if (!o->game) return cli_fail("%s", err);
-        variant_init(o->game, &o->variant);
+        char err[KZ_CLI_ERROR_BYTES];
+        if (kz_cli_game_find(argv[1], &o->kz, err) != KZ_OK) return cli_fail("%s", err);
+        keep_game(o->kz);
         i = 2;
     }
     for (; i < argc; i++) {
@@ -262,75 +296,113 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
         if (status != 0) return status;
         o->given |= opt->bit;
     }
-    if (o->game) {
-        char err[GAME_ERROR_BYTES];
-        if (variant_finish(o->game, &o->variant, err) != 0) return cli_fail("%s", err);
-    }
-    char err[GAME_ERROR_BYTES];
-    if (threads_reserve(o->threads, err) != 0) return cli_fail_runtime("%s", err);
+    char err[KZ_CLI_ERROR_BYTES];
+    if (o->kz && kz_cli_game_finish(o->kz, err) != KZ_OK) return cli_fail("%s", err);
+    if (kz_cli_threads_reserve(o->threads, err) != KZ_OK)
+        return cli_fail_runtime("%s", err);
     /* A record read where --moves is: its variant is the command's. */
-    if (o->record && o->game && (spec->allowed & OPT_MOVES) && !spec->record_out) {
+    if (o->record && o->kz && (spec->allowed & OPT_MOVES) && !spec->record_out) {
         if (o->position || o->moves)
             return cli_fail(
                 "--record gives the start and the moves: leave out --position "
                 "and --moves");
-        struct game_record r;
-        int status = cli_load_record(o, &r);
+        kz_record *r;
+        int status = cli_open_record(o, &r);
         if (status) return status;
-        bool same = memcmp(&r.variant, &o->variant, sizeof r.variant) == 0;
+        const kz_game *played = kz_record_game(r);
+        bool same = kz_cli_same_variant(played, o->kz);
         char have[256], want[256];
-        o->game->variant_format(&r.variant, have, sizeof have);
-        o->game->variant_format(&o->variant, want, sizeof want);
-        o->variant = r.variant;
-        record_free(&r);
-        if ((o->given & OPT_VARIANT) && !same)
+        kz_game_variant(played, have, sizeof have);
+        kz_game_variant(o->kz, want, sizeof want);
+        kz_cli_game_take_variant(o->kz, played);
+        kz_record_free(r);
+        if ((o->given & OPT_VARIANT) && !same) {
+            set_legacy(o);
             return cli_fail("%s is a game of variant %s, not %s", o->record, have, want);
+        }
     }
+    set_legacy(o);
     return 0;
 }
 
 int cli_load_record(const struct cli_options *o, struct game_record *r) {
-    char err[GAME_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     if (access(o->record, R_OK) != 0)
         return cli_fail_runtime("cannot read record %s: %s", o->record, strerror(errno));
-    if (kjson_record_read(r, o->record, o->game, err) != 0) return cli_fail("%s", err);
+    if (kz_cli_legacy_record(o->kz, o->record, r, err) != KZ_OK)
+        return cli_fail("%s", err);
     return 0;
 }
 
-int cli_load_position(const struct cli_options *o, void *state) {
-    const struct game *g = o->game;
-    char err[GAME_ERROR_BYTES];
+/* --position and --moves into `s`: 0 or EXIT_BAD_INPUT after the message
+ * (which quotes them whole). */
+static int load_position(const struct cli_options *o, kz_state *s) {
+    size_t n =
+        512 + (o->position ? strlen(o->position) : 0) + (o->moves ? strlen(o->moves) : 0);
+    char *err = malloc(n);
+    if (!err) return cli_fail_runtime("out of memory");
+    int status = kz_cli_load(s, o->position, o->moves, err, n);
+    if (status) status = cli_fail("%s", err);
+    free(err);
+    return status;
+}
+
+int cli_state(const struct cli_options *o, kz_state **out) {
+    char err[KZ_CLI_ERROR_BYTES];
+    *out = kz_state_new(o->kz);
+    if (!*out) return cli_fail_runtime("out of memory");
+    int status = 0;
     if (o->record) {
-        struct game_record r;
-        int status = cli_load_record(o, &r);
-        if (status) return status;
-        record_replay(&r, r.count, state);
-        record_free(&r);
-        return 0;
+        kz_record *r;
+        if (!(status = cli_open_record(o, &r))) {
+            if (kz_record_replay(r, -1, *out, err, sizeof err) != KZ_OK)
+                status = cli_fail("%s", err);
+            kz_record_free(r);
+        }
+    } else {
+        status = load_position(o, *out);
     }
-    if (!o->position)
-        g->start(&o->variant, state);
-    else if (g->parse_position(&o->variant, o->position, state, err) != 0)
-        return cli_fail("bad position '%s': %s", o->position, err);
-    else if (game_check_playable(g, &o->variant, state, err) != 0)
-        return cli_fail("bad position '%s': %s", o->position, err);
-    if (!o->moves) return 0;
-    char buf[4096];
-    if (strlen(o->moves) >= sizeof buf) return cli_fail("--moves is too long");
-    strcpy(buf, o->moves);
-    char *save = NULL;
-    int ply = 0;
-    for (char *word = strtok_r(buf, " ,", &save); word;
-         word = strtok_r(NULL, " ,", &save)) {
-        ply++;
-        if (g->turn(&o->variant, state) == TURN_OVER)
-            return cli_fail("move %d '%s': the game is already over", ply, word);
-        move_t m;
-        if (g->parse_move(&o->variant, state, word, &m, err) != 0)
-            return cli_fail("move %d: %s", ply, err);
-        g->apply(&o->variant, state, m);
+    if (status) {
+        kz_state_free(*out);
+        *out = NULL;
     }
+    return status;
+}
+
+int cli_load_position(const struct cli_options *o, void *state) {
+    kz_state *s;
+    int status = cli_state(o, &s);
+    if (status) return status;
+    kz_cli_legacy_copy(s, state);
+    kz_state_free(s);
     return 0;
+}
+
+void cli_args(const struct cli_options *o, struct kz_cli_args *a) {
+    *a = (struct kz_cli_args){
+        .game = o->kz,
+        .position = o->position,
+        .moves = o->moves,
+        .record = o->record,
+        .db = o->db,
+        .algo = o->algo,
+        .side = o->side,
+        .report = o->report,
+        .positions = o->positions,
+        .depth = o->depth,
+        .time = o->time,
+        .iterations = o->iterations,
+        .threads = o->threads,
+        .threads_given = o->given & OPT_THREADS,
+        .hash_mib = o->hash_mb,
+        .seed = o->seed,
+        .json = o->json,
+        .progress = cli_progress_wanted(o),
+        .budget_given = o->given & (OPT_DEPTH | OPT_TIME | OPT_ITERATIONS),
+        .pieces = o->pieces,
+        .memory_mib = o->memory_mb,
+        .games = o->games,
+    };
 }
 
 int cli_hash_mib(const struct cli_options *o, int fallback) {
@@ -343,4 +415,11 @@ bool cli_no_database(const struct cli_options *o) {
 
 bool cli_progress_wanted(const struct cli_options *o) {
     return !o->quiet && isatty(STDERR_FILENO);
+}
+
+int cli_print_document(char *text) {
+    bool bad = !text || !*text || printf("%s\n", text) < 0;
+    free(text);
+    fflush(stdout);
+    return bad ? EXIT_RUNTIME_FAILURE : EXIT_OK;
 }

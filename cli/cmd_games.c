@@ -1,10 +1,8 @@
 /* kibitz games: the registry with each game's variant options. */
 #include "cli/cli.h"
-#include "engine/registry.h"
-#include "engine/variant.h"
-#include "json/kjson_reports.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 int cmd_games(int argc, char **argv) {
     static const struct cli_spec spec = {
@@ -16,23 +14,31 @@ int cmd_games(int argc, char **argv) {
     struct cli_options o;
     int status = cli_parse(&spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
-    if (o.json) return kjson_print(kjson_games(), stdout) ? EXIT_CHECK_FAILED : EXIT_OK;
-    int count;
-    const struct game *const *games = registry_games(&count);
-    for (int i = 0; i < count; i++) {
-        const struct game *g = games[i];
-        struct variant v;
-        variant_init(g, &v);
-        printf("%-11s %s\n            %d players", g->name, g->summary,
-               variant_players(g, &v));
-        if (g->flags & GAME_HAS_CHANCE) printf(", chance");
-        if (g->flags & GAME_HAS_SIMULTANEOUS) printf(", simultaneous moves");
-        if (g->flags & GAME_HAS_HIDDEN) printf(", hidden information");
-        if (g->tier_of) printf(", solvable");
+    if (o.json) {
+        size_t need = kz_games_json(NULL, 0);
+        char *doc = malloc(need + 1);
+        if (doc) kz_games_json(doc, need + 1);
+        return cli_print_document(doc);
+    }
+    char err[KZ_CLI_ERROR_BYTES];
+    for (int i = 0; i < kz_game_count(); i++) {
+        kz_game *g;
+        if (kz_game_load(kz_game_name_at(i), NULL, &g, err, sizeof err) != KZ_OK)
+            return cli_fail_runtime("%s", err);
+        unsigned flags = kz_game_flags(g);
+        printf("%-11s %s\n            %d players", kz_game_name(g), kz_game_summary(g),
+               kz_game_players(g));
+        if (flags & KZ_HAS_CHANCE) printf(", chance");
+        if (flags & KZ_HAS_SIMULTANEOUS) printf(", simultaneous moves");
+        if (flags & KZ_HAS_HIDDEN) printf(", hidden information");
+        if (flags & KZ_CAN_SOLVE) printf(", solvable");
         printf("\n");
-        for (const struct variant_key *k = g->variant_keys; k && k->key; k++)
-            printf("            %s=%s (default %s): %s\n", k->key, k->values, k->fallback,
-                   k->meaning);
+        const char *key, *values, *fallback, *meaning;
+        for (int k = 0; kz_game_option(g, k, &key, &values, &fallback, &meaning) == KZ_OK;
+             k++)
+            printf("            %s=%s (default %s): %s\n", key, values, fallback,
+                   meaning);
+        kz_game_free(g);
     }
     return EXIT_OK;
 }

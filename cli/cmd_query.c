@@ -2,117 +2,39 @@
  * the memory-mapped database `kibitz solve` wrote; with --positions, many
  * positions in one process, one JSON line each. */
 #include "cli/cli.h"
-#include "cli/db_advice.h"
-#include "cli/query_report.h"
-#include "search/game_database.h"
-#include "search/solver_db.h"
-#include "json/kjson.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-/* The open database, whichever kind: a game's own provider or a solver file. */
-struct query_source {
-    const struct game_database *gdb; /* or NULL: `db` */
-    void *own;
-    struct solver_db *db;
-    char where[SOLVER_DB_PATH_BYTES];
-};
-
-static int open_source(const struct cli_options *o, struct query_source *src) {
-    const struct game *g = o->game;
-    char err[GAME_ERROR_BYTES];
-    memset(src, 0, sizeof *src);
-    if (cli_no_database(o))
-        return cli_fail("query reads a database: --db none leaves it none to read");
-    if (g->database) {
-        src->gdb = g->database;
-        const char *why =
-            src->gdb->unavailable ? src->gdb->unavailable(&o->variant) : NULL;
-        if (why) return cli_fail("%s", why);
-        int found = src->gdb->open(&o->variant, o->db, &src->own, src->where,
-                                   sizeof src->where, err);
-        if (found > 0) return cli_fail_missing_database(o, err);
-        if (found < 0) return cli_fail_runtime("%s", err);
-        return 0;
-    }
-    if (!g->tier_of)
-        return cli_fail("%s cannot be solved, so it has no databases to query", g->name);
-    if (solver_db_find(&src->db, g, &o->variant, o->db, src->where, sizeof src->where,
-                       err) != 0)
-        return cli_database_missing(o) ? cli_fail_missing_database(o, err)
-                                       : cli_fail_runtime("%s", err);
-    return 0;
-}
-
-static void close_source(struct query_source *src) {
-    if (src->gdb && src->own) src->gdb->close(src->own);
-    solver_db_close(src->db);
-}
-
-/* Answer one position: 0, or an exit status after printing the problem
- * (`line` > 0: as an error document of a --positions stream). */
-static int answer(const struct cli_options *o, struct query_source *src,
-                  const void *state, bool json, int line) {
-    const struct game *g = o->game;
-    retro_lookup_fn lookup = src->gdb ? src->gdb->probe : solver_db_lookup;
-    void *ctx = src->gdb ? src->own : (void *)src->db;
-    char err[GAME_ERROR_BYTES];
-    const char *problem = NULL;
-    int status = EXIT_RUNTIME_FAILURE;
-    if (lookup(ctx, state) == RETRO_HOLE) {
-        if (src->db && solver_db_failed(src->db, err))
-            problem = err;
-        else if (src->gdb)
-            problem = src->gdb->hole_message;
-        else
-            snprintf(err, sizeof err,
-                     "database %.100s does not hold this position's tier", src->where),
-                problem = err;
-    } else {
-        status = query_report(g, &o->variant, state, lookup, ctx, src->where, json);
-        /* A child's tier read for the first time may have been corrupt. */
-        if (src->db && solver_db_failed(src->db, err)) problem = err, status = 1;
-    }
-    if (!problem) return status;
-    if (line > 0) {
-        json_t *doc = kjson_document("error");
-        json_object_set_new(doc, "line", json_integer(line));
-        json_object_set_new(doc, "message", json_string(problem));
-        kjson_print(doc, stdout);
-        return EXIT_RUNTIME_FAILURE;
-    }
-    return cli_fail_runtime("%s", problem);
-}
 
 /* --positions FILE|-: one position per line (blank lines and lines starting
  * with '#' skipped), one JSON document per line out. A bad line gets an
  * error document and the stream goes on; the exit status is the worst. */
-static int answer_stream(const struct cli_options *o, struct query_source *src) {
+static int answer_stream(const struct cli_options *o, const kz_db *db) {
     FILE *in = strcmp(o->positions, "-") == 0 ? stdin : fopen(o->positions, "r");
     if (!in) return cli_fail_runtime("cannot read %s", o->positions);
-    char text[4096], err[GAME_ERROR_BYTES];
+    char text[4096], err[KZ_CLI_ERROR_BYTES];
     int status = 0, line = 0;
-    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
+    kz_state *s = kz_state_new(o->kz);
+    if (!s) {
+        if (in != stdin) fclose(in);
+        return cli_fail_runtime("out of memory");
+    }
     while (fgets(text, sizeof text, in)) {
         line++;
         text[strcspn(text, "\r\n")] = '\0';
         if (text[0] == '\0' || text[0] == '#') continue;
         int one;
-        if (o->game->parse_position(&o->variant, text, state, err) != 0) {
-            json_t *doc = kjson_document("error");
-            char message[GAME_ERROR_BYTES + 80];
+        if (kz_cli_parse_position(s, text, err) != KZ_OK) {
+            char message[KZ_CLI_ERROR_BYTES + 80];
             snprintf(message, sizeof message, "bad position '%.60s': %s", text, err);
-            json_object_set_new(doc, "line", json_integer(line));
-            json_object_set_new(doc, "message", json_string(message));
-            kjson_print(doc, stdout);
+            kz_cli_error_document(line, message, stdout);
             one = EXIT_BAD_INPUT;
         } else {
-            one = answer(o, src, state, true, line);
+            one = cli_status(o, kz_cli_query(db, s, true, line, stdout, err), err);
         }
         if (one > status) status = one;
     }
+    kz_state_free(s);
     if (in != stdin) fclose(in);
     return status;
 }
@@ -146,11 +68,19 @@ int cmd_query(int argc, char **argv) {
     if (o.positions && (o.position || o.moves || o.record))
         return cli_fail("--positions reads its positions from the file: leave out "
                         "--position, --moves and --record");
-    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
-    if (!o.positions && (status = cli_load_position(&o, state))) return status;
-    struct query_source src;
-    if ((status = open_source(&o, &src))) return status;
-    status = o.positions ? answer_stream(&o, &src) : answer(&o, &src, state, o.json, 0);
-    close_source(&src);
+    kz_state *s = NULL;
+    if (!o.positions && (status = cli_state(&o, &s))) return status;
+    char err[KZ_CLI_ERROR_BYTES];
+    kz_db *db = NULL;
+    if (cli_no_database(&o))
+        status = cli_fail("query reads a database: --db none leaves it none to read");
+    else if ((status = kz_cli_db_open(o.kz, o.db, &db, err)))
+        status = cli_status(&o, status, err);
+    else if (o.positions)
+        status = answer_stream(&o, db);
+    else
+        status = cli_status(&o, kz_cli_query(db, s, o.json, 0, stdout, err), err);
+    kz_db_close(db);
+    kz_state_free(s);
     return status;
 }

@@ -1,8 +1,8 @@
 /* kibitz show: draw a position, print its notation and its legal moves. */
 #include "cli/cli.h"
-#include "json/kjson_position.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 int cmd_show(int argc, char **argv) {
     static const struct cli_spec spec = {
@@ -17,25 +17,39 @@ int cmd_show(int argc, char **argv) {
     struct cli_options o;
     int status = cli_parse(&spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
-    const struct game *g = o.game;
-    unsigned char state[GAME_MAX_STATE_BYTES];
-    if ((status = cli_load_position(&o, state))) return status;
-    if (o.json)
-        return kjson_print(kjson_position(g, &o.variant, state), stdout)
-                   ? EXIT_CHECK_FAILED
-                   : EXIT_OK;
-    g->draw(&o.variant, state, stdout);
-    char text[512];
-    g->format_position(&o.variant, state, text, sizeof text);
-    printf("position: %s\n", text);
-    if (g->turn(&o.variant, state) == TURN_OVER) return EXIT_OK;
-    move_t moves[g->max_moves];
-    int count = g->moves(&o.variant, state, moves);
-    printf("moves (%d):", count);
-    for (int i = 0; i < count; i++) {
-        g->format_move(&o.variant, state, moves[i], text, sizeof text);
-        printf(" %s", text);
+    kz_state *s;
+    if ((status = cli_state(&o, &s))) return status;
+    if (o.json) {
+        size_t need = kz_state_json(s, NULL, 0);
+        char *doc = malloc(need + 1);
+        if (doc) kz_state_json(s, doc, need + 1);
+        kz_state_free(s);
+        return cli_print_document(doc);
     }
-    printf("\n");
+    char text[KZ_TEXT_BYTES];
+    size_t need = kz_state_draw(s, NULL, 0);
+    char *drawing = malloc(need + 1);
+    if (!drawing) {
+        kz_state_free(s);
+        return cli_fail_runtime("out of memory");
+    }
+    kz_state_draw(s, drawing, need + 1);
+    fputs(drawing, stdout);
+    free(drawing);
+    kz_state_format(s, text, sizeof text);
+    printf("position: %s\n", text);
+    if (kz_state_turn(s) != KZ_TURN_OVER) {
+        int cap = kz_game_max_actions(o.kz);
+        kz_action *actions = malloc(sizeof *actions * (size_t)cap);
+        int count = actions ? kz_state_actions(s, actions, cap) : 0;
+        printf("moves (%d):", count);
+        for (int i = 0; i < count; i++) {
+            kz_state_action_text(s, actions[i], text, sizeof text);
+            printf(" %s", text);
+        }
+        printf("\n");
+        free(actions);
+    }
+    kz_state_free(s);
     return EXIT_OK;
 }

@@ -2,7 +2,6 @@
  * come from CMake (CMakeLists.txt, cmake/git_commit.cmake). */
 #include "cli/cli.h"
 #include "git_commit.h"
-#include "json/kjson.h"
 
 #include <stdio.h>
 
@@ -25,15 +24,11 @@ int cmd_version(int argc, char **argv) {
     int status = cli_parse(&spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
     const char *openmp = KIBITZ_OPENMP;
-    if (o.json) {
-        json_t *doc = kjson_document("version");
-        json_object_set_new(doc, "version", json_string(KIBITZ_VERSION));
-        json_object_set_new(doc, "commit", json_string(KIBITZ_GIT_COMMIT));
-        json_object_set_new(doc, "build_type", json_string(KIBITZ_BUILD_TYPE));
-        json_object_set_new(doc, "compiler", json_string(KIBITZ_COMPILER));
-        json_object_set_new(doc, "openmp", kjson_string_or_null(openmp));
-        return kjson_print(doc, stdout) ? EXIT_RUNTIME_FAILURE : EXIT_OK;
-    }
+    if (o.json)
+        return kz_cli_version_json(KIBITZ_VERSION, KIBITZ_GIT_COMMIT, KIBITZ_BUILD_TYPE,
+                                   KIBITZ_COMPILER, openmp, stdout)
+                   ? EXIT_RUNTIME_FAILURE
+                   : EXIT_OK;
     printf("kibitz %s (commit %s, %s build, %s, OpenMP %s)\n", KIBITZ_VERSION,
            KIBITZ_GIT_COMMIT, KIBITZ_BUILD_TYPE, KIBITZ_COMPILER,
            openmp ? openmp : "none");

@@ -1,10 +1,8 @@
 /* Advice for a missing database (see db_advice.h). */
 #include "cli/db_advice.h"
-#include "search/solver_db.h"
 
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 /* A word the shell reads as itself, else the word in single quotes. */
 static void print_shell_word(const char *word) {
@@ -23,14 +21,13 @@ static void print_shell_word(const char *word) {
 }
 
 int cli_fail_missing_database(const struct cli_options *o, const char *problem) {
-    const struct game *g = o->game;
     char variant[256];
-    g->variant_format(&o->variant, variant, sizeof variant);
+    kz_game_variant(o->kz, variant, sizeof variant);
     fprintf(stderr, "kibitz: %s; make it with: kibitz solve %s --variant %s", problem,
-            g->name, variant);
+            kz_game_name(o->kz), variant);
     /* A size that builds in seconds and answers the endgames; more pieces
      * take longer (see kibitz solve --help). */
-    if (g->database) fputs(" --pieces 5", stderr);
+    if (kz_cli_has_own_databases(o->kz)) fputs(" --pieces 5", stderr);
     if (o->db) {
         fputs(" --db ", stderr);
         print_shell_word(o->db);
@@ -40,7 +37,5 @@ int cli_fail_missing_database(const struct cli_options *o, const char *problem) 
 }
 
 bool cli_database_missing(const struct cli_options *o) {
-    char path[SOLVER_DB_PATH_BYTES];
-    solver_db_path(o->game, &o->variant, o->db, path, sizeof path);
-    return access(path, F_OK) != 0;
+    return kz_cli_database_missing(o->kz, o->db);
 }

@@ -34,6 +34,17 @@
     "A player's only legal move is printed without search ('score forced');\n"           \
     "analyse still scores it. --json prints the search document of docs/JSON.md."
 
+/* The engines paragraph of both commands' help, after their first lines. */
+#define SEARCH_COMMAND_ENGINES                                                           \
+    "alphabeta (the default for two-player\n"                                            \
+    "zero-sum games without chance) takes --depth (default 8) or --time;\n"              \
+    "mcts takes --iterations (default 10000) or --time. --threads runs Lazy\n"           \
+    "SMP (alphabeta) or tree parallelism (mcts). expectimax (two-player games\n"         \
+    "with chance, Star1/Star2 pruning) takes --depth (decisions, default 3) or\n"        \
+    "--time. At a chance node there is nothing to choose: give the outcome.\n"           \
+    "mcts:root=1 is one tree per thread (no shared cache lines, for cores far\n"         \
+    "apart)." SEARCH_COMMAND_HELP "\n" SEARCH_COMMAND_DB_HELP
+
 /* Exit status as cli.h describes. */
 int search_command_run(const struct cli_spec *spec, int argc, char **argv, bool analyse);
 

@@ -247,6 +247,80 @@ int kz_db_query(const kz_db *db, const kz_state *s, int *outcome, int *distance,
 long kz_db_query_json(const kz_db *db, const kz_state *s, char *json, size_t json_n,
                       char *err, size_t err_n);
 
+/* Where the open database was found: the .kdb file, or the folder of a
+ * game's own databases (Kerx: "<data>/egdb-kerx-<variant>"), snprintf-style.
+ * kz_db_open takes either kind: a game with its own database builder (Kerx
+ * endgame sets made by `kibitz solve kerx --pieces K`) is opened through
+ * it; `path` is then the data folder holding them. KZ_ERUNTIME when no
+ * database is there (the message says where it looked). */
+size_t kz_db_where(const kz_db *db, char *buf, size_t n);
+
+/* Solve as kz_solve does, reporting progress and watching a stop flag:
+ * `progress` (may be NULL) is called with `ctx` after each tier with the
+ * tiers done, the tiers in all and the positions solved so far; raising
+ * `stop` (may be NULL) ends the solve after the tier being solved, with
+ * KZ_ERUNTIME ("stopped") and no file written. */
+typedef void (*kz_progress_fn)(void *ctx, uint64_t done, uint64_t total,
+                               uint64_t positions);
+int kz_solve_with(const kz_game *g, const char *path, int threads,
+                  kz_progress_fn progress, void *ctx, kz_stop *stop, char *err,
+                  size_t err_n);
+
+/* ---------------------------------------------------- descriptions, perft */
+
+/* One line saying what the game is. Valid while `g` lives. */
+const char *kz_game_summary(const kz_game *g);
+/* Variant option i of the game (0, 1, ... until KZ_EINVAL): its key, the
+ * values it takes, its default and what it means, as `kibitz games` lists
+ * them. Pointers valid while `g` lives; any of them may be NULL. */
+int kz_game_option(const kz_game *g, int i, const char **key, const char **values,
+                   const char **fallback, const char **meaning);
+/* The "games" document of docs/JSON.md (every game, its options),
+ * snprintf-style. */
+size_t kz_games_json(char *json, size_t n);
+/* The "position" document of docs/JSON.md for `s` (the position, who acts,
+ * the legal moves), snprintf-style. */
+size_t kz_state_json(const kz_state *s, char *json, size_t n);
+
+/* kz_perft with the count under each root action (perft "divide"): up to
+ * `cap` root actions into actions[] and their leaves into leaves[] (either
+ * may be NULL), their number into *count (may be NULL). Returns the total. */
+uint64_t kz_perft_divide(const kz_state *s, int depth, int threads, kz_action *actions,
+                         uint64_t *leaves, int cap, int *count);
+/* Run perft and write the "perft" document of docs/JSON.md (leaves, time,
+ * rate; with `divide` every root move's count), snprintf-style. */
+size_t kz_perft_json(const kz_state *s, int depth, int threads, int divide, char *json,
+                     size_t n);
+
+/* ---------------------------------------------------------------- records */
+
+typedef struct kz_record kz_record; /* a game record: start, moves, players */
+
+/* Read a record file (the JSON of `kibitz play --save` and `kibitz arena
+ * --record`) of game `g` (any variant: the record says which). Every move is
+ * checked as it is replayed. KZ_OK, or KZ_EINVAL with a message naming the
+ * file and the step. */
+int kz_record_load(const kz_game *g, const char *file, kz_record **out, char *err,
+                   size_t err_n);
+void kz_record_free(kz_record *r);
+/* The record's game with the record's variant. Valid while `r` lives. */
+const kz_game *kz_record_game(const kz_record *r);
+/* The number of steps (moves, chance outcomes, joint choices) recorded. */
+int kz_record_length(const kz_record *r);
+/* The position after the first `ply` steps (ply < 0 or past the end: the
+ * last position) into `into`, a state of the record's game and variant
+ * (KZ_EINVAL otherwise). */
+int kz_record_replay(const kz_record *r, int ply, kz_state *into, char *err,
+                     size_t err_n);
+/* Judge every move of the record (the "review" document of docs/JSON.md,
+ * snprintf-style): exact values where `db` (may be NULL) holds the
+ * position, else a search: alpha-beta to `depth` (<= 0: 6) or for `time`
+ * seconds where the game allows it, else MCTS for `iterations` (<= 0: 1000)
+ * with `seed`. A negative enum kz_status cast to long on failure. */
+long kz_review_json(const kz_record *r, const kz_db *db, int depth, double time,
+                    long iterations, uint64_t seed, char *json, size_t n, char *err,
+                    size_t err_n);
+
 #ifdef __cplusplus
 }
 #endif

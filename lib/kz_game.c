@@ -38,6 +38,20 @@ const char *kz_game_name_at(int i) {
     return i >= 0 && i < count ? games[i]->name : NULL;
 }
 
+int kz_game_find(const char *name, kz_game **out, char *err, size_t err_n) {
+    char gerr[GAME_ERROR_BYTES];
+    *out = NULL;
+    const struct game *g = registry_find(name, gerr);
+    if (!g) return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
+    kz_game *game = calloc(1, sizeof *game);
+    if (!game) return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
+    game->g = g;
+    variant_init(g, &game->v);
+    game->players = variant_players(g, &game->v);
+    *out = game;
+    return KZ_OK;
+}
+
 int kz_game_load(const char *name, const char *variant, kz_game **out, char *err,
                  size_t err_n) {
     *out = NULL;
@@ -63,12 +77,10 @@ int kz_game_load(const char *name, const char *variant, kz_game **out, char *err
             return kz_fail(err, err_n, KZ_EINVAL, "'%s': unbalanced parentheses", name);
     }
     char gerr[GAME_ERROR_BYTES];
-    const struct game *g = registry_find(base, gerr);
-    if (!g) return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
-    kz_game *game = calloc(1, sizeof *game);
-    if (!game) return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
-    game->g = g;
-    variant_init(g, &game->v);
+    kz_game *game;
+    int status = kz_game_find(base, &game, err, err_n);
+    if (status) return status;
+    const struct game *g = game->g;
     if ((inner[0] && variant_parse(g, &game->v, inner, gerr)) ||
         (variant && variant[0] && variant_parse(g, &game->v, variant, gerr)) ||
         variant_finish(g, &game->v, gerr)) {

@@ -36,6 +36,11 @@ struct kz_stop {
 int kz_fail(char *err, size_t n, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* A new game called `name` (no parentheses) with its default variant, not
+ * yet finished (variant_finish): KZ_OK, KZ_EINVAL (unknown name, the
+ * registry's message) or KZ_ERUNTIME. */
+int kz_game_find(const char *name, kz_game **out, char *err, size_t err_n);
+
 /* The state's moves (cached); the count. */
 int kz_state_moves(const kz_state *s, const move_t **moves);
 /* Forget the cached moves after the position changed. */

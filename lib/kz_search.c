@@ -3,6 +3,7 @@
  * chosen and configured through the one engine-spec parser, agent_parse. */
 #include "engine/rng.h"
 #include "lib/kz_internal.h"
+#include "lib/kz_json.h"
 #include "lib/kz_run.h"
 #include "search/agent.h"
 #include "search/perft.h"
@@ -32,11 +33,8 @@ void kz_stop_free(kz_stop *f) {
 
 /* Hand a document to the caller's buffer and release it. */
 static void give_json(json_t *doc, char *json, size_t json_n, size_t *json_len) {
-    char *text = doc ? kjson_text(doc) : NULL;
-    size_t need = (size_t)snprintf(json, json_n, "%s", text ? text : "");
-    if (json_len) *json_len = need;
-    free(text);
-    json_decref(doc);
+    long need = kz_json_give(doc, json, json_n);
+    if (json_len) *json_len = need < 0 ? 0 : (size_t)need;
 }
 
 int kz_search(const kz_state *s, const char *algo, double time, long iterations,

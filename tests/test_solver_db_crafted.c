@@ -9,9 +9,9 @@
  *    is first read (format version 2 checks tiers lazily);
  *  - a "game over" marker or a forged value at a live position makes the
  *    query fail with a message instead of answering. */
-#include "cli/query_report.h"
 #include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"
+#include "lib/kz_dbquery.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
 #include "support.h"
@@ -186,7 +186,12 @@ static int query_with_start_cell(retro_cell cell, const char *name) {
         solver_db_close(db);
         return -1;
     }
-    int status = query_report(&kulibrat_game, &v, &s, solver_db_lookup, db, path, true);
+    char report_err[KZ_ERROR_BYTES] = "";
+    int status = kz_query_report(&kulibrat_game, &v, &s, solver_db_lookup, db, path, true,
+                                 stdout, report_err, sizeof report_err);
+    /* The command line's exit statuses: 0, 2 for a database contradicting
+     * itself (a usage error's status, as `kibitz query` gives it). */
+    if (status == KZ_EINVAL) status = 2;
     solver_db_close(db);
     return status;
 }

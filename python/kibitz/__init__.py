@@ -74,7 +74,9 @@ def solve(game, path, threads=0):
 
 class Database:
     """Solver databases in `path` (a folder or a .kdb file; None: the
-    engine's default, $KIBITZ_DATA else ./data).
+    engine's default, $KIBITZ_DATA else ./data). A game with databases of
+    its own reads those from the folder (Kerx: the endgame sets of
+    `kibitz solve kerx --pieces K`).
 
     query(state) returns the "query" document: "value" ({"result": "win" |
     "loss" | "draw", "distance", "score"} for the player to move; None when

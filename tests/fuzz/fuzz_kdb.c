@@ -4,10 +4,10 @@
  * tested. A file that opens is then queried along a random line of play
  * (seeded by the input): probes, move values, the query report and the best
  * move must neither crash nor read outside the file. */
-#include "cli/query_report.h"
 #include "engine/rng.h"
 #include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"
+#include "lib/kz_dbquery.h"
 #include "search/solver_db.h"
 #include "search/solver_db_move.h"
 #include "tests/fuzz/fuzz_support.h"
@@ -28,7 +28,7 @@ static const char *scratch_path(void) {
     if (!scratch[0]) {
         snprintf(scratch, sizeof scratch, "%s/kibitz-fuzz-kdb-%ld.kdb",
                  fuzz_scratch_folder(), (long)getpid());
-        /* query_report prints its answer: keep the fuzzer's output readable. */
+        /* kz_query_report prints its answer: keep the fuzzer's output readable. */
         if (!freopen("/dev/null", "w", stdout)) abort();
         atexit(remove_scratch);
     }
@@ -70,7 +70,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         retro_cell cell = solver_db_probe(db, &s), best;
         retro_cell values[KULIBRAT_MAX_MOVES];
         retro_move_values(g, &v, &s, solver_db_lookup, db, &best, values);
-        if (cell != RETRO_HOLE) query_report(g, &v, &s, solver_db_lookup, db, path, true);
+        char report_err[KZ_ERROR_BYTES];
+        if (cell != RETRO_HOLE)
+            kz_query_report(g, &v, &s, solver_db_lookup, db, path, true, stdout,
+                            report_err, sizeof report_err);
         move_t move;
         retro_cell value;
         solver_db_best_move(db, &s, &move, &value);

@@ -4,12 +4,12 @@
  * both checksums so the structural checks are reached, and opens the folder.
  * When it opens, random positions (seeded by the input) are probed and
  * reported: nothing may crash or read outside the file. */
-#include "cli/query_report.h"
 #include "engine/rng.h"
 #include "engine/variant.h"
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_egdb_set.h"
+#include "lib/kz_dbquery.h"
 #include "tests/fuzz/fuzz_support.h"
 
 #include <stdio.h>
@@ -92,8 +92,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (g->turn(&v, &s) == TURN_OVER) continue;
         retro_cell cell = kerx_egdb_probe(db, &s), best;
         retro_move_values(g, &v, &s, kerx_egdb_probe, db, &best, NULL);
+        char report_err[KZ_ERROR_BYTES];
         if (cell != RETRO_HOLE)
-            query_report(g, &v, &s, kerx_egdb_probe, db, pair_folder, true);
+            kz_query_report(g, &v, &s, kerx_egdb_probe, db, pair_folder, true, stdout,
+                            report_err, sizeof report_err);
     }
     kerx_egdb_close(db);
     return 0;

@@ -1,0 +1,144 @@
+/* The df-pn half of `kibitz solve` (lib/kz_cli.h): open a database for leaf
+ * probes when one answers the variant, prove the position, report. */
+#include "lib/kz_cli.h"
+#include "lib/kz_internal.h"
+#include "search/dfpn.h"
+#include "search/game_database.h"
+#include "search/retro_check.h"
+#include "search/solver_db.h"
+#include "search/solver_db_move.h"
+#include "json/kjson_search.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAIL(code, ...) kz_fail(err, KZ_CLI_ERROR_BYTES, code, __VA_ARGS__)
+
+static const char *value_word(int value) {
+    switch (value) {
+    case DFPN_WIN: return "win";
+    case DFPN_LOSS: return "loss";
+    case DFPN_DRAW: return "draw";
+    default: return "unknown";
+    }
+}
+
+static const char *known_word(int k) {
+    return k == 1 ? "proved" : k == 0 ? "disproved" : "unknown";
+}
+
+int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char *err) {
+    const struct game *g = a->game->g;
+    const struct variant *v = &a->game->v;
+    char gerr[GAME_ERROR_BYTES];
+    const void *state = s->bytes;
+    int mover = g->turn(v, state);
+    if (mover < 0) return FAIL(KZ_EINVAL, "the game is already over in this position");
+    bool none = a->db && strcmp(a->db, "none") == 0;
+
+    char db_path[SOLVER_DB_PATH_BYTES] = "";
+    struct solver_db *db = NULL;
+    /* The game's own databases (search/game_database.h), when there are any. */
+    const struct game_database *gdb = g->database;
+    void *own_db = NULL;
+    if (gdb && !none) {
+        int found = gdb->open(v, a->db, &own_db, db_path, sizeof db_path, gerr);
+        if (found < 0) return FAIL(KZ_ERUNTIME, "%s", gerr);
+        if (found > 0) db_path[0] = '\0';
+    } else if (!none) {
+        db = solver_db_for_engine(g, v, a->db, db_path, sizeof db_path, gerr);
+        if (!db && gerr[0])
+            return FAIL(g->tier_of && kz_cli_database_missing(a->game, a->db)
+                            ? KZ_CLI_MISSING
+                            : KZ_ERUNTIME,
+                        "%s", gerr);
+    }
+    struct dfpn_config cfg = {
+        .game = g,
+        .variant = v,
+        .table_mib = (size_t)(a->hash_mib > 0 ? a->hash_mib : DFPN_DEFAULT_TABLE_MIB),
+        .time_limit = a->time > 0 ? a->time : 0,
+        .node_limit = a->iterations > 0 ? (uint64_t)a->iterations : 0,
+        .probe = db       ? solver_db_lookup
+                 : own_db ? gdb->probe
+                          : NULL,
+        .probe_ctx = db ? (void *)db : (void *)own_db,
+    };
+    struct dfpn_result *r = malloc(sizeof *r);
+    if (!r) {
+        solver_db_close(db);
+        if (own_db) gdb->close(own_db);
+        return FAIL(KZ_ERUNTIME, "out of memory");
+    }
+    if (dfpn_solve(&cfg, state, r, gerr) != 0) {
+        free(r);
+        solver_db_close(db);
+        if (own_db) gdb->close(own_db);
+        return FAIL(KZ_EINVAL, "%s", gerr);
+    }
+    char ptext[512], mtext[64];
+    g->format_position(v, state, ptext, sizeof ptext);
+    const char *who = g->player_name(v, mover);
+    double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
+    if (a->json) {
+        kjson_print(kjson_search_dfpn(g, v, state, r, db || own_db ? db_path : NULL),
+                    out);
+    } else {
+        fprintf(out, "position %s\n", ptext);
+        if (r->value == DFPN_UNKNOWN) {
+            fprintf(out, "unfinished (%s): the value is not proved\n", r->stopped);
+            fprintf(
+                out,
+                "learned: %s wins: %s (root pn %u dn %u); %s loses: %s (root pn %u dn "
+                "%u)\n",
+                who, known_word(r->mover_wins), r->pn[0], r->dn[0], who,
+                known_word(r->mover_loses), r->pn[1], r->dn[1]);
+        } else {
+            char in[48] = "";
+            if (r->remoteness >= 0) snprintf(in, sizeof in, " in %d", r->remoteness);
+            fprintf(out, "%s to move: %s%s%s\n", who, value_word(r->value), in,
+                    r->value == DFPN_DRAW ? " (neither side can force a win)" : "");
+        }
+        if (r->has_move) {
+            g->format_move(v, state, r->move, mtext, sizeof mtext);
+            fprintf(out, "best move: %s\n", mtext);
+        }
+        int shown = 0;
+        for (int i = 0; i < r->root_count; i++)
+            if (r->root_values[i] != DFPN_UNKNOWN) shown++;
+        if (shown) {
+            fprintf(out, "moves proved (value for %s):", who);
+            for (int i = 0; i < r->root_count; i++) {
+                if (r->root_values[i] == DFPN_UNKNOWN) continue;
+                g->format_move(v, state, r->root_moves[i], mtext, sizeof mtext);
+                fprintf(out, " %s %s", mtext, value_word(r->root_values[i]));
+            }
+            fprintf(out, "\n");
+        }
+        fprintf(out,
+                "proof %" PRIu64 " positions; %" PRIu64 " nodes, %" PRIu64
+                " table entries, %.3f s (%.0f nodes/s)%s%s\n",
+                r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
+                db || own_db ? "; databases " : "", db || own_db ? db_path : "");
+        /* The root itself in a Kerx database: its remoteness is known. */
+        retro_cell root = own_db ? gdb->probe(own_db, state) : RETRO_HOLE;
+        if (retro_is_value(root)) {
+            char ctext[32];
+            retro_cell_text(root, ctext, sizeof ctext);
+            fprintf(out, "database: %s\n", ctext);
+        } else if (r->remoteness >= 0) {
+            fprintf(out,
+                    "remoteness: %d, the shortest %s inside the proof (an upper bound of "
+                    "the exact one)\n",
+                    r->remoteness, r->value == DFPN_WIN ? "win" : "loss");
+        } else if (r->value != DFPN_DRAW && r->value != DFPN_UNKNOWN) {
+            fprintf(out, "remoteness: not measured (the proof's lines repeat)\n");
+        }
+    }
+    free(r);
+    solver_db_close(db);
+    if (own_db) gdb->close(own_db);
+    return KZ_OK;
+}

@@ -1,0 +1,188 @@
+/* The body of `kibitz bestmove` and `kibitz analyse` (lib/kz_cli.h): the
+ * database rule, a forced move, or one search run (lib/kz_run.h, as
+ * kz_search), reported as the command line's text or the search document. */
+#include "engine/variant.h"
+#include "lib/kz_cli.h"
+#include "lib/kz_internal.h"
+#include "lib/kz_run.h"
+#include "search/agent.h"
+#include "search/expectimax_report.h"
+#include "search/mcts_report.h"
+#include "search/search_probe.h"
+#include "search/search_report.h"
+#include "search/solver_db_move.h"
+#include "json/kjson_search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAIL(code, ...) kz_fail(err, KZ_CLI_ERROR_BYTES, code, __VA_ARGS__)
+
+int kz_cli_side(const kz_game *game, const char *side, int *player, char *err) {
+    *player = -1;
+    if (!side) return KZ_OK;
+    const struct game *g = game->g;
+    for (int p = 0; p < game->players; p++) {
+        char number[16];
+        snprintf(number, sizeof number, "%d", p + 1);
+        if (strcmp(side, g->player_name(&game->v, p)) == 0 || strcmp(side, number) == 0) {
+            *player = p;
+            return KZ_OK;
+        }
+    }
+    return FAIL(KZ_EINVAL,
+                "--side must name a player of %s (e.g. '%s') or a number from 1 to %d",
+                g->name, g->player_name(&game->v, 0), game->players);
+}
+
+/* The database rule: a solver database answering the variant gives the
+ * value and nothing is searched. KZ_OK and *answered when it did. */
+static int answer_from_database(const struct kz_cli_args *a, const void *state,
+                                bool analyse, FILE *out, bool *answered, char *err) {
+    const struct game *g = a->game->g;
+    const struct variant *v = &a->game->v;
+    bool none = a->db && strcmp(a->db, "none") == 0;
+    char path[SOLVER_DB_PATH_BYTES], gerr[GAME_ERROR_BYTES];
+    *answered = false;
+    struct solver_db *db = solver_db_for_engine(g, v, a->db, path, sizeof path, gerr);
+    if (!db && gerr[0])
+        return FAIL(g->tier_of && kz_cli_database_missing(a->game, a->db) ? KZ_CLI_MISSING
+                                                                          : KZ_ERUNTIME,
+                    "%s", gerr);
+    int status = -1;
+    if (db && a->json) {
+        move_t moves[g->max_moves];
+        retro_cell values[g->max_moves];
+        int n = solver_db_move_values(db, state, moves, values);
+        if (n > 0)
+            status = kjson_print(
+                kjson_search_database(g, v, state, path, moves, values, n, analyse), out);
+    } else if (db) {
+        status = solver_db_report(db, state, path, analyse, out);
+    }
+    if (db && status != 0 && solver_db_failed(db, gerr)) {
+        solver_db_close(db);
+        return FAIL(KZ_ERUNTIME, "%s", gerr);
+    }
+    solver_db_close(db);
+    *answered = status == 0;
+    if (!*answered && a->db && !none)
+        return FAIL(KZ_ERUNTIME, "database %s does not hold this position", path);
+    return KZ_OK;
+}
+
+int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, FILE *out,
+                  char *err) {
+    const struct game *g = a->game->g;
+    const struct variant *v = &a->game->v;
+    char gerr[GAME_ERROR_BYTES];
+    _Alignas(16) unsigned char state[GAME_MAX_STATE_BYTES];
+    memcpy(state, s->bytes, g->state_size);
+    const char *algo = a->algo ? a->algo : ab_supports(g, gerr) ? "alphabeta" : "mcts";
+    if (g->turn(v, state) == TURN_OVER)
+        return FAIL(KZ_EINVAL, "the game is over in this position: no move to search");
+    if (g->turn(v, state) == TURN_CHANCE)
+        return FAIL(KZ_EINVAL,
+                    "chance decides here (nothing to choose): give the outcome "
+                    "with --moves");
+    agent_restrict_to_view(g, v, state); /* hidden information: the mover's */
+    /* Every search takes agent options after its name (search/agent.h), e.g.
+     * alphabeta:depth=4 or mcts:sim=exp3. */
+    size_t name_length = strcspn(algo, ":");
+    bool is_alphabeta = name_length == 9 && strncmp(algo, "alphabeta", 9) == 0;
+    bool is_mcts = name_length == 4 && strncmp(algo, "mcts", 4) == 0;
+    bool is_pimc = name_length == 4 && strncmp(algo, "pimc", 4) == 0;
+    bool is_expectimax = name_length == 10 && strncmp(algo, "expectimax", 10) == 0;
+    if (!is_alphabeta && !is_mcts && !is_pimc && !is_expectimax)
+        return FAIL(KZ_EINVAL,
+                    "unknown --algo '%s' (alphabeta[:OPTION=VALUE...], "
+                    "mcts[:OPTION=VALUE...], pimc[:OPTION=VALUE...] or "
+                    "expectimax[:OPTION=VALUE...])",
+                    algo);
+    if (a->side && is_alphabeta)
+        return FAIL(KZ_EINVAL, "--side is for searches from a simultaneous node (mcts)");
+    if (is_expectimax && a->iterations >= 0)
+        return FAIL(KZ_EINVAL, "expectimax takes --depth or --time, not --iterations");
+    if (is_alphabeta && a->iterations >= 0)
+        return FAIL(KZ_EINVAL, "alphabeta takes --depth or --time, not --iterations");
+    if (!is_alphabeta && !is_expectimax && a->depth >= 0)
+        return FAIL(KZ_EINVAL, "%.4s takes --iterations or --time, not --depth", algo);
+    /* The database rule (bestmove --help): with a game's own databases
+     * (Kerx) or a chosen search, --db is probed by the search
+     * (search/search_probe.h); else an explicit --db is read; else the
+     * default folder is, unless an engine or a budget was asked for. */
+    bool none = a->db && strcmp(a->db, "none") == 0;
+    const bool probing = a->db && !none && (g->database || a->algo) && !is_expectimax;
+    if (!probing && !g->database && (a->db ? !none : !a->algo && !a->budget_given)) {
+        bool answered;
+        int status = answer_from_database(a, state, analyse, out, &answered, err);
+        if (status || answered) return status;
+    }
+
+    /* A forced move needs no search (analyse still scores it). */
+    if (!analyse && g->turn(v, state) >= 0) {
+        move_t moves[g->max_moves];
+        if (g->moves(v, state, moves) == 1) {
+            struct agent check;
+            if (agent_parse(&check, algo, g, gerr))
+                return FAIL(KZ_EINVAL, "--algo %s: %s", algo, gerr);
+            agent_free(&check);
+            if (a->json)
+                return kjson_print(kjson_search_forced(g, v, state, moves[0]), out)
+                           ? KZ_CLI_QUIET_ERUNTIME
+                           : KZ_OK;
+            char text[128];
+            g->format_move(v, state, moves[0], text, sizeof text);
+            fprintf(out,
+                    "bestmove %s\nscore forced (the only legal move; not searched)\n",
+                    text);
+            return KZ_OK;
+        }
+    }
+
+    /* One parser for engine specs (search/agent.h); the command line's
+     * --depth, --time, --iterations, --threads and --hash, where given, are
+     * laid over what the spec says. */
+    struct agent agent;
+    if (agent_parse(&agent, algo, g, gerr))
+        return FAIL(KZ_EINVAL, "--algo %s: %s", algo, gerr);
+    agent_free(&agent);
+    int player = -1, status;
+    if (!is_alphabeta && !is_expectimax &&
+        (status = kz_cli_side(a->game, a->side, &player, err)))
+        return status;
+    struct kz_run_request req = {
+        .algo = algo,
+        .time = a->time > 0 ? a->time : 0,
+        .iterations = a->iterations > 0 ? a->iterations : 0,
+        .depth = a->depth > 0 ? a->depth : 0,
+        .threads = a->threads_given ? a->threads : 0,
+        .hash_mib = a->hash_mib,
+        .seed = a->seed,
+        .analyse = analyse,
+    };
+    /* --db probed by the search (search/search_probe.h). */
+    struct search_probe dbs = {0};
+    if (probing && search_probe_open(&dbs, g, v, a->db, gerr))
+        return FAIL(KZ_ERUNTIME, "%s", gerr);
+    req.probe = dbs.probe;
+    req.probe_ctx = dbs.ctx;
+    struct kz_run run;
+    bool runtime;
+    int failed = kz_run_search(g, v, state, &req, &run, &runtime, gerr);
+    search_probe_close(&dbs);
+    if (failed) return FAIL(runtime ? KZ_ERUNTIME : KZ_EINVAL, "%s", gerr);
+    if (a->json)
+        kjson_print(kz_run_json(g, v, state, &run, player, analyse), out);
+    else if (run.ab)
+        report_alphabeta(g, v, state, run.ab, analyse, out);
+    else if (run.ex)
+        report_expectimax(g, v, state, run.ex, analyse, out);
+    else if (run.mcts->simultaneous)
+        report_mcts_joint(g, v, state, run.mcts, player, analyse, out);
+    else
+        report_mcts(g, v, state, run.mcts, analyse, out);
+    kz_run_free(&run);
+    return KZ_OK;
+}
