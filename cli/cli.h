@@ -66,10 +66,6 @@ enum cli_option {
 
 struct cli_options {
     kz_game *kz; /* set when the command takes a game (lives until exit) */
-    /* The same game as the engine's types, for the commands not yet on the
-     * library (play, arena, serve, ugi; lib/kz_cli.h). */
-    const struct game *game;
-    struct variant variant;
     char variant_text[512]; /* every --variant, joined by commas */
     const char *position;   /* NULL: start position */
     const char *record;     /* --record FILE: a game record (start and moves) */
@@ -133,9 +129,6 @@ int cli_fail_runtime(const char *format, ...) __attribute__((format(printf, 1, 2
  * printing the error. */
 int cli_state(const struct cli_options *o, kz_state **out);
 
-/* The same into the engine's state bytes (commands not yet on the library). */
-int cli_load_position(const struct cli_options *o, void *state);
-
 /* The options in the library's plain terms (lib/kz_cli.h). */
 void cli_args(const struct cli_options *o, struct kz_cli_args *a);
 
@@ -149,10 +142,6 @@ int cli_status(const struct cli_options *o, int code, const char *err);
  * (kz_record_free it after): 0, or an exit status after printing the error
  * (1 unreadable, 2 not a valid record). */
 int cli_open_record(const struct cli_options *o, kz_record **r);
-
-/* Read --record FILE (of o->game) into `r` (record_free it after): 0, or an
- * exit status after printing the error (1 unreadable, 2 not a valid record). */
-int cli_load_record(const struct cli_options *o, struct game_record *r);
 
 /* --hash when given, else `fallback`: the default of the search that uses
  * the table (e.g. TT_DEFAULT_MIB of search/tt.h, DFPN_DEFAULT_TABLE_MIB of

@@ -213,13 +213,6 @@ static void keep_game(kz_game *g) {
         }
 }
 
-/* The engine's view of the game, for the commands not yet on the library. */
-static void set_legacy(struct cli_options *o) {
-    if (!o->kz) return;
-    o->game = kz_cli_legacy_game(o->kz);
-    o->variant = *kz_cli_legacy_variant(o->kz);
-}
-
 int cli_open_record(const struct cli_options *o, kz_record **r) {
     char err[KZ_CLI_ERROR_BYTES];
     if (access(o->record, R_OK) != 0)
@@ -317,20 +310,9 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
         kz_cli_game_take_variant(o->kz, played);
         kz_record_free(r);
         if ((o->given & OPT_VARIANT) && !same) {
-            set_legacy(o);
             return cli_fail("%s is a game of variant %s, not %s", o->record, have, want);
         }
     }
-    set_legacy(o);
-    return 0;
-}
-
-int cli_load_record(const struct cli_options *o, struct game_record *r) {
-    char err[KZ_CLI_ERROR_BYTES];
-    if (access(o->record, R_OK) != 0)
-        return cli_fail_runtime("cannot read record %s: %s", o->record, strerror(errno));
-    if (kz_cli_legacy_record(o->kz, o->record, r, err) != KZ_OK)
-        return cli_fail("%s", err);
     return 0;
 }
 
@@ -367,15 +349,6 @@ int cli_state(const struct cli_options *o, kz_state **out) {
         *out = NULL;
     }
     return status;
-}
-
-int cli_load_position(const struct cli_options *o, void *state) {
-    kz_state *s;
-    int status = cli_state(o, &s);
-    if (status) return status;
-    kz_cli_legacy_copy(s, state);
-    kz_state_free(s);
-    return 0;
 }
 
 void cli_args(const struct cli_options *o, struct kz_cli_args *a) {

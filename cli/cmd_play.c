@@ -1,24 +1,38 @@
-/* kibitz play: a person against the engine (or engines against each other). */
+/* kibitz play: a person against the engine (or engines against each other),
+ * through libkibitz: the game, its positions and moves, the engine (an
+ * agent), the databases it plays from and the record are the library's. */
 #include "cli/cli.h"
 #include "cli/play_text.h"
-#include "engine/record.h"
-#include "engine/repetition.h"
-#include "engine/rng.h"
-#include "engine/variant.h"
-#include "search/agent.h"
-#include "search/playout.h"
-#include "search/search_probe.h"
-#include "search/solver_db_move.h"
-#include "json/kjson_record.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+enum { PLAY_TYPED_MOVES = 64 }; /* most moves one typed line may stand for */
+
+/* What one game of `play` holds. */
+struct play {
+    const struct cli_options *o;
+    const kz_game *game; /* o->kz: with --record, the record's variant */
+    int players, seat;
+    bool hidden; /* the person sees only his view */
+    kz_state *state;
+    kz_record *rec;
+    int at;  /* steps of the record played (undo/redo move it) */
+    int ply; /* moves shown so far */
+    kz_rng *rng;
+    kz_agent *agent;
+    kz_db *probe; /* databases the engine's search probes, or NULL */
+    kz_db *db;    /* the database the engine plays perfectly from, or NULL */
+    kz_repetition *seen;
+};
+
 /* Seat a person takes from --side: a player name, a number from 1, or "none"
  * (-1: engines play every seat). */
-static int parse_side(const struct cli_options *o, int players, int *seat) {
+static int parse_side(const struct play *pl, int *seat) {
+    const struct cli_options *o = pl->o;
     if (!o->side) {
         *seat = 0;
         return 0;
@@ -27,10 +41,10 @@ static int parse_side(const struct cli_options *o, int players, int *seat) {
         *seat = -1;
         return 0;
     }
-    for (int p = 0; p < players; p++) {
+    for (int p = 0; p < pl->players; p++) {
         char number[16];
         snprintf(number, sizeof number, "%d", p + 1);
-        if (strcmp(o->side, o->game->player_name(&o->variant, p)) == 0 ||
+        if (strcmp(o->side, kz_game_player_name(pl->game, p)) == 0 ||
             strcmp(o->side, number) == 0) {
             *seat = p;
             return 0;
@@ -38,16 +52,16 @@ static int parse_side(const struct cli_options *o, int players, int *seat) {
     }
     return cli_fail("--side must name a player of %s (e.g. '%s'), a number from 1 to %d, "
                     "or 'none'",
-                    o->game->name, o->game->player_name(&o->variant, 0), players);
+                    kz_game_name(pl->game), kz_game_player_name(pl->game, 0),
+                    pl->players);
 }
 
 /* The engine's agent spec from --algo and the strength options: alphabeta
  * where it applies, else mcts. Returns 0 or EXIT_BAD_INPUT after printing. */
-static int build_agent(const struct cli_options *o, struct agent *a) {
-    char err[GAME_ERROR_BYTES], spec[128];
-    const char *algo = o->algo                     ? o->algo
-                       : ab_supports(o->game, err) ? "alphabeta"
-                                                   : "mcts";
+static int build_agent(struct play *pl) {
+    const struct cli_options *o = pl->o;
+    char err[KZ_ERROR_BYTES], spec[128];
+    const char *algo = o->algo ? o->algo : kz_game_default_engine(pl->game);
     int n = snprintf(spec, sizeof spec, "%s", algo);
     if (o->depth >= 0)
         n += snprintf(spec + n, sizeof spec - (size_t)n, ":depth=%d", o->depth);
@@ -58,28 +72,10 @@ static int build_agent(const struct cli_options *o, struct agent *a) {
         n += snprintf(spec + n, sizeof spec - (size_t)n, ":time=%g", o->time);
     if (o->threads > 1)
         n += snprintf(spec + n, sizeof spec - (size_t)n, ":threads=%d", o->threads);
-    if (agent_parse(a, spec, o->game, err)) return cli_fail("engine '%s': %s", spec, err);
+    if (kz_agent_new(pl->game, spec, &pl->agent, err, sizeof err) != KZ_OK)
+        return cli_fail("engine '%s': %s", spec, err);
     return 0;
 }
-
-/* The engine's move: chance draws by its probabilities, players ask the agent. */
-static int engine_move(struct agent *a, const struct game *g, const struct variant *v,
-                       const void *state, struct rng *rng, move_t *move) {
-    move_t moves[g->max_moves];
-    int count = g->moves(v, state, moves);
-    if (g->turn(v, state) == TURN_CHANCE) {
-        double prob[g->max_moves];
-        g->chance(v, state, moves, count, prob);
-        *move = moves[playout_sample(prob, count, rng)];
-        return 0;
-    }
-    char err[GAME_ERROR_BYTES];
-    if (agent_choose(a, g, v, state, rng_next(rng), move, err))
-        return cli_fail("%s", err);
-    return 0;
-}
-
-enum { PLAY_TYPED_MOVES = 64 }; /* most moves one typed line may stand for */
 
 /* Reads one line; false at end of input. */
 static bool read_line(char *buf, size_t n) {
@@ -88,13 +84,24 @@ static bool read_line(char *buf, size_t n) {
     return true;
 }
 
-static void list_moves(const struct game *g, const struct variant *v, const void *state) {
-    move_t moves[g->max_moves];
-    int count = g->moves(v, state, moves);
-    char text[128];
+/* The terminal drawing of `s` on standard output. */
+static void draw(const kz_state *s) {
+    size_t need = kz_state_draw(s, NULL, 0);
+    char *text = malloc(need + 1);
+    if (!text) return;
+    kz_state_draw(s, text, need + 1);
+    fputs(text, stdout);
+    free(text);
+}
+
+static void list_moves(const kz_state *s) {
+    int cap = kz_game_max_actions(kz_state_game(s));
+    kz_action moves[cap > 0 ? cap : 1];
+    int count = kz_state_actions(s, moves, cap);
+    char text[KZ_TEXT_BYTES];
     printf("legal moves:");
-    for (int i = 0; i < count; i++) {
-        g->format_move(v, state, moves[i], text, sizeof text);
+    for (int i = 0; i < count && i < cap; i++) {
+        kz_state_action_text(s, moves[i], text, sizeof text);
         printf(" %s", text);
     }
     printf("\n");
@@ -102,46 +109,24 @@ static void list_moves(const struct game *g, const struct variant *v, const void
 
 /* What the person may see: the whole state, or his view of a hidden game;
  * drawn, and as a position line he can paste into other commands. */
-static void draw_for(const struct game *g, const struct variant *v, const void *state,
-                     int seat) {
-    unsigned char view[GAME_MAX_STATE_BYTES];
-    memcpy(view, state, g->state_size);
-    if ((g->flags & GAME_HAS_HIDDEN) && seat >= 0) g->view(v, view, seat);
-    g->draw(v, view, stdout);
-    char text[1024];
-    g->format_position(v, view, text, sizeof text);
+static void draw_for(const struct play *pl) {
+    kz_state *view = pl->hidden ? kz_state_view(pl->state, pl->seat) : NULL;
+    const kz_state *shown = view ? view : pl->state;
+    draw(shown);
+    char text[KZ_TEXT_BYTES];
+    kz_state_format(shown, text, sizeof text);
     printf("position: %s\n", text);
+    kz_state_free(view);
 }
 
-/* Does `seat` see which move was played? Not if another legal move leaves
- * him the same view (Kotra: which rank the enemy placed on a space). */
-static bool move_visible(const struct game *g, const struct variant *v, const void *state,
-                         move_t move, int seat) {
-    if (!(g->flags & GAME_HAS_HIDDEN) || seat < 0) return true;
-    unsigned char mine[GAME_MAX_STATE_BYTES], other[GAME_MAX_STATE_BYTES];
-    memcpy(mine, state, g->state_size);
-    g->apply(v, mine, move);
-    g->view(v, mine, seat);
-    move_t moves[g->max_moves];
-    int count = g->moves(v, state, moves);
-    for (int i = 0; i < count; i++) {
-        if (moves[i] == move) continue;
-        memcpy(other, state, g->state_size);
-        g->apply(v, other, moves[i]);
-        g->view(v, other, seat);
-        if (memcmp(mine, other, g->state_size) == 0) return false;
-    }
-    return true;
-}
-
-static void list_options(const struct game *g, const struct variant *v, const void *state,
-                         int seat) {
-    move_t options[g->max_moves];
-    int count = g->joint_moves(v, state, seat, options);
-    char text[128];
+static void list_options(const kz_state *s, int seat) {
+    int cap = kz_game_max_actions(kz_state_game(s));
+    kz_action options[cap > 0 ? cap : 1];
+    int count = kz_state_joint_actions(s, seat, options, cap);
+    char text[KZ_TEXT_BYTES];
     printf("your options:");
-    for (int i = 0; i < count; i++) {
-        g->format_move(v, state, options[i], text, sizeof text);
+    for (int i = 0; i < count && i < cap; i++) {
+        kz_state_joint_action_text(s, seat, options[i], text, sizeof text);
         printf(" %s", text);
     }
     printf("\n");
@@ -150,26 +135,29 @@ static void list_options(const struct game *g, const struct variant *v, const vo
 /* A simultaneous node: the engines choose first and keep their choices
  * secret; then the person (if he acts) chooses; then all are revealed.
  * Returns 0, 1 when the person quit or input ended, or an exit status. */
-static int play_simultaneous(struct agent *agent, const struct game *g,
-                             const struct variant *v, void *state, int seat,
-                             struct rng *rng, int *ply, struct game_record *rec) {
-    unsigned acting = g->acting(v, state);
-    move_t choice[GAME_MAX_PLAYERS] = {0};
-    char err[GAME_ERROR_BYTES], text[128], line[256];
+static int play_simultaneous(struct play *pl) {
+    const kz_state *state = pl->state;
+    const kz_game *g = pl->game;
+    const int seat = pl->seat;
+    unsigned acting = kz_state_acting(state);
+    kz_action choice[KZ_MAX_PLAYERS] = {0};
+    char err[KZ_ERROR_BYTES], text[KZ_TEXT_BYTES], line[256];
     int engines = 0;
-    for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+    for (int p = 0; p < KZ_MAX_PLAYERS; p++) {
         if (!(acting & (1u << p)) || p == seat) continue;
-        if (agent_choose_joint(agent, g, v, state, p, rng_next(rng), &choice[p], err))
+        if (kz_agent_choose_joint(pl->agent, state, p, kz_rng_next(pl->rng), &choice[p],
+                                  err, sizeof err) != KZ_OK)
             return cli_fail("%s", err);
-        printf("%s%s", engines++ ? ", " : "", g->player_name(v, p));
+        printf("%s%s", engines++ ? ", " : "", kz_game_player_name(g, p));
     }
     if (engines) printf(" %s chosen in secret\n", engines > 1 ? "have" : "has");
     if (seat >= 0 && (acting & (1u << seat))) {
-        g->draw(v, state, stdout);
-        move_t options[g->max_moves];
-        int count = g->joint_moves(v, state, seat, options);
+        draw(state);
+        int cap = kz_game_max_actions(g);
+        kz_action options[cap > 0 ? cap : 1];
+        int count = kz_state_joint_actions(state, seat, options, cap);
         for (;;) {
-            printf("%s (secret)> ", g->player_name(v, seat));
+            printf("%s (secret)> ", kz_game_player_name(g, seat));
             fflush(stdout);
             if (!read_line(line, sizeof line)) {
                 printf("\n(end of input: game abandoned)\n");
@@ -180,16 +168,16 @@ static int play_simultaneous(struct agent *agent, const struct game *g,
             if (*word == '\0') continue;
             if (strcmp(word, "quit") == 0) return 1;
             if (strcmp(word, "moves") == 0 || strcmp(word, "help") == 0) {
-                list_options(g, v, state, seat);
+                list_options(state, seat);
                 continue;
             }
             if (strcmp(word, "board") == 0) {
-                g->draw(v, state, stdout);
+                draw(state);
                 continue;
             }
             int found = -1;
-            for (int i = 0; i < count && found < 0; i++) {
-                g->format_move(v, state, options[i], text, sizeof text);
+            for (int i = 0; i < count && i < cap && found < 0; i++) {
+                kz_state_joint_action_text(state, seat, options[i], text, sizeof text);
                 if (strcmp(text, word) == 0) found = i;
             }
             if (found >= 0) {
@@ -200,40 +188,185 @@ static int play_simultaneous(struct agent *agent, const struct game *g,
                    word);
         }
     }
-    printf("%d. reveal:", ++*ply);
-    for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+    printf("%d. reveal:", ++pl->ply);
+    for (int p = 0; p < KZ_MAX_PLAYERS; p++) {
         if (!(acting & (1u << p))) continue;
-        g->format_move(v, state, choice[p], text, sizeof text);
-        printf(" %s %s", g->player_name(v, p), text);
+        kz_state_joint_action_text(state, p, choice[p], text, sizeof text);
+        printf(" %s %s", kz_game_player_name(g, p), text);
     }
     printf("\n");
-    if (record_add_joint(rec, state, choice) != 0)
+    if (kz_record_add_joint(pl->rec, state, choice) != KZ_OK)
         return cli_fail_runtime("out of memory");
-    g->apply_joint(v, state, choice);
+    kz_state_apply_joint(pl->state, choice, NULL, 0);
     return 0;
 }
 
-static struct agent_eval cell_eval(retro_cell c) {
-    int o = retro_outcome(c);
-    return (struct agent_eval){AGENT_EVAL_PROVEN, o, o ? retro_remoteness(c) : -1,
-                               (double)o};
+/* The engine's choice for the player to move (its own seat, or a hint for
+ * the person): the database's best move where one answers, else the agent's
+ * (chance draws by its probabilities); `eval` gets what it thinks of the
+ * position. 0 or an exit status. */
+static int engine_choice(struct play *pl, kz_action *move, struct kz_eval *eval) {
+    const kz_state *state = pl->state;
+    int turn = kz_state_turn(state);
+    if (pl->db && turn >= 0 && kz_db_best(pl->db, state, move, eval) == KZ_OK) return 0;
+    *eval = (struct kz_eval){0};
+    if (turn == KZ_TURN_CHANCE)
+        return kz_rng_chance(pl->rng, state, move) ? EXIT_BAD_INPUT : 0;
+    char err[KZ_ERROR_BYTES];
+    if (kz_agent_choose(pl->agent, state, kz_rng_next(pl->rng), move, err, sizeof err))
+        return cli_fail("%s", err);
+    if (turn >= 0) kz_agent_eval(pl->agent, eval);
+    return 0;
 }
 
-/* The engine's choice for the player to move (its own seat, or a hint for
- * the person): the database's best move where one answers, else the agent's;
- * `eval` gets what it thinks of the position. 0 or an exit status. */
-static int engine_choice(struct agent *agent, const struct solver_db *db,
-                         const struct game *g, const struct variant *v, const void *state,
-                         struct rng *rng, move_t *move, struct agent_eval *eval) {
-    retro_cell value;
-    if (db && g->turn(v, state) >= 0 &&
-        solver_db_best_move(db, state, move, &value) == 0) {
-        *eval = cell_eval(value);
-        return 0;
+/* The person's undo or redo: to his previous (next) turn at a player node. */
+static void undo_redo(struct play *pl, bool back) {
+    int target = -1;
+    kz_state *s = kz_state_clone(pl->state);
+    for (int k = back ? pl->at - 1 : pl->at + 1;
+         s && k >= 0 && k <= kz_record_length(pl->rec); k += back ? -1 : 1) {
+        kz_record_replay(pl->rec, k, s, NULL, 0);
+        if (kz_state_turn(s) == pl->seat) {
+            target = k;
+            break;
+        }
     }
-    int status = engine_move(agent, g, v, state, rng, move);
-    *eval = g->turn(v, state) >= 0 ? agent->last : (struct agent_eval){0};
-    return status;
+    if (target < 0) {
+        printf("nothing to %s\n", back ? "undo" : "redo");
+        kz_state_free(s);
+        return;
+    }
+    pl->at = target;
+    kz_record_replay(pl->rec, pl->at, pl->state, NULL, 0);
+    pl->ply = pl->at;
+    /* Repetitions count from the start again, up to here. */
+    kz_repetition_clear(pl->seen);
+    for (int k = 0; k < pl->at && (kz_game_flags(pl->game) & KZ_CAN_CYCLE); k++) {
+        kz_record_replay(pl->rec, k, s, NULL, 0);
+        kz_repetition_add(pl->seen, s);
+    }
+    kz_state_free(s);
+    printf("%s: now at move %d\n", back ? "undone" : "redone", pl->at + 1);
+}
+
+/* The record's first `steps` steps as --moves text into list[n]; false when
+ * they cannot be written so or do not fit. */
+static bool moves_text(const kz_record *rec, int steps, char *list, size_t n) {
+    long need = kz_record_moves_text(rec, steps, list, n);
+    return need >= 0 && (size_t)need < n;
+}
+
+/* 'load FILE': continue from a saved record of this game and variant;
+ * false when nothing was loaded. */
+static bool load(struct play *pl, const char *arg) {
+    struct cli_options lo = *pl->o;
+    lo.record = arg;
+    kz_record *loaded = NULL;
+    if (!*arg || cli_open_record(&lo, &loaded) != 0) {
+        printf("load needs a record of %s: load FILE\n", kz_game_name(pl->game));
+        return false;
+    }
+    char have[512], want[512];
+    kz_game_variant(kz_record_game(loaded), have, sizeof have);
+    kz_game_variant(pl->game, want, sizeof want);
+    if (strcmp(have, want) != 0) {
+        printf("%s is a game of another variant\n", arg);
+        kz_record_free(loaded);
+        return false;
+    }
+    kz_record_copy_players(loaded, pl->rec);
+    kz_record_free(pl->rec);
+    pl->rec = loaded;
+    pl->at = pl->ply = kz_record_length(loaded);
+    kz_record_replay(pl->rec, pl->at, pl->state, NULL, 0);
+    kz_repetition_clear(pl->seen);
+    printf("loaded %d moves from %s\n", pl->at, arg);
+    return true;
+}
+
+/* Print the record document (--json) of the steps played. */
+static int print_record_json(const kz_record *rec) {
+    long need = kz_record_json(rec, -1, NULL, 0);
+    char *text = need >= 0 ? malloc((size_t)need + 1) : NULL;
+    if (!text) return cli_fail_runtime("out of memory");
+    kz_record_json(rec, -1, text, (size_t)need + 1);
+    printf("%s\n", text);
+    fflush(stdout);
+    free(text);
+    return 0;
+}
+
+/* The game, its start and record, the engine and its databases. 0 or an
+ * exit status after printing. */
+static int play_setup(struct play *pl) {
+    const struct cli_options *o = pl->o;
+    char err[KZ_ERROR_BYTES], where[4096];
+    int status;
+    pl->game = o->kz;
+    pl->players = kz_game_players(pl->game);
+    if ((status = parse_side(pl, &pl->seat))) return status;
+    const unsigned flags = kz_game_flags(pl->game);
+    if ((flags & KZ_HAS_SIMULTANEOUS) && (flags & KZ_HAS_HIDDEN))
+        return cli_fail("play does not support simultaneous moves with hidden "
+                        "information (%s)",
+                        kz_game_name(pl->game));
+    if (o->setup && !(flags & KZ_READS_LINES))
+        return cli_fail("--setup is for games with a setup to type (kotra)");
+    pl->hidden = (flags & KZ_HAS_HIDDEN) && pl->seat >= 0;
+    if (o->record) {
+        if ((status = cli_open_record(o, &pl->rec))) return status;
+    } else {
+        kz_state *start;
+        if ((status = cli_state(o, &start))) return status;
+        pl->rec = kz_record_new(start);
+        kz_state_free(start);
+        if (!pl->rec) return cli_fail_runtime("out of memory");
+    }
+    /* Undo and redo move `at` within the record: steps beyond it are the
+     * ones redo plays again, until a new move replaces them. */
+    pl->at = kz_record_length(pl->rec);
+    pl->state = kz_state_new(pl->game);
+    pl->rng = kz_rng_new(o->seed);
+    pl->seen = kz_repetition_new();
+    if (!pl->state || !pl->rng || !pl->seen) return cli_fail_runtime("out of memory");
+    kz_record_replay(pl->rec, pl->at, pl->state, NULL, 0);
+    kz_record_set_seed(pl->rec, o->seed);
+    if ((status = build_agent(pl))) return status;
+    for (int p = 0; p < pl->players; p++)
+        kz_record_set_player(pl->rec, p,
+                             p == pl->seat ? "human" : kz_agent_spec(pl->agent));
+    /* --db with a game's own databases or a chosen search: the engine's
+     * search probes them. */
+    const bool probing =
+        o->db && !cli_no_database(o) && ((flags & KZ_OWN_DATABASES) || o->algo);
+    if (probing) {
+        if ((status = kz_db_open_engine(pl->game, o->db, &pl->probe, err, sizeof err)))
+            return cli_fail_runtime("%s", err);
+        kz_agent_use_db(pl->agent, pl->probe);
+        kz_db_where(pl->probe, where, sizeof where);
+        printf("(the engine's search probes the databases %s)\n", where);
+    }
+    /* Perfect play from a solver database when one answers this variant and
+     * no --algo asks for a search. */
+    if (!o->algo && !probing && !(flags & KZ_OWN_DATABASES) &&
+        kz_db_open_solved(pl->game, o->db, &pl->db, err, sizeof err) != KZ_OK)
+        return cli_fail_runtime("%s", err);
+    if (pl->db) {
+        kz_db_where(pl->db, where, sizeof where);
+        printf("(the engine plays perfectly from database %s)\n", where);
+    }
+    if (pl->seat >= 0) printf("(type 'help' for the commands)\n");
+    return 0;
+}
+
+static void play_free(struct play *pl) {
+    kz_db_close(pl->db);
+    kz_db_close(pl->probe);
+    kz_repetition_free(pl->seen);
+    kz_agent_free(pl->agent);
+    kz_rng_free(pl->rng);
+    kz_state_free(pl->state);
+    kz_record_free(pl->rec);
 }
 
 int cmd_play(int argc, char **argv) {
@@ -279,108 +412,53 @@ int cmd_play(int argc, char **argv) {
     struct cli_options o;
     int status = cli_parse(&spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
-    const struct game *g = o.game;
-    const struct variant *v = &o.variant;
-    const int players = variant_players(g, v);
-    int seat = 0;
-    if ((status = parse_side(&o, players, &seat))) return status;
-    if ((g->flags & GAME_HAS_SIMULTANEOUS) && (g->flags & GAME_HAS_HIDDEN))
-        return cli_fail("play does not support simultaneous moves with hidden "
-                        "information (%s)",
-                        g->name);
-    if (o.setup && !g->parse_line)
-        return cli_fail("--setup is for games with a setup to type (kotra)");
-    const bool hidden = (g->flags & GAME_HAS_HIDDEN) && seat >= 0;
-    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
-    struct game_record rec;
-    if (o.record) {
-        if ((status = cli_load_record(&o, &rec))) return status;
-    } else {
-        if ((status = cli_load_position(&o, state))) return status;
-        record_init(&rec, g, v, state);
-    }
-    /* Undo and redo move `at` within the record: steps beyond it are the
-     * ones redo plays again, until a new move replaces them. */
-    int at = rec.count;
-    record_replay(&rec, at, state);
-    rec.has_seed = true;
-    rec.seed = o.seed;
-    struct rng rng;
-    rng_seed(&rng, o.seed);
-    struct agent agent;
-    if ((status = build_agent(&o, &agent))) {
-        record_free(&rec);
+    struct play pl = {.o = &o};
+    if ((status = play_setup(&pl))) {
+        play_free(&pl);
         return status;
     }
-    for (int p = 0; p < players; p++)
-        record_set_player(&rec, p, p == seat ? "human" : agent.spec);
-    /* Perfect play from a solver database when one answers this variant and
-     * no --algo asks for a search. */
-    char db_path[SOLVER_DB_PATH_BYTES], err[GAME_ERROR_BYTES] = "";
-    /* --db with a game's own databases or a chosen search: the engine's
-     * search probes them (search/search_probe.h). */
-    struct search_probe dbs = {0};
-    const bool probing = o.db && !cli_no_database(&o) && (g->database || o.algo);
-    if (probing && search_probe_open(&dbs, g, v, o.db, err) != 0) {
-        agent_free(&agent);
-        record_free(&rec);
-        return cli_fail_runtime("%s", err);
-    }
-    if (probing) {
-        agent_use_databases(&agent, dbs.probe, dbs.ctx);
-        printf("(the engine's search probes the databases %s)\n", dbs.where);
-    }
-    struct solver_db *db =
-        o.algo || probing || g->database
-            ? NULL
-            : solver_db_for_engine(g, v, o.db, db_path, sizeof db_path, err);
-    if (!db && err[0]) {
-        agent_free(&agent);
-        record_free(&rec);
-        return cli_fail_runtime("%s", err);
-    }
-    if (db) printf("(the engine plays perfectly from database %s)\n", db_path);
-    if (seat >= 0) printf("(type 'help' for the commands)\n");
-
-    char line[4300], text[256];
-    int ply = at;
+    const kz_game *g = pl.game;
+    const unsigned flags = kz_game_flags(g);
+    const int seat = pl.seat;
+    char line[4300], text[KZ_TEXT_BYTES], err[KZ_ERROR_BYTES];
+    pl.ply = pl.at;
     /* Moves the person typed on one line, played one by one. */
-    move_t typed[PLAY_TYPED_MOVES];
+    kz_action typed[PLAY_TYPED_MOVES];
     int typed_count = 0, typed_next = 0;
     bool setup_typed = o.setup == NULL;
     bool drawn = false, recorded = false, repeated = false;
-    struct repetition seen;
-    repetition_init(&seen);
     for (;;) {
-        int turn = g->turn(v, state);
-        if (turn == TURN_OVER) break;
-        if (!recorded && (g->flags & GAME_CAN_CYCLE) &&
-            repetition_record(&seen, g, v, state) >= REPETITION_DRAW_COUNT) {
+        kz_state *state = pl.state;
+        int turn = kz_state_turn(state);
+        if (turn == KZ_TURN_OVER) break;
+        if (!recorded && (flags & KZ_CAN_CYCLE) &&
+            kz_repetition_add(pl.seen, state) >= KZ_REPETITION_DRAW) {
             repeated = true;
             break;
         }
         recorded = true;
-        move_t move;
-        if (turn == TURN_SIMULTANEOUS) {
-            rec.count = at; /* a new choice replaces what redo would replay */
-            int r = play_simultaneous(&agent, g, v, state, seat, &rng, &ply, &rec);
+        kz_action move;
+        if (turn == KZ_TURN_SIMULTANEOUS) {
+            kz_record_truncate(pl.rec, pl.at); /* a new choice replaces what redo
+                                                  would replay */
+            int r = play_simultaneous(&pl);
             if (r) {
                 status = r == 1 ? 0 : r;
                 goto done;
             }
-            at = rec.count;
+            pl.at = kz_record_length(pl.rec);
             drawn = recorded = false;
             continue;
         }
-        struct agent_eval eval = {0};
+        struct kz_eval eval = {0};
         if (turn != seat) typed_count = typed_next = 0;
         if (turn == seat && typed_next < typed_count) {
             move = typed[typed_next++];
         } else if (turn == seat && !setup_typed) {
             setup_typed = true;
             snprintf(line, sizeof line, "setup %s", o.setup);
-            typed_count = g->parse_line(v, state, line, rng_next(&rng), typed,
-                                        PLAY_TYPED_MOVES, err);
+            typed_count = kz_state_parse_line(state, line, kz_rng_next(pl.rng), typed,
+                                              PLAY_TYPED_MOVES, err, sizeof err);
             if (typed_count < 0) {
                 status = cli_fail("--setup %s: %s", o.setup, err);
                 goto done;
@@ -388,9 +466,9 @@ int cmd_play(int argc, char **argv) {
             typed_next = 0;
             continue;
         } else if (turn == seat) {
-            if (!drawn) draw_for(g, v, state, seat);
+            if (!drawn) draw_for(&pl);
             drawn = true;
-            printf("%s> ", g->player_name(v, turn));
+            printf("%s> ", kz_game_player_name(g, turn));
             fflush(stdout);
             if (!read_line(line, sizeof line)) {
                 printf("\n(end of input: game abandoned)\n");
@@ -412,59 +490,32 @@ int cmd_play(int argc, char **argv) {
                 continue;
             }
             if (strcmp(word, "moves") == 0) {
-                list_moves(g, v, state);
+                list_moves(state);
                 continue;
             }
             if (strcmp(word, "board") == 0) {
-                draw_for(g, v, state, seat);
+                draw_for(&pl);
                 continue;
             }
             if (strcmp(word, "undo") == 0 || strcmp(word, "redo") == 0) {
-                /* To the person's previous (next) turn at a player node. */
-                bool back = word[0] == 'u';
-                int target = -1;
-                _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES];
-                for (int k = back ? at - 1 : at + 1; k >= 0 && k <= rec.count;
-                     k += back ? -1 : 1) {
-                    record_replay(&rec, k, s);
-                    if (g->turn(v, s) == seat) {
-                        target = k;
-                        break;
-                    }
-                }
-                if (target < 0) {
-                    printf("nothing to %s\n", word);
-                    continue;
-                }
-                at = target;
-                record_replay(&rec, at, state);
-                ply = at;
-                /* Repetitions count from the start again, up to here. */
-                repetition_free(&seen);
-                repetition_init(&seen);
-                for (int k = 0; k < at && (g->flags & GAME_CAN_CYCLE); k++) {
-                    record_replay(&rec, k, s);
-                    repetition_record(&seen, g, v, s);
-                }
-                printf("%s: now at move %d\n", back ? "undone" : "redone", at + 1);
+                undo_redo(&pl, word[0] == 'u');
                 drawn = recorded = false;
                 continue;
             }
             if (strcmp(word, "hint") == 0) {
-                if (hidden) {
+                if (pl.hidden) {
                     printf("no hints while moves are hidden\n");
                     continue;
                 }
-                if ((status = engine_choice(&agent, db, g, v, state, &rng, &move, &eval)))
-                    goto done;
+                if ((status = engine_choice(&pl, &move, &eval))) goto done;
                 char etext[64];
-                play_eval_text(&eval, etext, sizeof etext);
-                g->format_move(v, state, move, text, sizeof text);
+                kz_eval_text(&eval, etext, sizeof etext);
+                kz_state_action_text(state, move, text, sizeof text);
                 printf("hint: %s (%s)\n", text, etext);
                 continue;
             }
             if (strcmp(word, "list") == 0 || strcmp(word, "save") == 0) {
-                if (hidden) {
+                if (pl.hidden) {
                     printf("not before the end: it would show hidden moves\n");
                     continue;
                 }
@@ -473,120 +524,99 @@ int cmd_play(int argc, char **argv) {
                         printf("save needs a file name: save FILE\n");
                         continue;
                     }
-                    struct game_record upto = rec;
-                    upto.count = at;
-                    if (kjson_record_write(&upto, arg, err) != 0)
+                    if (kz_record_write(pl.rec, pl.at, arg, err, sizeof err) != KZ_OK)
                         printf("%s\n", err);
                     else
-                        printf("saved %d moves to %s\n", at, arg);
+                        printf("saved %d moves to %s\n", pl.at, arg);
                     continue;
                 }
                 char list[8192];
-                if (play_moves_text(&rec, at, list, sizeof list))
-                    printf("moves: %s\n", at ? list : "(none yet)");
+                if (moves_text(pl.rec, pl.at, list, sizeof list))
+                    printf("moves: %s\n", pl.at ? list : "(none yet)");
                 else
                     printf("moves: (simultaneous choices: 'save FILE' and --record FILE "
                            "replay them)\n");
                 continue;
             }
             if (strcmp(word, "load") == 0) {
-                struct cli_options lo = o;
-                lo.record = arg;
-                struct game_record loaded;
-                if (!*arg || cli_load_record(&lo, &loaded) != 0) {
-                    printf("load needs a record of %s: load FILE\n", g->name);
-                    continue;
-                }
-                if (memcmp(&loaded.variant, v, sizeof *v) != 0) {
-                    printf("%s is a game of another variant\n", arg);
-                    record_free(&loaded);
-                    continue;
-                }
-                memcpy(loaded.players, rec.players, sizeof rec.players);
-                loaded.has_seed = rec.has_seed, loaded.seed = rec.seed;
-                record_free(&rec);
-                rec = loaded;
-                at = ply = rec.count;
-                record_replay(&rec, at, state);
-                repetition_free(&seen);
-                repetition_init(&seen);
-                printf("loaded %d moves from %s\n", at, arg);
-                drawn = recorded = false;
+                if (load(&pl, arg)) drawn = recorded = false;
                 continue;
             }
-            if (g->parse_line) {
-                typed_count = g->parse_line(v, state, typed_line, rng_next(&rng), typed,
-                                            PLAY_TYPED_MOVES, err);
-                typed_next = 1;
-                if (typed_count > 0) move = typed[0];
+            /* A game that reads lines draws its random choices (a random
+             * setup) from the stream; the others read one move. */
+            if (flags & KZ_READS_LINES) {
+                typed_count =
+                    kz_state_parse_line(state, typed_line, kz_rng_next(pl.rng), typed,
+                                        PLAY_TYPED_MOVES, err, sizeof err);
             } else {
-                typed_count = g->parse_move(v, state, word, &move, err) == 0 ? 1 : -1;
+                typed_count =
+                    kz_state_parse_line(state, word, 0, typed, 1, err, sizeof err);
             }
+            typed_next = 1;
+            if (typed_count > 0) move = typed[0];
             if (typed_count < 0) {
                 printf("%s; type 'moves' for the legal moves, 'help' for commands\n",
                        err);
                 typed_count = 0;
                 continue;
             }
-        } else if ((status =
-                        engine_choice(&agent, db, g, v, state, &rng, &move, &eval))) {
+        } else if ((status = engine_choice(&pl, &move, &eval))) {
             goto done;
         }
-        g->format_move(v, state, move, text, sizeof text);
-        const char *who = turn == TURN_CHANCE ? "chance" : g->player_name(v, turn);
+        kz_state_action_text(state, move, text, sizeof text);
+        const char *who =
+            turn == KZ_TURN_CHANCE ? "chance" : kz_game_player_name(g, turn);
         char etext[80] = "";
-        if (turn >= 0 && turn != seat && eval.kind != AGENT_EVAL_NONE) {
+        if (turn >= 0 && turn != seat && eval.kind != KZ_EVAL_NONE) {
             char e[64];
-            play_eval_text(&eval, e, sizeof e);
-            snprintf(etext, sizeof etext, " (%s: %s)", db ? "database" : "engine", e);
+            kz_eval_text(&eval, e, sizeof e);
+            snprintf(etext, sizeof etext, " (%s: %s)", pl.db ? "database" : "engine", e);
         }
-        if (turn == seat || turn == TURN_CHANCE || move_visible(g, v, state, move, seat))
-            printf("%d. %s plays %s%s\n", ++ply, who, text, etext);
+        if (turn == seat || turn == KZ_TURN_CHANCE ||
+            kz_state_action_visible(state, move, seat))
+            printf("%d. %s plays %s%s\n", ++pl.ply, who, text, etext);
         else
-            printf("%d. %s makes a hidden choice%s\n", ++ply, who, etext);
-        rec.count = at; /* a new move replaces what redo would replay */
-        if (record_add_move(&rec, state, move) != 0) {
+            printf("%d. %s makes a hidden choice%s\n", ++pl.ply, who, etext);
+        kz_record_truncate(pl.rec,
+                           pl.at); /* a new move replaces what redo would replay */
+        if (kz_record_add(pl.rec, state, move) != KZ_OK) {
             status = cli_fail_runtime("out of memory");
             goto done;
         }
-        at = rec.count;
-        g->apply(v, state, move);
+        pl.at = kz_record_length(pl.rec);
+        kz_state_apply(state, move, NULL, 0);
         drawn = recorded = false;
     }
-    if (g->flags & GAME_HAS_HIDDEN) printf("(game over: everything revealed)\n");
-    g->draw(v, state, stdout);
-    double result[GAME_MAX_PLAYERS] = {0};
+    if (flags & KZ_HAS_HIDDEN) printf("(game over: everything revealed)\n");
+    draw(pl.state);
+    double result[KZ_MAX_PLAYERS] = {0};
     if (repeated) {
         printf("draw: the position occurred for the third time\n");
-        rec.ended = true;
-        snprintf(rec.reason, sizeof rec.reason, "threefold repetition");
+        kz_record_set_ended(pl.rec, "threefold repetition");
     } else {
-        g->returns(v, state, result);
+        kz_state_returns(pl.state, result);
     }
     printf("result:");
-    for (int p = 0; p < players; p++) printf(" %s %+g", g->player_name(v, p), result[p]);
+    for (int p = 0; p < pl.players; p++)
+        printf(" %s %+g", kz_game_player_name(g, p), result[p]);
     printf("\n");
     {
         char list[8192];
-        if (play_moves_text(&rec, at, list, sizeof list) && at > 0)
+        if (moves_text(pl.rec, pl.at, list, sizeof list) && pl.at > 0)
             printf("moves: %s\n", list);
     }
     if (o.json) {
-        rec.count = at;
-        kjson_print(kjson_record(&rec), stdout);
+        kz_record_truncate(pl.rec, pl.at);
+        status = print_record_json(pl.rec);
     }
 done:
     if (o.save) {
-        rec.count = at;
-        if (kjson_record_write(&rec, o.save, err) != 0)
+        kz_record_truncate(pl.rec, pl.at);
+        if (kz_record_write(pl.rec, -1, o.save, err, sizeof err) != KZ_OK)
             status = status ? status : cli_fail_runtime("%s", err);
         else
             printf("(record saved to %s)\n", o.save);
     }
-    solver_db_close(db);
-    search_probe_close(&dbs);
-    repetition_free(&seen);
-    agent_free(&agent);
-    record_free(&rec);
+    play_free(&pl);
     return status;
 }

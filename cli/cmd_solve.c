@@ -59,9 +59,13 @@ int cmd_solve(int argc, char **argv) {
             "for every pair of points still needed.\n\n"
             "Under mpirun (a build with MPI) rank 0 hands each tier (Kerx: tier pair)\n"
             "whose children are solved to another rank, which solves it with its\n"
-            "--threads; --db must be a folder every rank reaches, and --memory is each\n"
-            "rank's budget (a Kerx pair over it is split across ranks). The files are\n"
-            "those of one process; run the same command again to resume.",
+            "--threads; --db must be a folder every rank reaches. --memory (MiB) is\n"
+            "then each rank's own budget, given to every rank alike: a tier (or Kerx\n"
+            "pair) whose estimate fits no rank is split by index range over the\n"
+            "fewest ranks whose share fits, which exchange their updates in batches;\n"
+            "one that fits no rank even split over every worker is refused. The\n"
+            "files are those of one process; run the same command again to resume\n"
+            "(docs/MPI.md).",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_TIME | OPT_HASH |
                    OPT_ITERATIONS | OPT_ALGO | OPT_PIECES | OPT_MEMORY | OPT_REPORT,

@@ -13,7 +13,7 @@
  * EXIT_RUNTIME_FAILURE. */
 int cli_fail_missing_database(const struct cli_options *o, const char *problem);
 
-/* True when no database file for (o->game, o->variant) exists where --db (or
+/* True when no database file for o->kz (its variant) exists where --db (or
  * the default folder) points: the problem is a missing database, not a
  * damaged or foreign one. Games with their own databases say so through
  * their `open` (1 = none found) instead. */

@@ -68,10 +68,15 @@ enum kz_turn {
 enum kz_flags {
     KZ_HAS_CHANCE = 1u << 0,
     KZ_HAS_SIMULTANEOUS = 1u << 1,
-    KZ_HAS_HIDDEN = 1u << 2,  /* players see only kz_state_view */
-    KZ_CAN_CYCLE = 1u << 3,   /* positions can repeat */
-    KZ_ZERO_SUM_2P = 1u << 4, /* two players, returns sum to zero */
-    KZ_CAN_SOLVE = 1u << 8,   /* kz_solve and databases work for it */
+    KZ_HAS_HIDDEN = 1u << 2,     /* players see only kz_state_view */
+    KZ_CAN_CYCLE = 1u << 3,      /* positions can repeat */
+    KZ_ZERO_SUM_2P = 1u << 4,    /* two players, returns sum to zero */
+    KZ_CAN_SOLVE = 1u << 8,      /* kz_solve and databases work for it */
+    KZ_HAS_BOARD = 1u << 9,      /* kz_state_board_json draws it (the web page) */
+    KZ_READS_LINES = 1u << 10,   /* kz_state_parse_line takes several moves */
+    KZ_TELLS_ENDING = 1u << 11,  /* kz_state_end_reason says why a game ended */
+    KZ_OWN_DATABASES = 1u << 12, /* databases of its own (Kerx's endgames by
+                                    material) for kz_db_open_engine, not kz_solve's */
 };
 
 /* ---------------------------------------------------------------- library */
@@ -220,6 +225,294 @@ int kz_search(const kz_state *s, const char *algo, double time, long iterations,
               int depth, int threads, uint64_t seed, int analyse, kz_stop *stop,
               kz_action *best, char *json, size_t json_n, size_t *json_len, char *err,
               size_t err_n);
+
+/* ------------------------------------------------------- more of a state */
+
+/* Whether a parsed position can be played on (pieces counted, the player
+ * to act consistent): KZ_OK, or KZ_EINVAL with the game's reason. Positions
+ * from kz_state_parse are syntactically right but may still fail this. */
+int kz_state_check(const kz_state *s, char *err, size_t err_n);
+/* A line a person typed, as the actions it stands for (all by the player
+ * to act, legal one after another from `s`): games with KZ_READS_LINES
+ * take several moves and shorthands on one line (Kotra: "setup defensive");
+ * the others read the line as one move. `seed` feeds any random choice.
+ * Writes at most `cap` actions and returns their number, or KZ_EINVAL with
+ * the game's own message (no prefix). */
+int kz_state_parse_line(const kz_state *s, const char *line, uint64_t seed,
+                        kz_action *out, int cap, char *err, size_t err_n);
+/* Does player `seat` see which action was played when `a` (legal in `s`)
+ * is played? 0 when another legal action leaves him the same view (Kotra:
+ * which rank the enemy placed on a space); 1 otherwise, and always for
+ * games without hidden information, for seat < 0 and for chance. */
+int kz_state_action_visible(const kz_state *s, kz_action a, int seat);
+/* Why the finished game in `s` ended ("capital", "surrender"), for games
+ * with KZ_TELLS_ENDING, snprintf-style; 0 and "" when not told or not over. */
+size_t kz_state_end_reason(const kz_state *s, char *buf, size_t n);
+/* The engine the command line uses when none is named: "alphabeta" where
+ * alpha-beta applies to the game, else "mcts". */
+const char *kz_game_default_engine(const kz_game *g);
+
+/* ---------------------------------------------------------- JSON documents
+ * The documents of docs/JSON.md, so that the command line, the web server
+ * and the Python package return the same objects. Each writes compact JSON
+ * snprintf-style and returns the length it needs, or a negative
+ * enum kz_status cast to long. */
+
+/* (kz_games_json and kz_state_json: see "descriptions" below.)
+ * The web page's board of `s` as seen by `viewer` (-1: everything; games
+ * with hidden information then draw what the viewer cannot know as unknown
+ * pieces): {"width","height","cells","pieces","notes"} as docs/API.md
+ * describes. KZ_EUNSUPPORTED for a game without KZ_HAS_BOARD. */
+long kz_state_board_json(const kz_state *s, int viewer, char *json, size_t n);
+/* The board cells (ids of kz_state_board_json) a legal action touches, in
+ * the order a person clicks them, into cells[cap]: the count (0 for an
+ * action no cell expresses, or a game without a board). */
+int kz_state_action_cells(const kz_state *s, kz_action a, int *cells, int cap);
+
+/* ------------------------------------------------------------ randomness */
+
+typedef struct kz_rng kz_rng; /* a seeded random stream */
+
+/* The stream the command line's play and arena draw from: the same seed
+ * gives the same numbers everywhere. NULL when out of memory. */
+kz_rng *kz_rng_new(uint64_t seed);
+uint64_t kz_rng_next(kz_rng *r);
+void kz_rng_free(kz_rng *r);
+/* At a chance node: draw an outcome by its probabilities into *out, KZ_OK;
+ * KZ_EINVAL when `s` is not a chance node. */
+int kz_rng_chance(kz_rng *r, const kz_state *s, kz_action *out);
+
+/* ------------------------------------------------------------ repetition */
+
+typedef struct kz_repetition kz_repetition; /* the positions of one game */
+
+/* Games with KZ_CAN_CYCLE are drawn when a position occurs this often. */
+enum { KZ_REPETITION_DRAW = 3 };
+
+kz_repetition *kz_repetition_new(void);
+/* Note `s` once more: how often it has now occurred (>= 1), or KZ_ERUNTIME
+ * when out of memory. */
+int kz_repetition_add(kz_repetition *r, const kz_state *s);
+/* Forget every position (a game restarted or taken back). */
+void kz_repetition_clear(kz_repetition *r);
+void kz_repetition_free(kz_repetition *r);
+
+/* ---------------------------------------------------------------- agents
+ * An agent is a player that chooses moves, made from an engine spec as the
+ * command line's --algo and arena's --players take it:
+ *   random, greedy, alphabeta[:depth=N][:time=S][:threads=N][:hash=MiB][:db=0],
+ *   mcts[:iterations=N][:time=S][:threads=N][:c=X][:keep=0]...,
+ *   pimc[:worlds=N]..., expectimax[:depth=N]..., flatmc[:iterations=N]...
+ * (docs/ENGINES.md lists every key). An agent keeps what it learnt between
+ * its moves (alpha-beta's table, the information-set MCTS tree) until
+ * kz_agent_new_game. One agent must not be used by two threads at once. */
+
+typedef struct kz_agent kz_agent;
+typedef struct kz_db kz_db; /* an open database (kz_db_open_engine) */
+
+/* What an agent's last choice found the position worth to the mover. */
+enum kz_eval_kind { KZ_EVAL_NONE, KZ_EVAL_ESTIMATE, KZ_EVAL_PROVEN };
+struct kz_eval {
+    int kind;     /* enum kz_eval_kind (NONE: no search, e.g. random) */
+    int outcome;  /* proven: +1 win, 0 draw, -1 loss */
+    int distance; /* proven: moves to the end, -1 unknown */
+    double score; /* estimate: in [-1, 1] */
+};
+
+/* Most an agent may spend per decision (kz_agent_cap); 0 leaves a field
+ * alone. */
+struct kz_caps {
+    double seconds;  /* every search's time; a budget in iterations keeps it */
+    long iterations; /* MCTS iterations, flat MC playouts */
+    int depth;       /* alpha-beta, expectimax plies */
+    int threads;     /* threads of one search */
+    int worlds;      /* PIMC worlds */
+    int memory_mib;  /* node pool of an MCTS search on a time budget */
+};
+
+/* Make an agent for game `g` from `spec`. KZ_OK with *out, or KZ_EINVAL with
+ * the parser's message (unknown algorithm or key, bad value, an algorithm
+ * the game does not fit). */
+int kz_agent_new(const kz_game *g, const char *spec, kz_agent **out, char *err,
+                 size_t err_n);
+void kz_agent_free(kz_agent *a);
+/* The spec in canonical form ("alphabeta:depth=6"), for reports. */
+const char *kz_agent_spec(const kz_agent *a);
+/* The threads one decision of the agent uses (1 for single-threaded). */
+int kz_agent_threads(const kz_agent *a);
+/* Forget what was kept from earlier moves: the next game is played as if it
+ * were the first. */
+void kz_agent_new_game(kz_agent *a);
+/* Let an alpha-beta or MCTS agent probe the databases of `db` (unless its
+ * spec says db=0); `db` must outlive the agent's choices. */
+void kz_agent_use_db(kz_agent *a, const kz_db *db);
+/* Lower the agent's budgets to `caps` (a server's limits). */
+void kz_agent_cap(kz_agent *a, const struct kz_caps *caps);
+/* The agent's move for the player to act in `s` (not over, not chance, not
+ * simultaneous). In games with hidden information the agent is handed only
+ * the mover's view of `s`, so two states with the same view get the same
+ * move for the same seed. KZ_OK with *out, or KZ_EINVAL with a message. */
+int kz_agent_choose(kz_agent *a, const kz_state *s, uint64_t seed, kz_action *out,
+                    char *err, size_t err_n);
+/* The option of acting `player` at a simultaneous node of `s`, chosen
+ * without knowing the others' choices. */
+int kz_agent_choose_joint(kz_agent *a, const kz_state *s, int player, uint64_t seed,
+                          kz_action *out, char *err, size_t err_n);
+/* What the last kz_agent_choose found (KZ_EVAL_NONE before any). */
+void kz_agent_eval(const kz_agent *a, struct kz_eval *out);
+/* An evaluation in words for the player who moved: "win in 7", "draw",
+ * "loss", "+0.35" or "not searched"; snprintf-style. */
+size_t kz_eval_text(const struct kz_eval *e, char *buf, size_t n);
+/* The agent's search of `s` as the "search" document of docs/JSON.md (with
+ * `analyse`: every root move's score; the searching engines only), run as
+ * its kz_agent_choose would run it, so the move is the one it would play;
+ * random, greedy and flat Monte Carlo report their move with an unknown
+ * value. At a simultaneous node `player` is the acting player to choose
+ * for. Written snprintf-style, the needed length in *json_len (may be
+ * NULL). KZ_OK, or KZ_EINVAL with a message. */
+int kz_agent_search_json(kz_agent *a, const kz_state *s, int player, int analyse,
+                         uint64_t seed, char *json, size_t json_n, size_t *json_len,
+                         char *err, size_t err_n);
+
+/* ----------------------------------------------------- engine databases
+ * The kz_db handle of the databases section below, opened the ways an
+ * engine uses databases (kz_db_close closes them all). */
+
+/* Open the databases that answer `g`'s variant for a search to probe: the
+ * game's own (Kerx's endgame databases by material) or the generic solver
+ * database. `path` is a file or folder (NULL: $KIBITZ_DATA, else ./data).
+ * KZ_OK with *out, or KZ_ERUNTIME with a message when nothing there answers
+ * the variant, a file is damaged, or the game has no databases. */
+int kz_db_open_engine(const kz_game *g, const char *path, kz_db **out, char *err,
+                      size_t err_n);
+/* The generic solver database an engine plays perfectly from. With `path`
+ * it must answer the variant (else KZ_ERUNTIME); without it the default
+ * folder is tried quietly: KZ_OK and *out NULL when there is none, as for
+ * path "none" and for games with databases of their own (KZ_OWN_DATABASES). */
+int kz_db_open_solved(const kz_game *g, const char *path, kz_db **out, char *err,
+                      size_t err_n);
+/* Perfect play: the best action of `s` (wins soonest, else a draw, else the
+ * longest loss; ties to the first in generator order) and its value for the
+ * mover in *eval (may be NULL). KZ_OK, or KZ_EINVAL when the game is over
+ * or the database does not hold `s` or a position after it. */
+int kz_db_best(const kz_db *db, const kz_state *s, kz_action *out, struct kz_eval *eval);
+/* The "query" document of `s` as the web page shows it: unlike
+ * kz_db_query_json a position or move not held has the value "unknown"
+ * instead of an error, `db` may be NULL (no database: "database" and
+ * "value" null, no moves), and "database" names `label` (NULL: where the
+ * database was found). snprintf-style. */
+long kz_db_page_json(const kz_db *db, const kz_state *s, const char *label, char *json,
+                     size_t n);
+/* The "value" object of `s` for its mover, "null" when not held. */
+long kz_db_value_json(const kz_db *db, const kz_state *s, char *json, size_t n);
+
+/* --------------------------------------------------------- making records
+ * A game record: the variant, the seed, the start, who sat where and every
+ * step (move, chance outcome or simultaneous choices), written and read as
+ * the "record" document of docs/JSON.md. Every step is checked when added,
+ * so a record always replays. Reading one, its game, length and replay:
+ * kz_record_load and the rest in the "records" section below. */
+
+typedef struct kz_record kz_record;
+
+/* An empty record starting at `s` (players "?" until set); NULL when out of
+ * memory. It keeps its own copy of the game. */
+kz_record *kz_record_new(const kz_state *start);
+/* Drop the steps from `count` on (a move taken back and replaced). */
+void kz_record_truncate(kz_record *r, int count);
+/* Append a player's move or chance outcome played in `before` (KZ_EINVAL
+ * when not legal there, KZ_ERUNTIME out of memory). */
+int kz_record_add(kz_record *r, const kz_state *before, kz_action a);
+/* Append the choices of the acting players at the simultaneous `before`. */
+int kz_record_add_joint(kz_record *r, const kz_state *before,
+                        const kz_action choices[KZ_MAX_PLAYERS]);
+/* Who plays seat `seat` ("human" or an engine spec). */
+void kz_record_set_player(kz_record *r, int seat, const char *who);
+/* Copy the seats and the seed of `from` (records of the same game). */
+void kz_record_copy_players(kz_record *to, const kz_record *from);
+void kz_record_set_seed(kz_record *r, uint64_t seed);
+/* The game ended by a rule outside the position (threefold repetition, a
+ * move limit): a draw, and why. */
+void kz_record_set_ended(kz_record *r, const char *reason);
+/* Why the game ended, as the record keeps it (snprintf-style). */
+void kz_record_set_reason(kz_record *r, const char *reason);
+/* The first `steps` steps (< 0: all) as the "record" document. */
+long kz_record_json(const kz_record *r, int steps, char *json, size_t n);
+/* Write that document to `path` (via a temporary file and a rename: never
+ * half-written). KZ_OK, or KZ_ERUNTIME with a message. */
+int kz_record_write(const kz_record *r, int steps, const char *path, char *err,
+                    size_t err_n);
+/* The first `steps` steps as the moves text the command line's --moves
+ * takes (a simultaneous step as the one move the game lists for it).
+ * snprintf-style; KZ_EUNSUPPORTED (cast) when a step cannot be written so. */
+long kz_record_moves_text(const kz_record *r, int steps, char *buf, size_t n);
+
+/* --------------------------------------------------------------- matches */
+
+enum { KZ_MATCH_MAX_PLIES = 10000, KZ_MATCH_OPENING_PLIES = 2 };
+
+/* One game from `start` between agents, seats[p] playing seat p. With
+ * `opening` the first KZ_MATCH_OPENING_PLIES plies are random (not in games
+ * with simultaneous moves), drawn from `opening_seed`; chance and the
+ * agents' seeds come from `seed`. Games with KZ_CAN_CYCLE are drawn at the
+ * third repetition, every game at KZ_MATCH_MAX_PLIES. Fills returns[p],
+ * `ending` (the game's end reason, else "end", "repetition" or "length")
+ * and `rec` (may be NULL; a record that started at `start`). KZ_OK, or an
+ * error of an agent or KZ_ERUNTIME. */
+int kz_match_play(const kz_state *start, kz_agent *const *seats, int opening,
+                  uint64_t opening_seed, uint64_t seed, double returns[KZ_MAX_PLAYERS],
+                  char *ending, size_t ending_n, kz_record *rec, char *err, size_t err_n);
+
+/* An arena: many games between engine specs, every seating in turn. */
+struct kz_arena_options {
+    const char *players; /* "spec,spec[,...]", one per seat */
+    long games;          /* > 0 */
+    uint64_t seed;
+    int parallel;           /* games at once (>= 1); then specs take no threads= */
+    int opening;            /* random openings (from the start position) */
+    const char *db;         /* databases every engine probes (NULL: none) */
+    const char *record_dir; /* write game-000001.json ... there (NULL: none) */
+    /* Called after each finished game (in order of finishing, one call at
+     * a time) with the games done and the first spec's points so far. */
+    void (*progress)(void *ctx, long finished, long games, double first_score,
+                     const char *first_spec);
+    void *progress_ctx;
+};
+
+/* A spec's results: shares with their 95% interval [share, low, high]. */
+struct kz_arena_row {
+    char spec[128];
+    double win[3], draw[3], loss[3];
+    double first[3]; /* three or more players: share of first place */
+};
+
+enum { KZ_ARENA_MAX_ENDINGS = 8 };
+
+struct kz_arena_result {
+    int players;
+    struct kz_arena_row rows[KZ_MAX_PLAYERS];
+    double score;  /* two players: the first spec's mean score */
+    double elo[3]; /* two players: Elo difference and its interval */
+    int n_endings; /* distinct reasons, in the order first met */
+    char ending[KZ_ARENA_MAX_ENDINGS][64];
+    long ending_count[KZ_ARENA_MAX_ENDINGS];
+};
+
+/* Who sits where in game number `game` of an arena of `n` players
+ * (1 <= n <= KZ_MAX_PLAYERS): order[seat] = spec index, going through the
+ * n! seatings in turn (lexicographic, by the factorial number system), so
+ * games k*n! .. k*n!+n!-1 hold every seating once and each player sits both
+ * before and after each other one. Returns n!, the games one random opening
+ * is shared by. */
+long kz_arena_seating(long game, int n, int order[KZ_MAX_PLAYERS]);
+/* Play the arena from `start` (kibitz arena; docs/CLI.md explains seating,
+ * intervals and Elo). KZ_OK with *out filled; KZ_EINVAL with a message for
+ * bad specs or a failed game, KZ_ERUNTIME for databases, files, memory. */
+int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
+                 struct kz_arena_result *out, char *err, size_t err_n);
+/* The "arena" document of a result (docs/JSON.md). */
+long kz_arena_json(const kz_game *g, const struct kz_arena_options *o,
+                   const struct kz_arena_result *r, char *json, size_t n);
 
 /* -------------------------------------------------------------- databases */
 

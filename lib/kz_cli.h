@@ -13,19 +13,12 @@
  * Contract: functions return an enum kz_status (or KZ_CLI_* below) with a
  * one-line message in `err` (KZ_CLI_ERROR_BYTES); reports go to the FILE given
  * (the command's stdout); progress lines go to stderr only when asked.
- * Nothing here exits.
- *
- * Transitional exception (docs/DESIGN.md): cli/cli.h still carries the
- * engine's `struct game` / `struct variant` for the commands not yet moved
- * onto the library (play, arena, serve, ugi: another change converts
- * them), so this header still includes engine/game.h and engine/record.h
- * and offers the kz_cli_legacy_* bridge below.
+ * Nothing here exits. Like include/kibitz.h it names no engine type, so
+ * nothing of the engine reaches cli/ through it.
  */
 #ifndef KIBITZ_KZ_CLI_H
 #define KIBITZ_KZ_CLI_H
 
-#include "engine/game.h"
-#include "engine/record.h"
 #include "include/kibitz.h"
 
 #include <stdbool.h>
@@ -98,15 +91,6 @@ int kz_cli_load(kz_state *s, const char *position, const char *moves, char *err,
 /* Read a one-line position into `s`; the message is the game's own, without
  * the position. KZ_OK or KZ_EINVAL (the state unchanged). */
 int kz_cli_parse_position(kz_state *s, const char *text, char *err);
-
-/* The bridge for the commands still on the engine's types (see above). */
-const struct game *kz_cli_legacy_game(const kz_game *g);
-const struct variant *kz_cli_legacy_variant(const kz_game *g);
-/* The engine's state bytes of `s` into `state`. */
-void kz_cli_legacy_copy(const kz_state *s, void *state);
-/* A record file as the engine's struct (KZ_OK, KZ_EINVAL). */
-int kz_cli_legacy_record(const kz_game *g, const char *file, struct game_record *r,
-                         char *err);
 
 /* ------------------------------------------------------------ reports */
 

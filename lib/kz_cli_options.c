@@ -104,26 +104,6 @@ int kz_cli_load(kz_state *s, const char *position, const char *moves, char *err,
     return KZ_OK;
 }
 
-void kz_cli_legacy_copy(const kz_state *s, void *state) {
-    memcpy(state, s->bytes, s->game->g->state_size);
-}
-
-const struct game *kz_cli_legacy_game(const kz_game *g) {
-    return g->g;
-}
-
-const struct variant *kz_cli_legacy_variant(const kz_game *g) {
-    return &g->v;
-}
-
-int kz_cli_legacy_record(const kz_game *g, const char *file, struct game_record *r,
-                         char *err) {
-    char gerr[GAME_ERROR_BYTES] = "";
-    if (kjson_record_read(r, file, g->g, gerr) != 0)
-        return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_EINVAL, "%s", gerr);
-    return KZ_OK;
-}
-
 int kz_cli_parse_position(kz_state *s, const char *text, char *err) {
     const struct game *g = s->game->g;
     _Alignas(16) unsigned char parsed[GAME_MAX_STATE_BYTES];

@@ -357,6 +357,11 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
                 st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
                 st.counts.max_remoteness);
         if (store) fprintf(out, "database %s (%.1f MB)\n", path, mb);
+        if (st.split_tiers)
+            fprintf(out,
+                    "%" PRIu64 " tiers split across MPI ranks (%.1f MB of updates "
+                    "exchanged)\n",
+                    st.split_tiers, (double)st.exchanged_bytes / 1e6);
         fprintf(out,
                 "\nstart position of each variant the database answers, for the player "
                 "who moves first:\n  %-28s %-6s %s\n",

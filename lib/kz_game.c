@@ -111,7 +111,11 @@ int kz_game_players(const kz_game *g) {
 }
 
 unsigned kz_game_flags(const kz_game *g) {
-    return g->g->flags | (g->g->tier_of ? KZ_CAN_SOLVE : 0u);
+    return g->g->flags | (g->g->tier_of ? KZ_CAN_SOLVE : 0u) |
+           (g->g->describe ? KZ_HAS_BOARD : 0u) |
+           (g->g->parse_line ? KZ_READS_LINES : 0u) |
+           (g->g->end_reason ? KZ_TELLS_ENDING : 0u) |
+           (g->g->database ? KZ_OWN_DATABASES : 0u);
 }
 
 int kz_game_max_actions(const kz_game *g) {

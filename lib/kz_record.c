@@ -1,9 +1,13 @@
 /* libkibitz: game records, the JSON files `kibitz play --save` and
- * `kibitz arena --record` write (include/kibitz.h). */
+ * `kibitz arena --record` write (include/kibitz.h): reading and replaying
+ * them, and making them as a game is played. */
 #include "lib/kz_record.h"
 #include "lib/kz_internal.h"
 #include "json/kjson_record.h"
 
+#include "lib/kz_front.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,4 +53,123 @@ int kz_record_replay(const kz_record *r, int ply, kz_state *into, char *err,
     record_replay(&r->rec, ply, into->bytes);
     kz_state_changed(into);
     return KZ_OK;
+}
+
+kz_record *kz_record_new(const kz_state *start) {
+    kz_record *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->game = *start->game;
+    record_init(&r->rec, r->game.g, &r->game.v, start->bytes);
+    return r;
+}
+
+void kz_record_truncate(kz_record *r, int count) {
+    if (count >= 0 && count < r->rec.count) r->rec.count = count;
+}
+
+/* Is `before` a position of the record's variant? */
+static bool same_game(const kz_record *r, const kz_state *s) {
+    return s->game->g == r->game.g &&
+           memcmp(&s->game->v, &r->game.v, sizeof r->game.v) == 0;
+}
+
+int kz_record_add(kz_record *r, const kz_state *before, kz_action a) {
+    if (!same_game(r, before)) return KZ_EINVAL;
+    const move_t *moves;
+    int n = kz_state_moves(before, &moves), i = 0;
+    while (i < n && moves[i] != kz_move(a)) i++;
+    if (i == n) return KZ_EINVAL;
+    return record_add_move(&r->rec, before->bytes, kz_move(a)) ? KZ_ERUNTIME : KZ_OK;
+}
+
+int kz_record_add_joint(kz_record *r, const kz_state *before,
+                        const kz_action choices[KZ_MAX_PLAYERS]) {
+    if (!same_game(r, before) || kz_state_turn(before) != KZ_TURN_SIMULTANEOUS)
+        return KZ_EINVAL;
+    move_t choice[GAME_MAX_PLAYERS] = {0};
+    for (int p = 0; p < GAME_MAX_PLAYERS && p < KZ_MAX_PLAYERS; p++)
+        choice[p] = kz_move(choices[p]);
+    return record_add_joint(&r->rec, before->bytes, choice) ? KZ_ERUNTIME : KZ_OK;
+}
+
+void kz_record_set_player(kz_record *r, int seat, const char *who) {
+    record_set_player(&r->rec, seat, who);
+}
+
+void kz_record_copy_players(kz_record *to, const kz_record *from) {
+    memcpy(to->rec.players, from->rec.players, sizeof to->rec.players);
+    to->rec.has_seed = from->rec.has_seed;
+    to->rec.seed = from->rec.seed;
+}
+
+void kz_record_set_seed(kz_record *r, uint64_t seed) {
+    r->rec.has_seed = true;
+    r->rec.seed = seed;
+}
+
+void kz_record_set_ended(kz_record *r, const char *reason) {
+    r->rec.ended = true;
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) r->rec.returns[p] = 0;
+    snprintf(r->rec.reason, sizeof r->rec.reason, "%s", reason ? reason : "");
+}
+
+void kz_record_set_reason(kz_record *r, const char *reason) {
+    snprintf(r->rec.reason, sizeof r->rec.reason, "%s", reason ? reason : "");
+}
+
+/* The record cut at `steps` (< 0: all), sharing the steps. */
+static struct game_record upto(const kz_record *r, int steps) {
+    struct game_record cut = r->rec;
+    if (steps >= 0 && steps < cut.count) cut.count = steps;
+    return cut;
+}
+
+long kz_record_json(const kz_record *r, int steps, char *json, size_t n) {
+    struct game_record cut = upto(r, steps);
+    return kz_give_json(kjson_record(&cut), json, n);
+}
+
+int kz_record_write(const kz_record *r, int steps, const char *path, char *err,
+                    size_t err_n) {
+    struct game_record cut = upto(r, steps);
+    char gerr[GAME_ERROR_BYTES] = "";
+    if (kjson_record_write(&cut, path, gerr) != 0)
+        return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
+    return KZ_OK;
+}
+
+long kz_record_moves_text(const kz_record *rec, int steps, char *buf, size_t n) {
+    const struct game *g = rec->game.g;
+    const struct variant *v = &rec->game.v;
+    _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES], a[GAME_MAX_STATE_BYTES],
+        b[GAME_MAX_STATE_BYTES];
+    memcpy(s, rec->rec.start, g->state_size);
+    size_t used = 0;
+    if (n) buf[0] = '\0';
+    for (int i = 0; i < steps && i < rec->rec.count; i++) {
+        const struct record_step *st = &rec->rec.steps[i];
+        move_t m = st->move;
+        if (st->turn == TURN_SIMULTANEOUS && st->acting) {
+            /* The one move the game lists for this joint choice, if any. */
+            memcpy(a, s, g->state_size);
+            g->apply_joint(v, a, st->choice);
+            move_t moves[g->max_moves];
+            int count = g->moves(v, s, moves), found = -1;
+            for (int k = 0; k < count && found < 0; k++) {
+                memcpy(b, s, g->state_size);
+                g->apply(v, b, moves[k]);
+                if (memcmp(a, b, g->state_size) == 0) found = k;
+            }
+            if (found < 0) return KZ_EUNSUPPORTED;
+            m = moves[found];
+        }
+        char text[KZ_TEXT_BYTES];
+        g->format_move(v, s, m, text, sizeof text);
+        int w = snprintf(buf + (used < n ? used : n), used < n ? n - used : 0, "%s%s",
+                         i ? " " : "", text);
+        if (w < 0) return KZ_ERUNTIME;
+        used += (size_t)w;
+        g->apply(v, s, m);
+    }
+    return (long)used;
 }

@@ -11,6 +11,9 @@
  * hurries, the loser delays; a GAME_MOVE_PASS is not counted). Terminal
  * positions inside a tier hold RETRO_TERMINAL (their result is the game's
  * `returns`); positions never resolved are draws (play that never ends).
+ * With `canonicalize`, only canonical states are solved and every other
+ * rank takes the value of its canonical image (values are invariant under
+ * the game's symmetries), so every rank of a tier holds its value.
  *
  * Each solved tier is handed to a sink in solve order; the solver keeps a
  * tier's values only until every tier that needs them is solved, so memory
@@ -128,6 +131,9 @@ struct retro_stats {
     uint64_t graphs_built; /* move graphs built (one per tier shape) */
     double seconds, graph_seconds;
     size_t peak_bytes; /* most memory held for tier values and graphs */
+    /* Under mpirun: tiers split across ranks (larger than one rank's
+     * --memory), and the bytes their parts sent each other. */
+    uint64_t split_tiers, exchanged_bytes;
 };
 
 /* True when the game has every hook the solver needs; else a message. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 enum { CHUNK = 4096 }; /* ranks per chunk */
+#define NOT_COPY UINT32_MAX
 
 /* The edges found in one chunk of ranks, in rank order. */
 struct chunk {
@@ -27,6 +28,8 @@ struct scan_ctx {
     uint64_t size;
     int row; /* slots per rank in a thread's buffer */
     struct retro_graph *gr;
+    retro_cell *fixed; /* per rank while building: see special_fixed */
+    uint32_t *copy_of; /* per rank while building: canonical rank, or NOT_COPY */
     struct chunk *chunks;
 };
 
@@ -57,13 +60,31 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, uint32_t *row, uint8
     move_t moves[g->max_moves > 0 ? g->max_moves : 1];
 
     gr->in_count[r] = 0;
+    sc->copy_of[r] = NOT_COPY;
     if (!g->unrank(v, sc->tier, r, s)) {
-        gr->fixed[r] = RETRO_HOLE;
+        sc->fixed[r] = RETRO_HOLE;
         return 0;
+    }
+    if (g->canonicalize) { /* a mirror image of another rank: copied, not solved */
+        memcpy(c, s, g->state_size);
+        g->canonicalize(v, c);
+        if (memcmp(c, s, g->state_size) != 0 && g->tier_of(v, c) == sc->tier) {
+            uint64_t crank = g->rank(v, c);
+            if (crank >= sc->size) {
+                snprintf(err, GAME_ERROR_BYTES, "rank %llu is outside its tier",
+                         (unsigned long long)crank);
+                return -1;
+            }
+            if (crank != r) {
+                sc->copy_of[r] = (uint32_t)crank;
+                sc->fixed[r] = RETRO_UNKNOWN;
+                return 0;
+            }
+        }
     }
     int t = g->turn(v, s);
     if (t == TURN_OVER) {
-        gr->fixed[r] = RETRO_TERMINAL;
+        sc->fixed[r] = RETRO_TERMINAL;
         return 0;
     }
     if (t < 0) {
@@ -117,7 +138,7 @@ static int scan_rank(const struct scan_ctx *sc, uint64_t r, uint32_t *row, uint8
     for (int k = 0; k < in; k++) pass_inside |= (row[k] & RETRO_EDGE_PASS) != 0;
     if (pass_inside && in >= 2)
         for (int k = 0; k < in; k++) row[k] |= RETRO_EDGE_MIXED;
-    gr->fixed[r] = best;
+    sc->fixed[r] = best;
     gr->in_count[r] = (uint8_t)in;
     return ex;
 }
@@ -193,34 +214,38 @@ static int scan_all(const struct scan_ctx *sc, int threads, char *err) {
 }
 
 void retro_graph_free(struct retro_graph *gr) {
-    free(gr->fixed);
     free(gr->in_count);
+    free(gr->special_fixed);
     free(gr->exit_start);
     free(gr->exit_rank);
-    free(gr->exit_owner);
     free(gr->special);
     free(gr->exit_tag);
     free(gr->rev_start);
+    free(gr->copy_rank);
+    free(gr->copy_from);
+    free(gr->copy_bits);
     free(gr->rev);
     memset(gr, 0, sizeof *gr);
 }
 
-static bool is_special(const struct retro_graph *gr, uint64_t r, unsigned exits) {
-    return exits || gr->fixed[r] != RETRO_UNKNOWN || !gr->in_count[r];
+static bool is_special(const struct scan_ctx *sc, uint64_t r, unsigned exits) {
+    if (sc->copy_of[r] != NOT_COPY) return false;
+    return exits || sc->fixed[r] != RETRO_UNKNOWN || !sc->gr->in_count[r];
 }
 
 /* Lay the chunks out: reversed in-tier edges (each list in rank order of the
  * predecessors), specials and their exits. */
 static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
     struct retro_graph *gr = sc->gr;
-    uint64_t n = gr->size, edges = 0, exits = 0, specials = 0;
+    uint64_t n = gr->size, edges = 0, exits = 0, specials = 0, copies = 0;
     uint32_t *at = NULL;
     for (uint64_t ci = 0; ci < nchunks; ci++) {
         const struct chunk *ch = &sc->chunks[ci];
         uint64_t lo = ci * CHUNK, hi = lo + CHUNK < n ? lo + CHUNK : n, a = 0;
         for (uint64_t r = lo; r < hi; r++) {
             exits += ch->exits[r - lo];
-            specials += is_special(gr, r, ch->exits[r - lo]);
+            specials += is_special(sc, r, ch->exits[r - lo]);
+            copies += sc->copy_of[r] != NOT_COPY;
             for (unsigned k = 0; k < gr->in_count[r]; k++, a++)
                 gr->rev_start[(ch->in[a] >> RETRO_EDGE_SHIFT) + 1]++;
             edges += gr->in_count[r];
@@ -239,12 +264,17 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
     gr->special = malloc(specials * sizeof *gr->special + 1);
     gr->exit_start = malloc((specials + 1) * sizeof *gr->exit_start);
     gr->exit_rank = malloc(exits * sizeof *gr->exit_rank + 1);
-    gr->exit_owner = malloc(exits * sizeof *gr->exit_owner + 1);
+    gr->special_fixed = malloc(specials * sizeof *gr->special_fixed + 1);
     gr->exit_tag = malloc(exits * sizeof *gr->exit_tag + 1);
     gr->rev = malloc((edges + RETRO_REV_PAD) * sizeof *gr->rev);
+    gr->copies = (uint32_t)copies;
+    gr->copy_rank = malloc(copies * sizeof *gr->copy_rank + 1);
+    gr->copy_from = malloc(copies * sizeof *gr->copy_from + 1);
+    gr->copy_bits = calloc((n + 63) / 64 + 1, sizeof *gr->copy_bits);
     at = malloc((n + 1) * sizeof *at);
-    if (!gr->special || !gr->exit_start || !gr->exit_rank || !gr->exit_owner ||
-        !gr->exit_tag || !gr->rev || !at) {
+    if (!gr->special || !gr->exit_start || !gr->exit_rank || !gr->special_fixed ||
+        !gr->exit_tag || !gr->rev || !gr->copy_rank || !gr->copy_from || !gr->copy_bits ||
+        !at) {
         free(at);
         snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
         return -1;
@@ -261,12 +291,12 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
                 gr->rev[at[child]++] = (uint32_t)(r << RETRO_EDGE_SHIFT) |
                                        (ch->in[a] & ((1u << RETRO_EDGE_SHIFT) - 1));
             }
-            if (!is_special(gr, r, ch->exits[r - lo])) continue;
+            if (!is_special(sc, r, ch->exits[r - lo])) continue;
             gr->special[i] = (uint32_t)r;
+            gr->special_fixed[i] = sc->fixed[r];
             gr->exit_start[i] = e;
             for (int k = 0; k < ch->exits[r - lo]; k++, e++, b++) {
                 gr->exit_rank[e] = ch->exit[b];
-                gr->exit_owner[e] = i;
                 gr->exit_tag[e] = ch->tag[b];
             }
             i++;
@@ -274,8 +304,22 @@ static int compact(struct scan_ctx *sc, uint64_t nchunks, char *err) {
     }
     gr->exit_start[specials] = e;
     free(at);
-    gr->bytes = n * (sizeof *gr->fixed + sizeof *gr->in_count + sizeof(uint32_t)) +
-                specials * 8 + exits * 9 + edges * 4;
+    uint32_t k = 0;
+    for (uint64_t r = 0; r < n; r++) {
+        uint32_t from = sc->copy_of[r];
+        if (from == NOT_COPY) continue;
+        if (sc->copy_of[from] != NOT_COPY) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "canonicalize maps rank %llu to a state it changes again",
+                     (unsigned long long)r);
+            return -1;
+        }
+        gr->copy_rank[k] = (uint32_t)r;
+        gr->copy_bits[r / 64] |= UINT64_C(1) << (r % 64);
+        gr->copy_from[k++] = from;
+    }
+    gr->bytes = n * (sizeof *gr->in_count + sizeof(uint32_t)) + specials * 10 +
+                copies * 8 + n / 8 + exits * 5 + edges * 4;
     return 0;
 }
 
@@ -301,12 +345,13 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
     gr->shape = g->tier_shape ? g->tier_shape(v, tier) : tier;
     gr->size = n;
     gr->slots = sc.slots;
-    gr->fixed = malloc(n * sizeof *gr->fixed + 1);
+    sc.fixed = malloc(n * sizeof *sc.fixed + 1);
+    sc.copy_of = malloc(n * sizeof *sc.copy_of + 1);
     gr->in_count = malloc(n * sizeof *gr->in_count + 1);
     gr->rev_start = calloc(n + 1, sizeof *gr->rev_start);
     sc.chunks = calloc(nchunks + 1, sizeof *sc.chunks);
     int status = -1;
-    if (!gr->fixed || !gr->in_count || !gr->rev_start || !sc.chunks)
+    if (!sc.fixed || !sc.copy_of || !gr->in_count || !gr->rev_start || !sc.chunks)
         snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
     else if (scan_all(&sc, threads, err) == 0)
         status = compact(&sc, nchunks, err);
@@ -317,6 +362,8 @@ int retro_graph_build(const struct game *g, const struct variant *v, tier_t tier
         free(sc.chunks[ci].exits);
     }
     free(sc.chunks);
+    free(sc.fixed);
+    free(sc.copy_of);
     if (status != 0) retro_graph_free(gr);
     return status;
 }

@@ -9,6 +9,13 @@
  * changes) and PASS (a GAME_MOVE_PASS: no remoteness). Indices are 32-bit
  * (a tier has fewer than 2^29 ranks and fewer than 2^32 edges) so that the
  * arrays a tier solve reads at random stay small enough for the caches.
+ *
+ * When the game has `canonicalize`, a rank whose state it maps to another
+ * rank of the same tier is a copy: it gets no moves (children are
+ * canonicalized, so no move leads to it either), and the solve copies its
+ * value from the canonical rank at the end. A symmetric game is then solved
+ * on one image of each symmetric pair only (Kulibrat's left-right mirror
+ * halves the work), while every rank of the tier still gets its value.
  */
 #ifndef KIBITZ_RETRO_GRAPH_H
 #define KIBITZ_RETRO_GRAPH_H
@@ -35,20 +42,28 @@ struct retro_graph {
     uint64_t shape;
     uint64_t size;     /* ranks */
     int slots;         /* child tiers of the representative tier */
-    retro_cell *fixed; /* RETRO_TERMINAL, RETRO_HOLE, or the best terminal
-                          child for the mover (RETRO_UNKNOWN: none) */
     uint8_t *in_count; /* moves staying in the tier (at most 254) */
     /* Special ranks (ascending): those with moves out of the tier, terminal
      * children or no move inside; the others start the same in every tier. */
     uint32_t specials;
     uint32_t *special;
-    uint32_t *exit_start; /* per special, specials + 1 */
+    retro_cell *special_fixed; /* per special: RETRO_TERMINAL, RETRO_HOLE, or
+                                  the best terminal child for the mover
+                                  (RETRO_UNKNOWN: none) */
+    uint32_t *exit_start;      /* per special, specials + 1; a special's
+                                  exits are exit_start[i] .. exit_start[i+1] */
     uint32_t *exit_rank;
-    uint32_t *exit_owner; /* the special (index) each exit leaves from */
-    uint8_t *exit_tag;    /* slot << 3 | flags */
-    uint32_t *rev_start;  /* size + 1 */
-    uint32_t *rev;        /* predecessor rank << 3 | flags */
-    uint32_t max_rev;     /* most predecessors of one rank */
+    uint8_t *exit_tag;   /* slot << 3 | flags */
+    uint32_t *rev_start; /* size + 1 */
+    uint32_t *rev;       /* predecessor rank << 3 | flags */
+    /* Ranks whose state `canonicalize` maps to another rank of the tier
+     * (ascending): they are not solved, their value is copied from
+     * copy_from (canonical, in the same tier). Moves never lead to them,
+     * since children are canonicalized. */
+    uint32_t copies;
+    uint32_t *copy_rank, *copy_from;
+    uint64_t *copy_bits; /* bit per rank: a copy (a solve starts `done` so) */
+    uint32_t max_rev;    /* most predecessors of one rank */
     size_t bytes;
 };
 

@@ -17,12 +17,16 @@
  *   instead measured slower).
  * A position that loses through its last in-tier child is queued at the next
  * level; if a move out of the tier loses more slowly, it is moved on to that
- * later level when its turn comes (`extra` says where). Without passes the
+ * later level when its turn comes (its `out` cell says where: until a
+ * position is decided, its cell holds that level, the "extra", instead of a
+ * value, which saves an array read at random). Without passes the
  * last in-tier child found is the slowest (children come in level order); a
  * position with a pass and other in-tier moves (flag MIXED on its edges)
- * keeps the running maximum in `extra` instead, and a win it finds through a
+ * keeps the running maximum in its extra instead, and a win it finds through a
  * move (level + 1) is only a candidate (`maybe`) until the level is done,
- * since its pass may yet win at this level. */
+ * since its pass may yet win at this level. Copies (mirror images, see
+ * retro_graph.h) start decided, take no part, and get their canonical
+ * rank's value at the end. */
 #include "search/retro_tier.h"
 
 #include <stdio.h>
@@ -57,14 +61,12 @@ static void level_free(struct retro_level *l) {
 
 static void arrays_free(struct retro_scratch *sc) {
     free(sc->counter);
-    free(sc->extra);
     free(sc->key);
     free(sc->done);
     free(sc->seeds);
     free(sc->seed_buf);
     sc->seed_buf = NULL;
     sc->counter = NULL;
-    sc->extra = NULL;
     sc->key = NULL;
     sc->done = NULL;
     sc->seeds = NULL;
@@ -91,13 +93,11 @@ static int scratch_fit(struct retro_scratch *sc, const struct retro_graph *gr) {
     if (n > sc->capacity) {
         arrays_free(sc);
         sc->counter = malloc(n);
-        sc->extra = malloc(n * sizeof *sc->extra);
         sc->key = malloc(n * sizeof *sc->key);
         sc->done = malloc(words * sizeof *sc->done);
         sc->seeds = malloc(n * sizeof *sc->seeds + 1);
         sc->seed_buf = malloc(n * sizeof *sc->seed_buf + 1);
-        if (!sc->counter || !sc->extra || !sc->key || !sc->done || !sc->seeds ||
-            !sc->seed_buf) {
+        if (!sc->counter || !sc->key || !sc->done || !sc->seeds || !sc->seed_buf) {
             arrays_free(sc);
             return -1;
         }
@@ -164,25 +164,29 @@ static inline retro_cell through(retro_cell c, unsigned flags) {
 }
 
 /* The best move out of the tier for specials [i0, i1): terminal children
- * and moves into child tiers. */
+ * and moves into child tiers. Each special's exits are consecutive, so its
+ * best is kept in a register and written once. */
 static void seed_keys(const struct retro_graph *gr, const retro_cell *const *kids,
                       int32_t *key, uint32_t i0, uint32_t i1) {
+    const uint32_t *exit_start = gr->exit_start, *exit_rank = gr->exit_rank;
+    const uint8_t *exit_tag = gr->exit_tag;
+    uint32_t e1 = exit_start[i1];
+    uint32_t e = exit_start[i0];
     for (uint32_t i = i0; i < i1; i++) {
-        retro_cell f = gr->fixed[gr->special[i]];
-        key[i] = f == RETRO_TERMINAL || f == RETRO_HOLE ? KEY_FIXED
-                 : f == RETRO_UNKNOWN                   ? -1
-                                                        : order_key(f);
-    }
-    uint32_t e1 = gr->exit_start[i1];
-    for (uint32_t e = gr->exit_start[i0]; e < e1; e++) {
-        if (e + AHEAD < e1)
-            __builtin_prefetch(&kids[gr->exit_tag[e + AHEAD] >> RETRO_EDGE_SHIFT]
-                                    [gr->exit_rank[e + AHEAD]]);
-        unsigned tag = gr->exit_tag[e];
-        int32_t k =
-            order_key(through(kids[tag >> RETRO_EDGE_SHIFT][gr->exit_rank[e]], tag));
-        uint32_t owner = gr->exit_owner[e];
-        key[owner] = k > key[owner] ? k : key[owner];
+        retro_cell f = gr->special_fixed[i];
+        int32_t best = f == RETRO_TERMINAL || f == RETRO_HOLE ? KEY_FIXED
+                       : f == RETRO_UNKNOWN                   ? -1
+                                                              : order_key(f);
+        for (uint32_t end = exit_start[i + 1]; e < end; e++) {
+            if (e + AHEAD < e1)
+                __builtin_prefetch(
+                    &kids[exit_tag[e + AHEAD] >> RETRO_EDGE_SHIFT][exit_rank[e + AHEAD]]);
+            unsigned tag = exit_tag[e];
+            int32_t k =
+                order_key(through(kids[tag >> RETRO_EDGE_SHIFT][exit_rank[e]], tag));
+            best = k > best ? k : best;
+        }
+        key[i] = best;
     }
 }
 
@@ -225,9 +229,10 @@ static int seed_all(struct solve_ctx *x, const retro_cell *const *kids, int thre
         seed_keys(gr, kids, key, 0, specials);
     }
     memcpy(sc->counter, gr->in_count, n);
-    memset(sc->extra, 0, n * sizeof *sc->extra);
-    memset(x->out, 0, n * sizeof *x->out); /* RETRO_DRAW */
-    memset(sc->done, 0, (n + 63) / 64 * sizeof *sc->done);
+    memset(x->out, 0, n * sizeof *x->out); /* extra 0 (and RETRO_DRAW) */
+    /* Copies count as decided: nothing reaches them, and the draws left at
+     * the end are then exactly the positions still open. */
+    memcpy(sc->done, gr->copy_bits, (n + 63) / 64 * sizeof *sc->done);
     uint32_t seeds = 0;
     uint32_t *buf = sc->seed_buf;
     int top = -1;
@@ -236,14 +241,16 @@ static int seed_all(struct solve_ctx *x, const retro_cell *const *kids, int thre
         int32_t k = key[i];
         unsigned in = gr->in_count[r];
         if (k == KEY_FIXED || in == 0) { /* decided now */
-            retro_cell v = k == KEY_FIXED ? gr->fixed[r] : key_cell(k);
-            x->out[r] = v;
+            retro_cell v = k == KEY_FIXED ? gr->special_fixed[i] : key_cell(k);
             x->terminal += v == RETRO_TERMINAL;
             x->holes += v == RETRO_HOLE;
             sc->counter[r] = 0;
             set_done(sc->done, r);
-            if (!retro_is_value(v) || v == RETRO_DRAW) continue;
-            sc->extra[r] = (uint16_t)retro_remoteness(v);
+            if (!retro_is_value(v) || v == RETRO_DRAW) {
+                x->out[r] = v;
+                continue;
+            }
+            x->out[r] = (uint16_t)retro_remoteness(v); /* extra; gather writes v */
             if (queue(x, (v & 1) ? sc->wins : sc->losses, retro_remoteness(v), r) != 0)
                 return -1;
             continue;
@@ -251,7 +258,7 @@ static int seed_all(struct solve_ctx *x, const retro_cell *const *kids, int thre
         bool cannot_lose = k >= 0x10000, win = k > 0x10000;
         uint16_t level = (uint16_t)(win ? 0x20000 - k : 0);
         sc->counter[r] = (uint8_t)(in | (cannot_lose ? CANNOT_LOSE : 0));
-        sc->extra[r] = cannot_lose ? (win ? level : NO_SEED) : (uint16_t)(k < 0 ? 0 : k);
+        x->out[r] = cannot_lose ? (win ? level : NO_SEED) : (uint16_t)(k < 0 ? 0 : k);
         buf[seeds] = r;
         seeds += win;
         top = win && level > top ? level : top;
@@ -259,9 +266,9 @@ static int seed_all(struct solve_ctx *x, const retro_cell *const *kids, int thre
     /* Counting sort by level into sc->seeds. */
     uint32_t *start = sc->seed_start;
     memset(start, 0, (size_t)(top + 2) * sizeof *start);
-    for (uint32_t i = 0; i < seeds; i++) start[sc->extra[buf[i]] + 1]++;
+    for (uint32_t i = 0; i < seeds; i++) start[x->out[buf[i]] + 1]++;
     for (int l = 0; l <= top; l++) start[l + 1] += start[l];
-    for (uint32_t i = 0; i < seeds; i++) sc->seeds[start[sc->extra[buf[i]]]++] = buf[i];
+    for (uint32_t i = 0; i < seeds; i++) sc->seeds[start[x->out[buf[i]]]++] = buf[i];
     /* start[l] is now where level l ends: shift to where it begins. */
     memmove(start + 1, start, (size_t)(top + 1) * sizeof *start);
     start[0] = 0;
@@ -286,8 +293,8 @@ static int slow_edge(struct solve_ctx *x, uint32_t edge, retro_cell cv) {
         set_done(sc->done, p);
         return queue(x, sc->wins, rem, p);
     }
-    uint16_t m = sc->extra[p] > rem ? sc->extra[p] : (uint16_t)rem;
-    sc->extra[p] = m;
+    uint16_t m = x->out[p] > rem ? x->out[p] : (uint16_t)rem;
+    x->out[p] = m;
     if (--sc->counter[p] != 0) return 0;
     set_done(sc->done, p);
     return queue(x, sc->losses, m, p);
@@ -309,11 +316,11 @@ static long gather(struct solve_ctx *x, const struct retro_level *list, uint32_t
         if (j + AHEAD < count) __builtin_prefetch(&gr->rev_start[at[j + AHEAD]]);
         if (j + AHEAD / 2 < count) {
             __builtin_prefetch(&gr->rev[gr->rev_start[at[j + AHEAD / 2]]]);
-            if (check_extra) __builtin_prefetch(&sc->extra[at[j + AHEAD / 2]]);
+            __builtin_prefetch(&x->out[at[j + AHEAD / 2]], 1);
         }
         uint32_t c = at[j++];
-        if (check_extra && sc->extra[c] > level) { /* rare */
-            if (queue(x, sc->losses, sc->extra[c], c) != 0) return -1;
+        if (check_extra && x->out[c] > level) { /* rare */
+            if (queue(x, sc->losses, x->out[c], c) != 0) return -1;
             continue;
         }
         x->out[c] = cv;
@@ -487,6 +494,24 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
                 break;
             if (status != 0) goto oom;
         }
+    }
+    /* Positions never decided are draws; their cells still hold extras. */
+    for (uint64_t w = 0; w < (gr->size + 63) / 64; w++) {
+        uint64_t open = ~sc->done[w];
+        if (w == (gr->size - 1) / 64 && gr->size % 64)
+            open &= (UINT64_C(1) << (gr->size % 64)) - 1;
+        for (; open; open &= open - 1)
+            out[w * 64 + (uint64_t)__builtin_ctzll(open)] = RETRO_DRAW;
+    }
+    /* Mirror images take their canonical rank's value. */
+    for (uint32_t i = 0; i < gr->copies; i++) {
+        if (i + AHEAD < gr->copies) __builtin_prefetch(&out[gr->copy_from[i + AHEAD]]);
+        retro_cell v = out[gr->copy_rank[i]] = out[gr->copy_from[i]];
+        x.terminal += v == RETRO_TERMINAL;
+        x.holes += v == RETRO_HOLE;
+        if (v == RETRO_DRAW || !retro_is_value(v)) continue;
+        x.won += v & 1;
+        x.lost += !(v & 1);
     }
     if (counts) {
         counts->positions += gr->size - x.holes;

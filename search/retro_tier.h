@@ -21,8 +21,6 @@ struct retro_scratch {
     uint64_t capacity;
     uint8_t *counter;     /* in-tier children not yet known to be won; from
                              0xFF: the position cannot lose (never reaches 0) */
-    uint16_t *extra;      /* longest loss through exits (or, for a position
-                             that cannot lose, the level of its best exit win) */
     int32_t *key;         /* while seeding: best exit, see order_key */
     uint64_t *done;       /* bit per position: decided */
     uint32_t *seeds;      /* positions with an exit win, by level */

@@ -29,6 +29,22 @@ void tier_file_path(const char *folder, tier_t tier, char *buf, size_t n);
 int tier_file_write(const char *path, uint64_t key, tier_t tier, const retro_cell *cells,
                     uint64_t size, char *err);
 
+/* The same file written piece by piece (a split tier's cells streaming in
+ * from its parts): begin, add the cells in order, end (checks the count,
+ * writes the header with the checksum, renames into place). A failed
+ * writer removes its temporary file; abort does that on purpose. */
+struct tier_file_writer {
+    void *file, *hash;
+    char path[4200], temp[4200];
+    uint64_t key, tier, size, written; /* written: cells */
+};
+int tier_file_writer_begin(struct tier_file_writer *w, const char *path, uint64_t key,
+                           tier_t tier, uint64_t size, char *err);
+int tier_file_writer_add(struct tier_file_writer *w, const void *cells, uint64_t bytes,
+                         char *err);
+int tier_file_writer_end(struct tier_file_writer *w, char *err);
+void tier_file_writer_abort(struct tier_file_writer *w);
+
 /* Read and verify into `cells` (room for `size`). 0; 1 when there is no
  * file; -1 with `err` when it is there but wrong. */
 int tier_file_read(const char *path, uint64_t key, tier_t tier, retro_cell *cells,

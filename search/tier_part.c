@@ -45,6 +45,8 @@ int tier_part_stream(const struct tier_part *p, const void *const *pieces,
 #else
 
 #include <mpi.h>
+#include <stdbool.h>
+#include <time.h>
 
 enum {
     MAX_PARTS = TIER_MPI_MAX_PARTS,
@@ -57,24 +59,36 @@ static MPI_Comm comm_of(const struct tier_part *p) {
     return *(MPI_Comm *)p->group;
 }
 
-static void send_bytes(const void *data, uint64_t n, int to, MPI_Comm c) {
-    const char *b = data;
-    do {
-        int piece = n > CHUNK ? CHUNK : (int)n;
-        MPI_Send(b, piece, MPI_BYTE, to, TAG_PART, c);
-        b += piece;
-        n -= (uint64_t)piece;
-    } while (n);
+/* Wait for every request, sleeping between tests: a part blocked in MPI
+ * would spin on a core that the part it waits for needs (several ranks
+ * share the cores of one machine). */
+static void wait_all(MPI_Request *reqs, int n) {
+    long pause = 10000; /* ns, doubling to 1 ms */
+    for (;;) {
+        int flag = 0;
+        MPI_Testall(n, reqs, &flag, MPI_STATUSES_IGNORE);
+        if (flag) return;
+        struct timespec ts = {0, pause};
+        nanosleep(&ts, NULL);
+        if (pause < 1000000) pause *= 2;
+    }
 }
 
-static void recv_bytes(void *data, uint64_t n, int from, MPI_Comm c) {
-    char *b = data;
-    do {
-        int piece = n > CHUNK ? CHUNK : (int)n;
-        MPI_Recv(b, piece, MPI_BYTE, from, TAG_PART, c, MPI_STATUS_IGNORE);
-        b += piece;
-        n -= (uint64_t)piece;
-    } while (n);
+/* Messages of at most CHUNK bytes for n bytes. */
+static int pieces_of(uint64_t n) {
+    return (int)((n + CHUNK - 1) / CHUNK);
+}
+
+/* Post the sends or receives of n bytes in pieces. */
+static void post_bytes(char *data, uint64_t n, int peer, bool send, MPI_Comm c,
+                       MPI_Request *reqs, int *count) {
+    for (uint64_t at = 0; at < n; at += CHUNK) {
+        int piece = n - at > CHUNK ? CHUNK : (int)(n - at);
+        if (send)
+            MPI_Isend(data + at, piece, MPI_BYTE, peer, TAG_PART, c, &reqs[(*count)++]);
+        else
+            MPI_Irecv(data + at, piece, MPI_BYTE, peer, TAG_PART, c, &reqs[(*count)++]);
+    }
 }
 
 int tier_part_exchange(const struct tier_part *p, void *const *out,
@@ -83,31 +97,36 @@ int tier_part_exchange(const struct tier_part *p, void *const *out,
     int k = p->parts;
     uint64_t sizes[MAX_PARTS] = {0}, send[MAX_PARTS] = {0};
     for (int q = 0; q < k; q++) send[q] = q == p->part ? 0 : out_bytes[q];
-    MPI_Alltoall(send, 1, MPI_UINT64_T, sizes, 1, MPI_UINT64_T, c);
+    MPI_Request req;
+    MPI_Ialltoall(send, 1, MPI_UINT64_T, sizes, 1, MPI_UINT64_T, c, &req);
+    wait_all(&req, 1);
     uint64_t total = 0;
-    for (int q = 0; q < k; q++) total += sizes[q];
+    int messages = 0;
+    for (int q = 0; q < k; q++) {
+        total += sizes[q];
+        messages += pieces_of(sizes[q]) + pieces_of(send[q]);
+    }
     char *buf = malloc(total + 1);
-    int failed = buf ? 0 : 1, any = 0;
-    MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, c);
+    MPI_Request *reqs = malloc(((size_t)messages + 1) * sizeof *reqs);
+    int failed = buf && reqs ? 0 : 1, any = 0;
+    MPI_Iallreduce(&failed, &any, 1, MPI_INT, MPI_MAX, c, &req);
+    wait_all(&req, 1);
     if (any) {
         free(buf);
+        free(reqs);
         return -1;
     }
-    /* Pairwise, in an order that cannot deadlock: of two parts, the lower
-     * one sends first. */
+    int n = 0;
+    uint64_t here = 0;
     for (int q = 0; q < k; q++) {
-        uint64_t here = 0;
-        for (int r = 0; r < q; r++) here += sizes[r];
         if (q == p->part) continue;
+        post_bytes(buf + here, sizes[q], q, false, c, reqs, &n);
+        post_bytes(out[q], send[q], q, true, c, reqs, &n);
+        here += sizes[q];
         sent_bytes += send[q];
-        if (p->part < q) {
-            if (send[q]) send_bytes(out[q], send[q], q, c);
-            if (sizes[q]) recv_bytes(buf + here, sizes[q], q, c);
-        } else {
-            if (sizes[q]) recv_bytes(buf + here, sizes[q], q, c);
-            if (send[q]) send_bytes(out[q], send[q], q, c);
-        }
     }
+    wait_all(reqs, n);
+    free(reqs);
     *in = buf;
     *in_bytes = total;
     return 0;
@@ -115,13 +134,17 @@ int tier_part_exchange(const struct tier_part *p, void *const *out,
 
 uint64_t tier_part_sum(const struct tier_part *p, uint64_t x) {
     uint64_t sum = 0;
-    MPI_Allreduce(&x, &sum, 1, MPI_UINT64_T, MPI_SUM, comm_of(p));
+    MPI_Request req;
+    MPI_Iallreduce(&x, &sum, 1, MPI_UINT64_T, MPI_SUM, comm_of(p), &req);
+    wait_all(&req, 1);
     return sum;
 }
 
 int64_t tier_part_max(const struct tier_part *p, int64_t x) {
     int64_t most = 0;
-    MPI_Allreduce(&x, &most, 1, MPI_INT64_T, MPI_MAX, comm_of(p));
+    MPI_Request req;
+    MPI_Iallreduce(&x, &most, 1, MPI_INT64_T, MPI_MAX, comm_of(p), &req);
+    wait_all(&req, 1);
     return most;
 }
 

@@ -1,7 +1,5 @@
 /* The API's entry point (server/api.h): routing, the common request fields,
  * error replies and the small JSON pieces every handler uses. */
-#include "engine/registry.h"
-#include "engine/variant.h"
 #include "server/api_internal.h"
 
 #include <stdarg.h>
@@ -9,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { VARIANT_TEXT_MAX = 256, MOVE_TEXT_MAX = 128 };
+enum { VARIANT_TEXT_MAX = 256, MOVE_TEXT_MAX = 128, ERROR_MAX = API_MAX_POSITION + 512 };
 
 struct api *api_create(const char *data, int threads) {
     struct api *api = calloc(1, sizeof *api);
@@ -66,13 +64,23 @@ int api_fail(struct api_response *out, int status, const char *format, ...) {
     return status;
 }
 
-const char *api_turn_name(const struct game *g, const struct variant *v, int turn) {
+const char *api_turn_name(const kz_game *g, int turn) {
     switch (turn) {
-    case TURN_OVER: return "over";
-    case TURN_CHANCE: return "chance";
-    case TURN_SIMULTANEOUS: return "simultaneous";
-    default: return g->player_name(v, turn);
+    case KZ_TURN_OVER: return "over";
+    case KZ_TURN_CHANCE: return "chance";
+    case KZ_TURN_SIMULTANEOUS: return "simultaneous";
+    default: return kz_game_player_name(g, turn);
     }
+}
+
+/* The game's own reason in a library message that starts with `prefix`
+ * ("bad position 'x': "): the API names the field itself. */
+static const char *reason(const char *message, const char *prefix_format,
+                          const char *text) {
+    char prefix[API_MAX_POSITION + 64];
+    snprintf(prefix, sizeof prefix, prefix_format, text);
+    size_t n = strlen(prefix);
+    return strncmp(message, prefix, n) == 0 ? message + n : message;
 }
 
 /* A string field: NULL when absent; sets *bad when present but not a string
@@ -98,21 +106,21 @@ static int player_field(const struct api_request *r, const char *key) {
     }
     const char *name = json_string_value(j);
     for (int p = 0; name && p < r->players; p++)
-        if (strcmp(name, r->g->player_name(&r->v, p)) == 0) return p;
+        if (strcmp(name, kz_game_player_name(r->game, p)) == 0) return p;
     return -2;
 }
 
 /* One option of `player` at a simultaneous node, by its text. */
-static int find_joint_option(const struct game *g, const struct variant *v,
-                             const void *state, int player, const char *text,
-                             move_t *move) {
-    move_t options[g->max_moves];
-    int n = g->joint_moves(v, state, player, options);
+static int find_joint_option(const kz_state *s, int player, const char *text,
+                             kz_action *choice) {
+    int cap = kz_game_max_actions(kz_state_game(s));
+    kz_action options[cap > 0 ? cap : 1];
+    int n = kz_state_joint_actions(s, player, options, cap);
     char buf[MOVE_TEXT_MAX];
-    for (int i = 0; i < n; i++) {
-        g->format_move(v, state, options[i], buf, sizeof buf);
+    for (int i = 0; i < n && i < cap; i++) {
+        kz_state_joint_action_text(s, player, options[i], buf, sizeof buf);
         if (strcmp(buf, text) == 0) {
-            *move = options[i];
+            *choice = options[i];
             return 0;
         }
     }
@@ -120,28 +128,28 @@ static int find_joint_option(const struct game *g, const struct variant *v,
 }
 
 /* Play moves[i] (a move text, or {"joint": [text or null per player]}) on
- * r->state; its text goes to `played`. 0, or -1 with `err`. */
-static int play_one(struct api_request *r, json_t *item, char *err, size_t n) {
-    const struct game *g = r->g;
-    char gerr[GAME_ERROR_BYTES], text[MOVE_TEXT_MAX];
-    int turn = g->turn(&r->v, r->state);
-    if (turn == TURN_OVER) {
+ * r->state into `step`; its text goes to `played`. 0, or -1 with `err`. */
+static int play_one(struct api_request *r, json_t *item, struct api_step *step, char *err,
+                    size_t n) {
+    char lerr[ERROR_MAX], text[MOVE_TEXT_MAX];
+    int turn = kz_state_turn(r->state);
+    memset(step, 0, sizeof *step);
+    if (turn == KZ_TURN_OVER) {
         snprintf(err, n, "the game is already over");
         return -1;
     }
     const char *s = json_string_value(item);
     if (s) {
-        move_t m;
         if (strlen(s) != json_string_length(item) || strlen(s) >= MOVE_TEXT_MAX) {
             snprintf(err, n, "not a move");
             return -1;
         }
-        if (g->parse_move(&r->v, r->state, s, &m, gerr)) {
-            snprintf(err, n, "%s", gerr);
+        if (kz_state_parse_action(r->state, s, &step->action, lerr, sizeof lerr)) {
+            snprintf(err, n, "%s", reason(lerr, "bad move '%s': ", s));
             return -1;
         }
-        g->format_move(&r->v, r->state, m, text, sizeof text);
-        g->apply(&r->v, r->state, m);
+        kz_state_action_text(r->state, step->action, text, sizeof text);
+        kz_state_apply(r->state, step->action, NULL, 0);
         json_array_append_new(r->played, json_string(text));
         return 0;
     }
@@ -150,39 +158,46 @@ static int play_one(struct api_request *r, json_t *item, char *err, size_t n) {
         snprintf(err, n, "a move is a string, or {\"joint\": [one option per player]}");
         return -1;
     }
-    if (turn != TURN_SIMULTANEOUS) {
-        snprintf(err, n, "joint choice where %s acts", api_turn_name(g, &r->v, turn));
+    if (turn != KZ_TURN_SIMULTANEOUS) {
+        snprintf(err, n, "joint choice where %s acts", api_turn_name(r->game, turn));
         return -1;
     }
-    unsigned acting = g->acting(&r->v, r->state);
-    move_t choice[GAME_MAX_PLAYERS] = {0};
-    char shown[MOVE_TEXT_MAX * GAME_MAX_PLAYERS] = "";
+    unsigned acting = kz_state_acting(r->state);
+    char shown[MOVE_TEXT_MAX * KZ_MAX_PLAYERS] = "";
     size_t used = 0;
+    step->joint = true;
     for (int p = 0; p < r->players; p++) {
         if (!(acting >> p & 1)) continue;
         const char *option = json_string_value(json_array_get(joint, (size_t)p));
-        if (!option || find_joint_option(g, &r->v, r->state, p, option, &choice[p])) {
+        if (!option || find_joint_option(r->state, p, option, &step->choices[p])) {
             snprintf(err, n, "joint[%d]: no option %.40s%s%s of %s here", p,
                      option ? "'" : "", option ? option : "", option ? "'" : "",
-                     g->player_name(&r->v, p));
+                     kz_game_player_name(r->game, p));
             return -1;
         }
         used += (size_t)snprintf(shown + used, sizeof shown - used, "%s%s",
                                  used ? " " : "", option);
     }
-    g->apply_joint(&r->v, r->state, choice);
+    kz_state_apply_joint(r->state, step->choices, NULL, 0);
     json_array_append_new(r->played, json_string(shown));
     return 0;
 }
 
-const void *api_request_state(const struct api_request *r, int i) {
-    return r->states + (size_t)i * r->g->state_size;
+void api_request_step(const struct api_request *r, int i, kz_state *s) {
+    const struct api_step *step = &r->steps[i];
+    if (step->joint)
+        kz_state_apply_joint(s, step->choices, NULL, 0);
+    else
+        kz_state_apply(s, step->action, NULL, 0);
 }
 
 void api_request_free(struct api_request *r) {
     json_decref(r->root);
     json_decref(r->played);
-    free(r->states);
+    free(r->steps);
+    kz_state_free(r->start);
+    kz_state_free(r->state);
+    kz_game_free(r->game);
     memset(r, 0, sizeof *r);
 }
 
@@ -192,7 +207,7 @@ int api_request_parse(struct api_request *r, const char *body, size_t length,
     json_error_t jerr;
     r->root = json_loadb(body ? body : "", length, JSON_REJECT_DUPLICATES, &jerr);
     int status = 0;
-    char err[GAME_ERROR_BYTES];
+    char err[ERROR_MAX];
     bool bad = false;
     if (!r->root) {
         status = api_fail(out, 400, "body: not JSON (%s)", jerr.text);
@@ -207,23 +222,31 @@ int api_request_parse(struct api_request *r, const char *body, size_t length,
         status = api_fail(out, 400, "game: a game name is required");
         goto done;
     }
-    if (!(r->g = registry_find(name, err))) {
+    const char *spec = string_field(r->root, "variant", VARIANT_TEXT_MAX, &bad);
+    /* A plain name (the variant comes only from "variant"); the library
+     * refuses unknown names in the registry's words. */
+    int loaded = !name[0] || strchr(name, '(')
+                     ? KZ_EINVAL
+                     : kz_game_load(name, NULL, &r->game, err, sizeof err);
+    if (loaded != KZ_OK) {
+        if (!name[0] || strchr(name, '('))
+            snprintf(err, sizeof err, "unknown game '%s' (try 'kibitz games')", name);
         status = api_fail(out, 400, "game: %s", err);
         goto done;
     }
-    const struct game *g = r->g;
-    const char *spec = string_field(r->root, "variant", VARIANT_TEXT_MAX, &bad);
     if (bad) {
         status = api_fail(out, 400, "variant: a string of key=value pairs is wanted");
         goto done;
     }
-    variant_init(g, &r->v);
-    if (spec && spec[0] &&
-        (variant_parse(g, &r->v, spec, err) || variant_finish(g, &r->v, err))) {
-        status = api_fail(out, 400, "variant: %s", err);
-        goto done;
+    if (spec && spec[0]) {
+        kz_game_free(r->game);
+        r->game = NULL;
+        if (kz_game_load(name, spec, &r->game, err, sizeof err) != KZ_OK) {
+            status = api_fail(out, 400, "variant: %s", err);
+            goto done;
+        }
     }
-    r->players = variant_players(g, &r->v);
+    r->players = kz_game_players(r->game);
     const char *position = string_field(r->root, "position", API_MAX_POSITION, &bad);
     if (bad) {
         status =
@@ -231,14 +254,16 @@ int api_request_parse(struct api_request *r, const char *body, size_t length,
                      API_MAX_POSITION);
         goto done;
     }
-    memset(r->state, 0, sizeof r->state);
-    if (position && position[0]) {
-        if (g->parse_position(&r->v, position, r->state, err)) {
-            status = api_fail(out, 400, "position: %s", err);
-            goto done;
-        }
-    } else {
-        g->start(&r->v, r->state);
+    r->start = kz_state_new(r->game);
+    if (!r->start) {
+        status = api_fail(out, 500, "out of memory");
+        goto done;
+    }
+    if (position && position[0] &&
+        kz_state_parse(r->start, position, err, sizeof err) != KZ_OK) {
+        status = api_fail(out, 400, "position: %s",
+                          reason(err, "bad position '%s': ", position));
+        goto done;
     }
     r->viewer = player_field(r, "viewer");
     if (r->viewer == -2) {
@@ -256,19 +281,18 @@ int api_request_parse(struct api_request *r, const char *body, size_t length,
         goto done;
     }
     r->played = json_array();
-    r->states = malloc((count + 1) * g->state_size);
-    if (!r->played || !r->states) {
+    r->state = kz_state_clone(r->start);
+    r->steps = malloc((count + 1) * sizeof *r->steps);
+    if (!r->played || !r->state || !r->steps) {
         status = api_fail(out, 500, "out of memory");
         goto done;
     }
-    memcpy(r->states, r->state, g->state_size);
     for (size_t i = 0; i < count; i++) {
-        char why[GAME_ERROR_BYTES + 64];
-        if (play_one(r, json_array_get(moves, i), why, sizeof why)) {
+        char why[ERROR_MAX + 64];
+        if (play_one(r, json_array_get(moves, i), &r->steps[i], why, sizeof why)) {
             status = api_fail(out, 400, "moves[%zu]: %s", i, why);
             goto done;
         }
-        memcpy(r->states + (i + 1) * g->state_size, r->state, g->state_size);
         r->n_moves = (int)i + 1;
     }
 done:

@@ -6,8 +6,7 @@
 #ifndef KIBITZ_SERVER_API_INTERNAL_H
 #define KIBITZ_SERVER_API_INTERNAL_H
 
-#include "engine/game.h"
-#include "search/retro_check.h"
+#include "lib/kz_front.h"
 #include "server/api.h"
 
 #include <jansson.h>
@@ -18,12 +17,11 @@ enum { API_MAX_DATABASES = 16 };
 
 /* A database opened for one (game, variant), or the fact that none exists. */
 struct api_database {
-    const struct game *g;
-    struct variant v;
-    bool found;
-    void *handle;           /* struct solver_db *, or the game's own handle */
-    retro_lookup_fn lookup; /* probe of `handle` */
-    char name[128];         /* file or folder name shown to clients */
+    char game[64];     /* kz_game_name */
+    char variant[256]; /* kz_game_variant: equal texts, equal variants */
+    kz_game *owner;    /* the game the database was opened for */
+    kz_db *db;         /* NULL: none found */
+    char name[128];    /* file or folder name shown to clients */
 };
 
 struct api {
@@ -37,17 +35,23 @@ struct api {
     int n_databases;
 };
 
+/* One step of the request's line: a move (or chance outcome), or the
+ * choices of a simultaneous node. */
+struct api_step {
+    bool joint;
+    kz_action action;
+    kz_action choices[KZ_MAX_PLAYERS];
+};
+
 /* The common part of /api/state, /api/search and /api/query. */
 struct api_request {
     json_t *root; /* the parsed body (owned) */
-    const struct game *g;
-    struct variant v;
+    kz_game *game;
     int players;
-    int viewer; /* seat whose view is drawn (hidden information), -1 all */
-    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES]; /* after the moves */
-    /* Every position of the line, start first (count: moves + 1), and the
-     * text of each move played. */
-    unsigned char *states;
+    int viewer;             /* seat whose view is drawn (hidden information), -1 all */
+    kz_state *start;        /* the position before the moves */
+    kz_state *state;        /* after the moves */
+    struct api_step *steps; /* the line played from `start` (n_moves) */
     int n_moves;
     json_t *played; /* array of move texts */
 };
@@ -61,8 +65,8 @@ int api_fail(struct api_response *out, int status, const char *format, ...)
 int api_request_parse(struct api_request *r, const char *body, size_t length,
                       struct api_response *out);
 void api_request_free(struct api_request *r);
-/* The i-th position of the line (0: the start). */
-const void *api_request_state(const struct api_request *r, int i);
+/* Play step i of the request's line on `s` (the position before it). */
+void api_request_step(const struct api_request *r, int i, kz_state *s);
 
 /* Reply with `doc` (stolen): 200 and its text. The documents are those of
  * the command line's --json (json/, docs/JSON.md) with a few keys added for
@@ -70,11 +74,10 @@ const void *api_request_state(const struct api_request *r, int i);
 int api_reply(struct api_response *out, json_t *doc);
 
 /* The turn as text: a player's name, "chance", "simultaneous" or "over". */
-const char *api_turn_name(const struct game *g, const struct variant *v, int turn);
+const char *api_turn_name(const kz_game *g, int turn);
 
-/* The database answering (g, v), or NULL (opened once, kept). */
-const struct api_database *api_database_for(struct api *api, const struct game *g,
-                                            const struct variant *v);
+/* The database answering `g` (its variant), or NULL (opened once, kept). */
+const struct api_database *api_database_for(struct api *api, const kz_game *g);
 
 /* Close every database opened by api_database_for. */
 void api_databases_close(struct api *api);
@@ -87,10 +90,5 @@ void api_search(struct api *api, const char *body, size_t length,
                 struct api_response *out);
 void api_query(struct api *api, const char *body, size_t length,
                struct api_response *out);
-
-/* The board of `state` as drawn for `viewer` (-1: everything), or NULL when
- * the game has no web board or memory ran out. */
-json_t *api_board_json(const struct game *g, const struct variant *v, const void *state,
-                       int viewer);
 
 #endif

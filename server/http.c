@@ -2,6 +2,7 @@
  * hand it to api_handle or serve a static file, send the answer. */
 #include "server/http.h"
 #include "server/assets.h"
+#include "server/host_check.h"
 
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -18,6 +19,7 @@ enum { MAX_CONNECTIONS = 128, CONNECTION_TIMEOUT_SECONDS = 30 };
 struct http_server {
     struct MHD_Daemon *daemon;
     struct api *api;
+    char bind[64]; /* the address bound, for the Host check */
     int port;
 };
 
@@ -53,6 +55,23 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
         if (!(u = calloc(1, sizeof *u))) return MHD_NO;
         *state = u;
         return MHD_YES;
+    }
+    if (!*upload_size) {
+        /* Before anything is answered: is the request meant for this server
+         * (server/host_check.h)? A rebound name gets 421 and no page. */
+        const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+        if (!host_allowed(host, s->bind, s->port)) {
+            char body[512];
+            int n = snprintf(body, sizeof body,
+                             "{\"error\":\"host: this server answers only to "
+                             "localhost, 127.0.0.1, [::1] or %s on port %d, not to "
+                             "the Host header given (DNS rebinding?)\"}",
+                             s->bind, s->port);
+            char *copy = strdup(body);
+            if (!copy) return MHD_NO;
+            return send_answer(c, 421, copy, (size_t)n, "application/json",
+                               MHD_RESPMEM_MUST_FREE);
+        }
     }
     if (*upload_size) {
         if (!u->too_big && u->length + *upload_size <= API_MAX_BODY) {
@@ -110,6 +129,7 @@ struct http_server *http_start(struct api *api, const struct http_options *o, ch
         return NULL;
     }
     s->api = api;
+    snprintf(s->bind, sizeof s->bind, "%s", o->bind);
     s->daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL,
         (uint16_t)o->port, NULL, NULL, answer, s, MHD_OPTION_SOCK_ADDR,

@@ -4,8 +4,9 @@
 # for byte equal to the one-process build's, for Kulibrat's score tiers and
 # Kerx's tier pairs; a worker killed in the middle of a run, then the same
 # command again, must give the same files, with damaged files rebuilt.
-# Kerx pairs over a rank's --memory are split across ranks and must still
-# give the same files. Skipped (passing) when this build has no MPI or
+# Tiers and Kerx pairs over a rank's --memory (or every one, with
+# KIBITZ_SPLIT_PARTS) are split across ranks and must still give the same
+# files. Skipped (passing) when this build has no MPI or
 # mpirun is missing.
 set -u
 source "$(dirname "$0")/cli_lib.bash" "$1"
@@ -73,6 +74,39 @@ for t in 1 2; do
     check "size 4 up to 6 pieces, 4+2 split, $t threads: same files as one process" $?
 done
 
+# --- Kulibrat tiers split across ranks (search/retro_split.h): --memory 14
+# holds a Kulibrat tier (340,038 positions, about 18 MiB whole) only split
+# over both workers, so every tier of target 4 is split.
+mpi solve kulibrat --variant target=4 --threads 1 --memory 14 --db "$dir/ks/" \
+    >"$dir/ks.txt" 2>&1
+check "kulibrat target 4 split under mpirun exits 0" $?
+check "kulibrat: all 16 tiers were split across ranks" \
+    "$(grep -q '^16 tiers split across MPI ranks' "$dir/ks.txt"; echo $?)"
+same_files "$dir/one" "$dir/ks"
+check "kulibrat target 4, every tier split: database equals the one-process one" $?
+for t in 2; do
+    rm -rf "$dir/ks"
+    KIBITZ_SPLIT_PARTS=2 mpi solve kulibrat --variant target=4 --threads $t \
+        --db "$dir/ks/" >"$dir/ks.txt" 2>&1
+    check "kulibrat target 4 forced splits, $t threads a rank: same database" \
+        "$(grep -q '^16 tiers split' "$dir/ks.txt" && same_files "$dir/one" "$dir/ks"; echo $?)"
+done
+
+# --- Kerx with every pair split (KIBITZ_SPLIT_PARTS: these pairs are too
+# small for a --memory in MiB to force it): the same files as one process.
+for v in size=3,drawat=1 size=3 size=4 size=4,drawat=1; do
+    p=6
+    case $v in size=4*) p=5 ;; esac
+    rm -rf "$dir/k3-$v"
+    KIBITZ_SPLIT_PARTS=2 mpi solve kerx --variant $v --pieces $p --threads 1 \
+        --db "$dir/k3-$v" >"$dir/k.txt" 2>&1
+    check "kerx $v --pieces $p, forced splits, exits 0" $?
+    check "kerx $v --pieces $p: pairs were split" \
+        "$(grep -q 'pairs split across MPI ranks' "$dir/k.txt"; echo $?)"
+    same_files "$dir/k1-$v" "$dir/k3-$v"
+    check "kerx $v --pieces $p, every pair split: same files as one process" $?
+done
+
 # --- Per-rank memory: a budget no tier fits is refused, naming the tier.
 mpi solve kulibrat --variant target=3 --threads 1 --memory 1 --db "$dir/small/" \
     >"$dir/m.txt" 2>&1
@@ -123,6 +157,35 @@ check "the resumed run removed the tier files" "$([ ! -e "$work" ]; echo $?)"
 find "$dir/k6" -name '*.tmp.*' -delete
 same_files "$dir/k6one" "$dir/k6"
 check "the resumed run's database equals the one-process one" $?
+
+# The same with every tier split across both workers: a worker killed in
+# the middle of a split tier, then the same command again.
+rm -rf "$dir/k6"
+mpi solve kulibrat --variant target=6 --threads 1 --memory 14 --db "$dir/k6/" \
+    >"$dir/kill.txt" 2>&1 &
+run=$!
+for _ in $(seq 600); do # wait for the first tier files (at most 30 s)
+    [ "$(find "$work" -name '*.tier' 2>/dev/null | wc -l)" -ge 3 ] && break
+    sleep 0.05
+done
+victim=$(rank1_pid $run)
+[ -n "$victim" ] && kill -9 "$victim"
+wait $run
+code=$?
+check "split: the run with a killed worker failed (killed mid-run: $victim)" \
+    "$([ -n "$victim" ] && [ $code -ne 0 ]; echo $?)"
+kept=$(find "$work" -name '*.tier' | wc -l)
+check "split: tier files of the killed run are kept ($kept)" "$([ "$kept" -ge 3 ]; echo $?)"
+mpi solve kulibrat --variant target=6 --threads 1 --memory 14 --db "$dir/k6/" \
+    >"$dir/again.txt" 2>&1
+code=$?
+check "split: the same command again finishes" $code
+[ $code -eq 0 ] || head -5 "$dir/again.txt"
+check "split: the resumed run split its tiers" \
+    "$(grep -q 'tiers split across MPI ranks' "$dir/again.txt"; echo $?)"
+find "$dir/k6" -name '*.tmp.*' -delete
+same_files "$dir/k6one" "$dir/k6"
+check "split: the resumed run's database equals the one-process one" $?
 
 # Kerx: kill a worker while pairs are being built, resume, compare.
 v=size=3,drawat=1

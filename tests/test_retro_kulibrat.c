@@ -5,7 +5,9 @@
  *   only (moves/apply/turn/returns, no ranks, tiers or solver code), then
  *   level-by-level sweeps (win at level L needs a child lost at L-1; loss at
  *   L needs every child won, the longest at L-1; passes count no move);
- * - every value of whole tiers of target 3 agrees with its children. */
+ * - every value of whole tiers of target 3 agrees with its children;
+ * - solving only one of each pair of mirror images (canonicalize) gives
+ *   the same cells as solving every rank. */
 #include "engine/rng.h"
 #include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"
@@ -76,12 +78,13 @@ static retro_cell kept_lookup(void *ctx, const void *p) {
         ->cells[k->target - s->score[0]][k->target - s->score[1]][kulibrat_rank(NULL, s)];
 }
 
-static void solve_kept(struct kept *k, const struct variant *v, int target) {
+static void solve_kept_with(struct kept *k, const struct game *g, const struct variant *v,
+                            int target) {
     memset(k, 0, sizeof *k);
     k->target = target;
     struct kulibrat_state start;
-    G->start(v, &start);
-    struct retro_config cfg = {.game = G,
+    g->start(v, &start);
+    struct retro_config cfg = {.game = g,
                                .variant = v,
                                .root = G->tier_of(v, &start),
                                .threads = 2,
@@ -91,6 +94,10 @@ static void solve_kept(struct kept *k, const struct variant *v, int target) {
     char err[GAME_ERROR_BYTES];
     if (retro_solve(&cfg, &st, err) != 0) fail_msg("%s", err);
     assert_int_equal(st.tiers, (uint64_t)(target * target));
+}
+
+static void solve_kept(struct kept *k, const struct variant *v, int target) {
+    solve_kept_with(k, G, v, target);
 }
 
 static void free_kept(struct kept *k) {
@@ -310,6 +317,52 @@ static void test_target3_consistent(void **unused) {
     free_kept(&k);
 }
 
+/* canonicalize picks one image of each mirror pair, the same for both. */
+static void test_canonicalize_mirror(void **unused) {
+    struct variant v;
+    make_variant(&v, 2);
+    int changed = 0;
+    for (uint64_t r = 0; r < 2 * (uint64_t)KULIBRAT_BOARDS; r += 7) {
+        struct kulibrat_state s, m, a, b;
+        assert_true(G->unrank(&v, 0x0202, r, &s));
+        m = s; /* the mirror image: column a <-> c */
+        m.pieces[0] = m.pieces[1] = 0;
+        for (int sq = 0; sq < 12; sq++)
+            for (int p = 0; p < 2; p++)
+                if (s.pieces[p] >> sq & 1)
+                    m.pieces[p] |= (uint16_t)(1u << (sq - sq % 3 + 2 - sq % 3));
+        a = s;
+        b = m;
+        G->canonicalize(&v, &a);
+        G->canonicalize(&v, &b);
+        assert_memory_equal(&a, &b, sizeof a);
+        assert_true(memcmp(&a, &s, sizeof a) == 0 || memcmp(&a, &m, sizeof a) == 0);
+        changed += memcmp(&a, &s, sizeof a) != 0;
+        struct kulibrat_state again = a;
+        G->canonicalize(&v, &again);
+        assert_memory_equal(&again, &a, sizeof a);
+    }
+    assert_true(changed > 0);
+}
+
+/* Solving only canonical ranks (their mirror images copied) gives every
+ * cell of every tier exactly as solving each rank on its own does. */
+static void test_mirror_copies_match_full_solve(void **unused) {
+    struct variant v;
+    make_variant(&v, 4);
+    struct game full = *G;
+    full.canonicalize = NULL;
+    struct kept a, b;
+    solve_kept_with(&a, G, &v, 4);
+    solve_kept_with(&b, &full, &v, 4);
+    for (int x = 1; x <= 4; x++)
+        for (int y = 1; y <= 4; y++)
+            assert_memory_equal(a.cells[x][y], b.cells[x][y],
+                                2 * (size_t)KULIBRAT_BOARDS * sizeof(retro_cell));
+    free_kept(&a);
+    free_kept(&b);
+}
+
 /* The issue's second method: alpha-beta's proven results (win or loss in N,
  * passes not counted) on positions from random games equal the solver's
  * value and remoteness, and a solved draw is never "proven" by search. */
@@ -376,6 +429,8 @@ int main(void) {
         cmocka_unit_test(test_target1_matches_alphabeta),
         cmocka_unit_test(test_target2_matches_alphabeta),
         cmocka_unit_test(test_target3_consistent),
+        cmocka_unit_test(test_canonicalize_mirror),
+        cmocka_unit_test(test_mirror_copies_match_full_solve),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,6 +4,9 @@
  * level-by-level solver written here over an explicit graph. */
 #include "search/retro.h"
 #include "search/retro_check.h"
+#include "search/retro_split.h"
+
+#include <pthread.h>
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -334,6 +337,152 @@ static void test_matches_naive_mixed_passes(void **unused) {
     }
 }
 
+/* ---- split tiers (retro_split.h): parts as threads of this process ---- */
+enum { MAX_TEST_PARTS = 7 };
+
+struct thread_io {
+    int parts;
+    pthread_barrier_t barrier;
+    void *const *outs[MAX_TEST_PARTS];
+    const uint64_t *bytes[MAX_TEST_PARTS];
+    int64_t values[MAX_TEST_PARTS];
+};
+
+struct part_run {
+    struct thread_io *t;
+    struct retro_split_io io;
+    const struct variant *v;
+    tier_t tier;
+    const retro_cell *const *kids;
+    retro_cell *whole; /* each part writes its range */
+    int status;
+    uint64_t sent; /* moves and updates sent to other parts */
+};
+
+static int thread_exchange(void *ctx, void *const *out, const uint64_t *out_bytes,
+                           void **in, uint64_t *in_bytes) {
+    struct part_run *r = ctx;
+    struct thread_io *t = r->t;
+    int me = r->io.part;
+    t->outs[me] = out;
+    t->bytes[me] = out_bytes;
+    pthread_barrier_wait(&t->barrier);
+    uint64_t total = 0;
+    for (int q = 0; q < t->parts; q++)
+        if (q != me) total += t->bytes[q][me];
+    char *buf = malloc(total + 1), *at = buf;
+    assert_non_null(buf);
+    for (int q = 0; q < t->parts; q++)
+        if (q != me && t->bytes[q][me]) {
+            memcpy(at, t->outs[q][me], t->bytes[q][me]);
+            at += t->bytes[q][me];
+        }
+    pthread_barrier_wait(&t->barrier); /* the senders may reuse their batches */
+    *in = buf;
+    *in_bytes = total;
+    return 0;
+}
+
+static int64_t thread_max(void *ctx, int64_t x) {
+    struct part_run *r = ctx;
+    struct thread_io *t = r->t;
+    t->values[r->io.part] = x;
+    pthread_barrier_wait(&t->barrier);
+    int64_t most = x;
+    for (int q = 0; q < t->parts; q++) most = t->values[q] > most ? t->values[q] : most;
+    pthread_barrier_wait(&t->barrier);
+    return most;
+}
+
+static void *part_main(void *arg) {
+    struct part_run *r = arg;
+    struct retro_split_graph gr;
+    struct retro_split_stats st;
+    char err[GAME_ERROR_BYTES];
+    r->status = retro_split_graph_build(&syn_game, r->v, r->tier, &r->io, 1, &gr, err);
+    if (r->status == 0) {
+        r->status = retro_split_solve(&gr, r->kids, &r->io, r->whole + gr.lo, &st, err);
+        r->sent = gr.edges_sent + st.updates_sent;
+        retro_split_graph_free(&gr);
+    }
+    if (r->status != 0) print_message("part %d: %s\n", r->io.part, err);
+    return NULL;
+}
+
+/* Solve `tier` split into `parts` threads; returns what they sent. */
+static uint64_t split_solve(const struct variant *v, tier_t tier,
+                            const retro_cell *const *kids, int parts, retro_cell *whole) {
+    struct thread_io t = {.parts = parts};
+    struct part_run runs[MAX_TEST_PARTS];
+    pthread_t threads[MAX_TEST_PARTS];
+    pthread_barrier_init(&t.barrier, NULL, (unsigned)parts);
+    for (int q = 0; q < parts; q++) {
+        runs[q] = (struct part_run){
+            .t = &t, .v = v, .tier = tier, .kids = kids, .whole = whole, .status = -1};
+        runs[q].io = (struct retro_split_io){.ctx = &runs[q],
+                                             .part = q,
+                                             .parts = parts,
+                                             .exchange = thread_exchange,
+                                             .max = thread_max};
+        pthread_create(&threads[q], NULL, part_main, &runs[q]);
+    }
+    uint64_t sent = 0;
+    for (int q = 0; q < parts; q++) {
+        pthread_join(threads[q], NULL);
+        assert_int_equal(runs[q].status, 0);
+        sent += runs[q].sent;
+    }
+    pthread_barrier_destroy(&t.barrier);
+    return sent;
+}
+
+/* Every tier split over 2, 3, 5 and 7 parts gives the whole solve's
+ * cells, for games with passes, mixed passes and moves that keep the
+ * mover. */
+static void test_split_matches_whole(void **unused) {
+    uint64_t sent = 0;
+    for (uint32_t seed = 1; seed <= 12; seed++)
+        for (int mixed = 0; mixed < 2; mixed++) {
+            struct variant v = {0};
+            ((struct syn_variant *)v.bytes)->seed = seed;
+            ((struct syn_variant *)v.bytes)->mixed = (uint32_t)mixed;
+            syn_game.tier_shape = NULL;
+            struct store *st = calloc(1, sizeof *st);
+            struct retro_config cfg = {.game = &syn_game,
+                                       .variant = &v,
+                                       .root = (tier_t)TARGET << 8 | TARGET,
+                                       .threads = 1,
+                                       .sink = store_sink,
+                                       .sink_ctx = st};
+            struct retro_stats stats;
+            char err[GAME_ERROR_BYTES] = "";
+            if (retro_solve(&cfg, &stats, err) != 0) fail_msg("solve failed: %s", err);
+            for (int a = 1; a <= TARGET; a++)
+                for (int b = 1; b <= TARGET; b++) {
+                    tier_t tier = (tier_t)a << 8 | (tier_t)b, kid[RETRO_MAX_SLOTS];
+                    const retro_cell *kids[RETRO_MAX_SLOTS];
+                    int nk = syn_tier_children(&v, tier, kid);
+                    for (int k = 0; k < nk; k++)
+                        kids[k] = st->cells[kid[k] >> 8][kid[k] & 255];
+                    static const int splits[] = {2, 3, 5, 7};
+                    for (int s = 0; s < 4; s++) {
+                        retro_cell got[2 * SPOTS];
+                        memset(got, 0xAB, sizeof got);
+                        sent += split_solve(&v, tier, kids, splits[s], got);
+                        for (int r = 0; r < 2 * SPOTS; r++)
+                            if (got[r] != st->cells[a][b][r])
+                                fail_msg(
+                                    "seed %u mixed %d tier (%d,%d) in %d parts, rank "
+                                    "%d: split %d, whole %d",
+                                    seed, mixed, a, b, splits[s], r, got[r],
+                                    st->cells[a][b][r]);
+                    }
+                }
+            free(st);
+        }
+    assert_true(sent > 0); /* moves and updates did cross parts */
+}
+
 static void test_tier_order(void **unused) {
     struct variant v = {0};
     tier_t *order = NULL;
@@ -364,6 +513,7 @@ int main(void) {
         cmocka_unit_test(test_matches_naive),
         cmocka_unit_test(test_matches_naive_shaped_threads),
         cmocka_unit_test(test_matches_naive_mixed_passes),
+        cmocka_unit_test(test_split_matches_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
  * query against retro_move_values on a freshly solved Kulibrat. */
 #include "engine/registry.h"
 #include "server/api_internal.h"
+#include "server/host_check.h"
 #include "support.h"
 
 #include <jansson.h>
@@ -248,6 +249,42 @@ static void query_without_database(void **unused) {
     expect_error("/api/query", "{\"game\":\"kotra\",\"viewer\":0}", 400, "viewer");
 }
 
+/* The Host header check against DNS rebinding (server/host_check.h): only
+ * names of this server with its port pass. */
+static void host_header(void **unused) {
+    static const struct {
+        const char *host, *bind;
+        int port;
+        bool allowed;
+    } cases[] = {
+        {"127.0.0.1:8080", "127.0.0.1", 8080, true},
+        {"localhost:8080", "127.0.0.1", 8080, true},
+        {"LocalHost:8080", "127.0.0.1", 8080, true},
+        {"[::1]:8080", "127.0.0.1", 8080, true},
+        {"192.168.1.5:8080", "192.168.1.5", 8080, true},
+        {"10.0.0.7:8080", "0.0.0.0", 8080, true},
+        {"localhost", "127.0.0.1", 80, true},
+        {NULL, "127.0.0.1", 8080, true},
+        {"evil.example:8080", "127.0.0.1", 8080, false},
+        {"evil.example", "127.0.0.1", 80, false},
+        {"localhost.evil.example:8080", "127.0.0.1", 8080, false},
+        {"127.0.0.1.evil.example:8080", "0.0.0.0", 8080, false},
+        {"localhost:8081", "127.0.0.1", 8080, false},
+        {"localhost", "127.0.0.1", 8080, false},
+        {"10.0.0.7:8080", "127.0.0.1", 8080, false},
+        {"localhost:", "127.0.0.1", 8080, false},
+        {"localhost:8080x", "127.0.0.1", 8080, false},
+        {"[::1", "127.0.0.1", 8080, false},
+        {"[::1]x:8080", "127.0.0.1", 8080, false},
+        {"", "127.0.0.1", 8080, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (host_allowed(cases[i].host, cases[i].bind, cases[i].port) != cases[i].allowed)
+            fail_msg("Host '%s' (bound to %s:%d): wanted %s",
+                     cases[i].host ? cases[i].host : "(none)", cases[i].bind,
+                     cases[i].port, cases[i].allowed ? "allowed" : "refused");
+}
+
 static int setup(void **unused) {
     char folder[256];
     test_scratch_folder("api", folder, sizeof folder);
@@ -269,6 +306,7 @@ int main(void) {
         cmocka_unit_test(hidden_ranks),
         cmocka_unit_test(search_answers),
         cmocka_unit_test(query_without_database),
+        cmocka_unit_test(host_header),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

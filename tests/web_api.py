@@ -3,6 +3,7 @@
 that name the field, database values against `kibitz query`, malformed HTTP,
 the search cap (503), options, the default address and a clean stop."""
 
+import http.client
 import json
 import os
 import socket
@@ -104,6 +105,28 @@ def raw_http(s):
     check(status == 200, "the server answers after malformed HTTP")
 
 
+def host_header(s):
+    """DNS rebinding: a request whose Host names another site gets 421 and a
+    JSON error, whatever it asks for; this server's names pass."""
+    host, port = s.url.split("//")[1].split(":")
+    for name, wanted in [("evil.example:" + port, 421), ("localhost:" + port, 200),
+                         ("[::1]:" + port, 200), ("127.0.0.1:" + port, 200),
+                         ("localhost:" + str(int(port) + 1), 421)]:
+        for path in ["/api/games", "/"]:
+            c = http.client.HTTPConnection(host, int(port), timeout=20)
+            c.putrequest("GET", path, skip_host=True)
+            c.putheader("Host", name)
+            c.endheaders()
+            r = c.getresponse()
+            body = r.read()
+            c.close()
+            check(r.status == wanted, "Host %s %s: status %d, wanted %d" % (name, path, r.status, wanted))
+            if wanted == 421:
+                doc = json.loads(body)
+                check("host" in doc.get("error", "") and "rebinding" in doc["error"],
+                      "Host %s: a JSON error naming the Host header: %r" % (name, doc))
+
+
 def database_values(s, db):
     variant = "target=3,first=black"
     lines = [[], ["+b4"], ["+b4", "+a1", "b4-a3"], ["+a4", "+c1", "+c4", "c1-b2"]]
@@ -168,6 +191,7 @@ def main():
             games_and_states(s)
             errors(s)
             raw_http(s)
+            host_header(s)
             database_values(s, db)
             search(s)
             check(s.validator is not None and s.validated > 20,

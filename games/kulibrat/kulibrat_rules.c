@@ -52,6 +52,7 @@ const struct game kulibrat_game = {
     .tier_children = kulibrat_tier_children,
     .rank = kulibrat_rank,
     .unrank = kulibrat_unrank,
+    .canonicalize = kulibrat_canonicalize,
     .tier_name = kulibrat_tier_name,
     .tier_shape = kulibrat_tier_shape,
     .solved_variants = kulibrat_solved_variants,

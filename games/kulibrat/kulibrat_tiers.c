@@ -141,6 +141,27 @@ void kulibrat_tier_name(const struct variant *v, tier_t tier, char *buf, size_t 
     snprintf(buf, n, "black needs %d, red needs %d", (int)(tier >> 8), (int)(tier & 255));
 }
 
+/* Squares are row * 3 + column: the columns' masks. */
+enum { COLUMN_A = 0x249, COLUMN_B = 0x492, COLUMN_C = 0x924 };
+
+static unsigned mirror(unsigned set) {
+    return (set & COLUMN_B) | (set & COLUMN_A) << 2 | (set & COLUMN_C) >> 2;
+}
+
+/* The rules treat the three columns alike (RULES.md: red's moves are
+ * black's mirrored, and a diagonal's left and right are alike), so a board
+ * and its left-right mirror image have one value: of the two, the one with
+ * the smaller (black, red) piece masks stands for both. */
+void kulibrat_canonicalize(const struct variant *v, void *state) {
+    (void)v;
+    struct kulibrat_state *s = state;
+    unsigned b = mirror(s->pieces[0]), r = mirror(s->pieces[1]);
+    if (b < s->pieces[0] || (b == s->pieces[0] && r < s->pieces[1])) {
+        s->pieces[0] = (uint16_t)b;
+        s->pieces[1] = (uint16_t)r;
+    }
+}
+
 /* A scoring move ends the game only when the scorer needed one point, so
  * every tier with both needs >= 2 has the same moves. */
 uint64_t kulibrat_tier_shape(const struct variant *v, tier_t tier) {

@@ -1,8 +1,30 @@
-/* The board description (engine/board.h) as the API's "board" object. */
+/* libkibitz: the JSON documents of a game and a position as jansson
+ * objects for the web server, and the web page's board (include/kibitz.h,
+ * lib/kz_front.h). */
 #include "engine/board.h"
-#include "server/api_internal.h"
+#include "lib/kz_front.h"
+#include "lib/kz_internal.h"
+#include "lib/kz_json.h"
+#include "json/kjson.h"
+#include "json/kjson_position.h"
+#include "json/kjson_reports.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+long kz_give_json(json_t *doc, char *json, size_t n) {
+    long need = kz_json_give(doc, json, n);
+    return need < 0 ? KZ_ERUNTIME : need;
+}
+
+json_t *kz_games_doc(void) {
+    return kjson_games();
+}
+
+json_t *kz_state_doc(const kz_state *s) {
+    return kjson_position(s->game->g, &s->game->v, s->bytes);
+}
 
 /* Coordinates with three decimals are plenty for drawing. */
 static json_t *coord(float x) {
@@ -27,12 +49,14 @@ static json_t *cell_json(const struct board_cell *c) {
     return j;
 }
 
-json_t *api_board_json(const struct game *g, const struct variant *v, const void *state,
-                       int viewer) {
+json_t *kz_state_board_doc(const kz_state *s, int viewer) {
+    const struct game *g = s->game->g;
+    const struct variant *v = &s->game->v;
     if (!g->describe) return NULL;
     _Alignas(8) unsigned char seen[GAME_MAX_STATE_BYTES];
-    memcpy(seen, state, g->state_size);
-    if ((g->flags & GAME_HAS_HIDDEN) && viewer >= 0) g->view(v, seen, viewer);
+    memcpy(seen, s->bytes, g->state_size);
+    if ((g->flags & GAME_HAS_HIDDEN) && viewer >= 0 && viewer < s->game->players)
+        g->view(v, seen, viewer);
     struct board b;
     board_init(&b);
     g->describe(v, seen, &b);
@@ -58,4 +82,26 @@ json_t *api_board_json(const struct game *g, const struct variant *v, const void
         json_decref(cells), json_decref(pieces), json_decref(notes);
     board_free(&b);
     return out;
+}
+
+long kz_state_board_json(const kz_state *s, int viewer, char *json, size_t n) {
+    if (!s->game->g->describe) {
+        if (json && n) json[0] = '\0';
+        return KZ_EUNSUPPORTED;
+    }
+    return kz_give_json(kz_state_board_doc(s, viewer), json, n);
+}
+
+int kz_state_action_cells(const kz_state *s, kz_action a, int *cells, int cap) {
+    const struct game *g = s->game->g;
+    if (!g->move_cells || g->turn(&s->game->v, s->bytes) < 0) return 0;
+    const move_t *moves;
+    int n = kz_state_moves(s, &moves), i = 0;
+    while (i < n && moves[i] != kz_move(a)) i++;
+    if (i == n) return 0;
+    int path[BOARD_MAX_PATH];
+    int k = g->move_cells(&s->game->v, s->bytes, moves[i], path);
+    if (k > BOARD_MAX_PATH) k = BOARD_MAX_PATH;
+    for (int j = 0; j < k && j < cap; j++) cells[j] = path[j];
+    return k;
 }

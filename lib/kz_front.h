@@ -1,0 +1,37 @@
+/*
+ * kz_front.h - what the kibitz program's own front ends (server/ and the
+ * command line) get from libkibitz beyond include/kibitz.h: the documents
+ * of the public *_json functions as jansson objects, so that the web server
+ * can add the page's keys to them without printing and parsing them again.
+ * Not installed; in kz_ terms only (no engine types), so a front end that
+ * includes it still reaches the engine through the library alone.
+ *
+ * Each returns a new reference (the caller decrefs), or NULL when out of
+ * memory or, for the board, when the game has none.
+ */
+#ifndef KIBITZ_KZ_FRONT_H
+#define KIBITZ_KZ_FRONT_H
+
+#include "include/kibitz.h"
+
+#include <jansson.h>
+
+/* kz_games_json */
+json_t *kz_games_doc(void);
+/* kz_state_json */
+json_t *kz_state_doc(const kz_state *s);
+/* kz_state_board_json */
+json_t *kz_state_board_doc(const kz_state *s, int viewer);
+/* kz_agent_search_json: NULL with `err` on failure. */
+json_t *kz_agent_search_doc(kz_agent *a, const kz_state *s, int player, int analyse,
+                            uint64_t seed, char *err, size_t err_n);
+/* kz_db_page_json */
+json_t *kz_db_page_doc(const kz_db *db, const kz_state *s, const char *label);
+/* kz_db_value_json (JSON null when not held) */
+json_t *kz_db_value_doc(const kz_db *db, const kz_state *s);
+
+/* Hand `doc` (stolen) to a caller's buffer as compact text, snprintf-style;
+ * KZ_ERUNTIME when `doc` is NULL or memory ran out. */
+long kz_give_json(json_t *doc, char *json, size_t n);
+
+#endif
