@@ -138,7 +138,12 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
         }
     }
     free(r);
+    /* A damaged block met by a probe: that probe said "not held", so the
+     * proof stands without it; still a failure to report (exit status 1). */
+    bool damaged = (db && solver_db_failed(db, gerr)) ||
+                   (own_db && game_database_failed(gdb, own_db, gerr));
     solver_db_close(db);
     if (own_db) gdb->close(own_db);
+    if (damaged) return FAIL(KZ_ERUNTIME, "%s; df-pn went on without that file", gerr);
     return KZ_OK;
 }

@@ -171,6 +171,10 @@ int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, 
     struct kz_run run;
     bool runtime;
     int failed = kz_run_search(g, v, state, &req, &run, &runtime, gerr);
+    /* A damaged database block met by the search: reported after the
+     * answer, which did not use it (search/search_probe.h). */
+    char damage[GAME_ERROR_BYTES];
+    bool damaged = search_probe_failed(&dbs, damage) != 0;
     search_probe_close(&dbs);
     if (failed) return FAIL(runtime ? KZ_ERUNTIME : KZ_EINVAL, "%s", gerr);
     if (a->json)
@@ -184,5 +188,7 @@ int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, 
     else
         report_mcts(g, v, state, run.mcts, analyse, out);
     kz_run_free(&run);
+    if (damaged)
+        return FAIL(KZ_ERUNTIME, "%s; the search went on without that file", damage);
     return KZ_OK;
 }

@@ -36,7 +36,8 @@ int kz_db_open_at(const kz_game *g, const char *path, kz_db **out, bool *missing
  * (solver_db_for_engine: NULL and an empty message when there is none). */
 int kz_db_for_engine(const kz_game *g, const char *path, kz_db **out, char *err,
                      size_t err_n);
-/* 0, or KZ_ERUNTIME with a message when a tier read so far was corrupt. */
+/* 0, or KZ_ERUNTIME with a message naming the file when a tier (.kdb) or
+ * block (a game's own files: Kerx) read so far was corrupt. */
 int kz_db_failed(const kz_db *db, char *err, size_t err_n);
 
 #endif

@@ -178,7 +178,11 @@ int kz_db_for_engine(const kz_game *game, const char *path, kz_db **out, char *e
 
 int kz_db_failed(const kz_db *db, char *err, size_t err_n) {
     char gerr[GAME_ERROR_BYTES] = "";
-    if (!db || !db->db || !solver_db_failed(db->db, gerr)) return KZ_OK;
+    if (!db) return KZ_OK;
+    /* A damaged tier (.kdb) or block (a game's own files) read so far. */
+    bool damaged = db->db ? solver_db_failed(db->db, gerr) != 0
+                          : game_database_failed(db->gdb, db->own, gerr) != 0;
+    if (!damaged) return KZ_OK;
     return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
 }
 

@@ -47,6 +47,11 @@ struct game_database {
     int (*open)(const struct variant *v, const char *data, void **db, char *where,
                 size_t n, char *err);
     retro_cell (*probe)(void *db, const void *state);
+    /* Optional. 0, or -1 with err naming the file when a probe met damaged
+     * data (that probe returned RETRO_HOLE, and so does every later one into
+     * that file): callers check it before trusting a RETRO_HOLE and after a
+     * search, so corruption is reported, never used. Thread-safe. */
+    int (*failed)(void *db, char *err);
     void (*close)(void *db);
     /* Message for a position the open databases do not hold (one line). */
     const char *hole_message;
@@ -61,5 +66,11 @@ struct game_database {
     int (*write_test_set)(const struct variant *v, const char *data, long per_group,
                           uint64_t seed, FILE *out, char *err);
 };
+
+/* gdb->failed when the game has it, else 0. */
+static inline int game_database_failed(const struct game_database *gdb, void *db,
+                                       char *err) {
+    return gdb && db && gdb->failed ? gdb->failed(db, err) : 0;
+}
 
 #endif

@@ -45,6 +45,12 @@ int search_probe_open(struct search_probe *p, const struct game *g,
     return 0;
 }
 
+int search_probe_failed(const struct search_probe *p, char *err) {
+    if (!p) return 0;
+    if (p->solver) return solver_db_failed(p->solver, err);
+    return game_database_failed(p->own, p->own_db, err);
+}
+
 void search_probe_close(struct search_probe *p) {
     if (!p) return;
     if (p->own && p->own_db) p->own->close(p->own_db);

@@ -42,6 +42,13 @@ int search_probe_open(struct search_probe *p, const struct game *g,
                       const struct variant *v, const char *option, char *err);
 void search_probe_close(struct search_probe *p);
 
+/* 0, or -1 with err naming the file when a probe met a damaged part of it
+ * (checked on first read: search/solver_db.h, games' own providers). That
+ * probe said "not held", as does every later one into that file, so the
+ * search went on without it and its result stands; callers report the
+ * damage (bestmove and analyse: exit status 1 after the answer). */
+int search_probe_failed(const struct search_probe *p, char *err);
+
 /* The value of `state` for its side to move when the databases hold it;
  * RETRO_HOLE otherwise (also when nothing is open). */
 static inline retro_cell search_probe_value(const struct search_probe *p,

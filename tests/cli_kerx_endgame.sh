@@ -29,16 +29,29 @@ expect 0 'game over' -- query kerx $v --db "$dir" --position 'www/4/1w3/4/3 b'
 # df-pn answers from the databases at its root and leaves.
 expect 0 'database: win in 1' -- solve kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 expect 0 'databases .*egdb-kerx' -- solve kerx $v --db "$dir" --position 'ww1/4/1b3/4/w1w b'
-# A damaged file is refused by query and df-pn, and rebuilt by solve.
+# A damaged file: values are checked block by block on first read, so a
+# query that never reads 4+2 still answers; one that does is refused, and
+# df-pn and alpha-beta probing it say so (status 1) after going on without
+# it. solve rebuilds it.
 printf '\376' | dd of="$f/4+2.keg" bs=1 seek=3000 conv=notrunc 2>/dev/null
-expect 1 'corrupt' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
-expect 1 'corrupt' -- solve kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
+expect 0 'white to move: win in 1' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
+expect 1 '4\+2.keg: corrupt values in block 0 of 1' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/2b w'
+expect 1 '4\+2.keg: corrupt.*df-pn went on without that file' -- solve kerx $v --db "$dir" --position 'www/4/1bw2/4/2b w'
+expect 1 '4\+2.keg: corrupt.*search went on without that file' -- bestmove kerx $v --db "$dir" --position 'www/4/2w2/4/b1b w' --depth 3
 out=$("$kibitz" solve kerx $v --pieces 6 --db "$dir" --quiet 2>&1)
 check "solve says it rebuilds the refused 4+2" \
     "$(grep -Eq '4\+2: the finished file was refused \(.*\); rebuilding it' <<<"$out"; echo $?)"
 check "solve reads back the other two pairs" "$(grep -q '3 tier pairs (2 read back' <<<"$out"; echo $?)"
 expect 0 '3 tier pairs \(3 read back' -- solve kerx $v --pieces 6 --db "$dir" --quiet
 expect 0 'white to move: win in 1' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
+# A file of format version 1 (before per-block checksums) is read, and solve
+# upgrades it in place instead of rebuilding it.
+cp "$(dirname "$0")/data/kerx-size3-4+1-format1.keg" "$f/4+1.keg"
+expect 0 'white to move: win in 1' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
+expect 0 '3 tier pairs \(3 read back from an earlier run, 1 of them upgraded to file format 2\)' -- solve kerx $v --pieces 6 --db "$dir" --quiet
+expect 0 '3 tier pairs \(3 read back from an earlier run\)' -- solve kerx $v --pieces 6 --db "$dir" --quiet
+check "the upgraded file is 8 bytes longer (its block table)" \
+    "$([ $(stat -c %s "$f/4+1.keg") -eq $(( $(stat -c %s "$(dirname "$0")/data/kerx-size3-4+1-format1.keg") + 8 )) ]; echo $?)"
 # A truncated file, and a file of size 3 put where size 4 is looked for.
 head -c 1000 "$f/4+1.keg" > "$dir/cut" && mv "$dir/cut" "$f/4+1.keg"
 expect 1 'truncated' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'

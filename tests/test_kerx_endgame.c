@@ -6,7 +6,11 @@
  *   positions (value; and remoteness, for the plain search);
  * - a second build reads every pair back; one or two threads give the same
  *   files;
- * - another size, a corrupted or truncated file, or a stranger is refused.
+ * - another size, a corrupted or truncated file, or a stranger is refused;
+ * - values are checked block by block on first read: opening reads no value,
+ *   a corrupt block is refused when a probe reaches it (never a wrong value,
+ *   from any thread), and then the whole file is;
+ * - a file of format version 1 is still read, and a build upgrades it.
  * KIBITZ_KERX_FULL_CHECK=K runs the generic comparison with K pieces on
  * size 3 (7: every material of the earlier size-3 databases) instead of 5. */
 #include "games/kerx/kerx_egdb_set.h"
@@ -15,6 +19,8 @@
 #include "search/retro_check.h"
 #include "support.h"
 
+#include <fcntl.h>
+#include <omp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +62,7 @@ static void check_all_tiers(const struct test_game *t, struct kerx_egdb *db) {
     for (int m = 1; m < KERX_EG_SIDE; m++)
         for (int o = 1; o < KERX_EG_SIDE; o++) {
             if (!db->values[m][o]) continue;
+            assert_true(kerx_egdb_ready(db, m, o)); /* its index, made on first use */
             const struct kerx_tier_index *ix = &db->index[m][o];
             for (uint64_t i = 0; i < ix->size; i++) {
                 uint64_t a, b;
@@ -334,15 +341,26 @@ static void test_refusals(void **unused) {
     kerx_egdb_folder(&t3.variant, renamed, dir3r, sizeof dir3r);
     shell("mkdir -p '%s' && cp '%s/4+1.keg' '%s/5+1.keg'", dir3r, dir3, dir3r);
     expect_refused(&t3, renamed, "another material");
-    /* One flipped value byte; then a flipped header byte. */
+    /* One flipped value byte (opening reads no value: checking them all
+     * finds it); then a flipped header byte, and one of the block table. */
     char path[KERX_EGDB_PATH_BYTES + 16];
     snprintf(path, sizeof path, "%s/4+1.keg", dir3);
     struct kerx_egdb *db;
     if (kerx_egdb_open(&db, &t3.variant, folder, err) != 0) fail_msg("%s", err);
+    assert_int_equal(kerx_egdb_verify(db, err), 0);
     kerx_egdb_close(db);
     shell("cp '%s' '%s.good'", path, path);
     shell("printf '\\376' | dd of='%s' bs=1 seek=4000 conv=notrunc 2>/dev/null", path);
-    expect_refused(&t3, folder, "corrupt values");
+    if (kerx_egdb_open(&db, &t3.variant, folder, err) != 0) fail_msg("%s", err);
+    assert_int_equal(kerx_egdb_failed(db, err), 0);
+    assert_int_equal(kerx_egdb_verify(db, err), -1);
+    if (!strstr(err, "4+1.keg: corrupt values")) fail_msg("%s", err);
+    kerx_egdb_close(db);
+    shell("cp '%s.good' '%s'", path, path);
+    shell("printf '\\377' | dd of='%s' bs=1 seek=$(( $(stat -c %%s '%s') - 3 )) "
+          "conv=notrunc 2>/dev/null",
+          path, path);
+    expect_refused(&t3, folder, "corrupt block table");
     shell("cp '%s.good' '%s'", path, path);
     shell("printf '\\377' | dd of='%s' bs=1 seek=40 conv=notrunc 2>/dev/null", path);
     expect_refused(&t3, folder, "corrupt header");
@@ -360,6 +378,24 @@ static void test_refusals(void **unused) {
     char good[KERX_EGDB_PATH_BYTES + 32];
     snprintf(good, sizeof good, "%s.good", path);
     assert_true(same_file(path, good));
+    /* The right material but another index size (consistent otherwise):
+     * opening makes no index, so the first read finds it and gives the
+     * file up. */
+    char other_size[300], dir3o[KERX_EGDB_PATH_BYTES], file3o[KERX_EGDB_PATH_BYTES + 16];
+    snprintf(other_size, sizeof other_size, "%s/other-size", folder);
+    kerx_egdb_folder(&t3.variant, other_size, dir3o, sizeof dir3o);
+    snprintf(file3o, sizeof file3o, "%s/4+1.keg", dir3o);
+    shell("mkdir -p '%s'", dir3o);
+    uint8_t draws[1000] = {0};
+    if (kerx_egdb_file_write(file3o, 3, 3, 4, 1, draws, sizeof draws, NULL, 0, err) != 0)
+        fail_msg("%s", err);
+    if (kerx_egdb_open(&db, &t3.variant, other_size, err) != 0) fail_msg("%s", err);
+    assert_int_equal(kerx_egdb_failed(db, err), 0);
+    assert_int_equal(kerx_egdb_byte(db, 0xF, UINT64_C(1) << 10), -1);
+    assert_int_equal(kerx_egdb_failed(db, err), -1);
+    if (!strstr(err, "4+1.keg: holds another material or index layout"))
+        fail_msg("%s", err);
+    kerx_egdb_close(db);
     /* Budgets and limits. */
     struct kerx_egdb_build b = {
         .pieces = 7, .threads = 1, .memory_mib = 1, .folder = folder};
@@ -378,6 +414,180 @@ static void test_refusals(void **unused) {
     assert_non_null(strstr(err, "sizes 3..5"));
 }
 
+/* Flip the value byte at `at` (counted from the first value) of a file. */
+static void flip_value(const char *path, uint64_t at) {
+    int fd = open(path, O_RDWR);
+    assert_true(fd >= 0);
+    uint8_t byte;
+    assert_int_equal(pread(fd, &byte, 1, (off_t)(256 + at)), 1);
+    byte = byte == 7 ? 9 : 7;
+    assert_int_equal(pwrite(fd, &byte, 1, (off_t)(256 + at)), 1);
+    close(fd);
+}
+
+/* A stored (non-hole) entry of tier (m, o) at or after `from`. */
+static uint64_t stored_entry(const struct kerx_egdb *db, int m, int o, uint64_t from) {
+    assert_true(kerx_egdb_ready(db, m, o));
+    const struct kerx_tier_index *ix = &db->index[m][o];
+    for (uint64_t i = from; i < ix->size; i++)
+        if (db->values[m][o][i] != KERX_EG_HOLE) return i;
+    fail_msg("no stored entry in %d+%d after %llu", m, o, (unsigned long long)from);
+    return 0;
+}
+
+/* kerx_egdb_byte of entry i of tier (m, o). */
+static int byte_at(const struct kerx_egdb *db, int m, int o, uint64_t i) {
+    uint64_t mover, other;
+    if (!kerx_egdb_ready(db, m, o)) return -1;
+    kerx_index_unrank(&db->index[m][o], i, &mover, &other);
+    return kerx_egdb_byte(db, mover, other);
+}
+
+/* Every entry of tier (m, o) (n of them) read by `threads` threads at once,
+ * each in its own order, against `want` (the tier's index made by whichever
+ * thread comes first): a value is the right one or -1 (refused),
+ * never another. Returns how many reads were refused. */
+static uint64_t read_all_parallel(const struct kerx_egdb *db, int m, int o,
+                                  const uint8_t *want, uint64_t n, int threads) {
+    uint64_t refused = 0, wrong = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : refused, wrong)
+    {
+        uint64_t step = 2 * (uint64_t)omp_get_thread_num() + 1; /* odd: a permutation */
+        while (n % step == 0 && step > 1) step += 2;
+        for (uint64_t k = 0; k < n; k++) {
+            uint64_t i = k * step % n;
+            if (want[i] == KERX_EG_HOLE) continue;
+            int got = byte_at(db, m, o, i);
+            if (got < 0)
+                refused++;
+            else if (got != want[i])
+                wrong++;
+        }
+    }
+    assert_int_equal(wrong, 0);
+    return refused;
+}
+
+/* Blocks of 256 values: opening reads none of them; a byte flipped in one
+ * block is refused when a read reaches it, and names the file and block;
+ * the blocks read before it answered; after it the file answers nothing. */
+static void test_lazy_blocks(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=3");
+    struct kerx_egdb_stats st;
+    kerx_egdb_file_set_block_shift(8);
+    build(&t, folder, 6, 2, &st);
+    kerx_egdb_file_set_block_shift(0);
+    char dir[KERX_EGDB_PATH_BYTES], path[KERX_EGDB_PATH_BYTES + 16],
+        err[GAME_ERROR_BYTES];
+    kerx_egdb_folder(&t.variant, folder, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/4+2.keg", dir);
+    struct kerx_egdb *db;
+    if (kerx_egdb_open(&db, &t.variant, folder, err) != 0) fail_msg("%s", err);
+    const struct kerx_egdb_file *f = &db->file[4][2];
+    assert_int_equal(f->version, KERX_EGDB_VERSION);
+    assert_true(f->blocks > 100);
+    /* What the values are, and the good file read by 4 threads at once. */
+    uint64_t n = db->file[4][2].count[0], n2 = db->file[4][2].count[1];
+    uint8_t *want = malloc(n), *want2 = malloc(n2);
+    memcpy(want, db->values[4][2], n);
+    memcpy(want2, db->values[2][4], n2);
+    assert_int_equal(read_all_parallel(db, 4, 2, want, n, 4), 0);
+    assert_int_equal(read_all_parallel(db, 2, 4, want2, n2, 4), 0);
+    assert_int_equal(kerx_egdb_failed(db, err), 0);
+    kerx_egdb_close(db);
+    /* Damage block 40 of tier (4, 2); read one entry of block 3 first. */
+    if (kerx_egdb_open(&db, &t.variant, folder, err) != 0) fail_msg("%s", err);
+    uint64_t bad = stored_entry(db, 4, 2, 40 << 8);
+    uint64_t good = stored_entry(db, 4, 2, 3 << 8);
+    kerx_egdb_close(db);
+    flip_value(path, bad);
+    if (kerx_egdb_open(&db, &t.variant, folder, err) != 0) fail_msg("%s", err);
+    assert_int_equal(kerx_egdb_failed(db, err), 0);
+    assert_int_equal(byte_at(db, 4, 2, good), want[good]);
+    assert_int_equal(byte_at(db, 4, 1, stored_entry(db, 4, 1, 0)),
+                     db->values[4][1][stored_entry(db, 4, 1, 0)]);
+    assert_int_equal(kerx_egdb_failed(db, err), 0);
+    assert_int_equal(byte_at(db, 4, 2, bad), -1);
+    assert_int_equal(kerx_egdb_failed(db, err), -1);
+    char expected[64];
+    snprintf(expected, sizeof expected, "4+2.keg: corrupt values in block %llu of",
+             (unsigned long long)(bad >> 8));
+    if (!strstr(err, expected)) fail_msg("want '%s' in: %s", expected, err);
+    /* The whole file is given up, its other tier too; others still answer. */
+    assert_int_equal(byte_at(db, 4, 2, good), -1);
+    assert_int_equal(byte_at(db, 2, 4, stored_entry(db, 2, 4, 0)), -1);
+    assert_true(byte_at(db, 5, 1, stored_entry(db, 5, 1, 0)) >= 0);
+    kerx_egdb_close(db);
+    /* Many threads meeting the damage at once: right values or refusals. */
+    if (kerx_egdb_open(&db, &t.variant, folder, err) != 0) fail_msg("%s", err);
+    assert_true(read_all_parallel(db, 4, 2, want, n, 4) > 0);
+    assert_int_equal(kerx_egdb_failed(db, err), -1);
+    kerx_egdb_close(db);
+    free(want);
+    free(want2);
+}
+
+/* A pair file of format version 1 (tests/data, written by the builder
+ * before blocks) is read; a build upgrades it in place to the file a fresh
+ * build writes; a damaged one is refused on reading and rebuilt. */
+static void test_old_format(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=3");
+    struct kerx_egdb_stats st;
+    char fresh[300], old[300], dir[KERX_EGDB_PATH_BYTES], fresh_dir[KERX_EGDB_PATH_BYTES],
+        path[KERX_EGDB_PATH_BYTES + 16], fresh_path[KERX_EGDB_PATH_BYTES + 16],
+        err[GAME_ERROR_BYTES];
+    snprintf(fresh, sizeof fresh, "%s/fresh", folder);
+    snprintf(old, sizeof old, "%s/old", folder);
+    build(&t, fresh, 5, 1, &st); /* 4+1 only */
+    assert_int_equal(st.pairs, 1);
+    kerx_egdb_folder(&t.variant, fresh, fresh_dir, sizeof fresh_dir);
+    kerx_egdb_folder(&t.variant, old, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/4+1.keg", dir);
+    snprintf(fresh_path, sizeof fresh_path, "%s/4+1.keg", fresh_dir);
+    const char *data = getenv("KIBITZ_TEST_DATA");
+    if (!data) data = "tests/data";
+    shell("mkdir -p '%s' && cp '%s/kerx-size3-4+1-format1.keg' '%s'", dir, data, path);
+    struct kerx_egdb *db, *ref;
+    if (kerx_egdb_open(&ref, &t.variant, fresh, err) != 0) fail_msg("%s", err);
+    if (kerx_egdb_open(&db, &t.variant, old, err) != 0) fail_msg("%s", err);
+    assert_int_equal(db->file[4][1].version, 1);
+    assert_true(kerx_egdb_ready(ref, 4, 1));
+    uint64_t n = ref->index[4][1].size, read = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        if (ref->values[4][1][i] == KERX_EG_HOLE) continue;
+        assert_int_equal(byte_at(db, 4, 1, i), byte_at(ref, 4, 1, i));
+        read++;
+    }
+    assert_true(read > 1000);
+    assert_int_equal(kerx_egdb_failed(db, err), 0);
+    kerx_egdb_close(db);
+    /* Damaged: refused on reading, not at opening. */
+    shell("cp '%s' '%s.v1'", path, path);
+    flip_value(path, stored_entry(ref, 4, 1, 5000));
+    if (kerx_egdb_open(&db, &t.variant, old, err) != 0) fail_msg("%s", err);
+    assert_int_equal(byte_at(db, 4, 1, stored_entry(ref, 4, 1, 0)), -1);
+    assert_int_equal(kerx_egdb_failed(db, err), -1);
+    if (!strstr(err, "4+1.keg: corrupt values")) fail_msg("%s", err);
+    kerx_egdb_close(db);
+    /* A build does not upgrade a damaged file: it rebuilds it. */
+    build(&t, old, 5, 2, &st);
+    assert_int_equal(st.pairs_loaded, 0);
+    assert_true(same_file(path, fresh_path));
+    /* A good one is upgraded, not rebuilt: the fresh build's file. */
+    shell("cp '%s.v1' '%s'", path, path);
+    build(&t, old, 5, 2, &st);
+    assert_int_equal(st.pairs_loaded, 1);
+    assert_int_equal(st.pairs_upgraded, 1);
+    assert_int_equal(st.solved_positions, 0);
+    assert_true(same_file(path, fresh_path));
+    shell("test -z \"$(ls '%s' | grep tmp)\"", dir);
+    build(&t, old, 5, 2, &st);
+    assert_int_equal(st.pairs_upgraded, 0);
+    kerx_egdb_close(ref);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_consistent_size4, setup, teardown),
@@ -385,6 +595,8 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_searches_agree, setup, teardown),
         cmocka_unit_test_setup_teardown(test_threads_and_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_lazy_blocks, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_old_format, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,8 +46,12 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
     } else {
         fprintf(out,
                 "kerx %s, every material of at most %d pieces: %d tier pairs (%d read "
-                "back from an earlier run)\n",
+                "back from an earlier run",
                 vtext, b.pieces, st.pairs, st.pairs_loaded);
+        if (st.pairs_upgraded)
+            fprintf(out, ", %d of them upgraded to file format %d", st.pairs_upgraded,
+                    KERX_EGDB_VERSION);
+        fprintf(out, ")\n");
         if (st.pairs_split)
             fprintf(out,
                     "%d pairs split across MPI ranks (%.1f MB of updates exchanged)\n",
@@ -176,6 +180,11 @@ static retro_cell kerx_database_probe(void *db, const void *state) {
     return p->eg ? kerx_egdb_probe(p->eg, state) : kerx_db_set_probe(p->generic, state);
 }
 
+static int kerx_database_failed(void *db, char *err) {
+    struct kerx_database *p = db;
+    return p->eg ? kerx_egdb_failed(p->eg, err) : 0;
+}
+
 static void kerx_database_close(void *db) {
     struct kerx_database *p = db;
     if (!p) return;
@@ -245,6 +254,7 @@ const struct game_database kerx_database = {
     .build = kerx_database_build,
     .open = kerx_database_open,
     .probe = kerx_database_probe,
+    .failed = kerx_database_failed,
     .close = kerx_database_close,
     .hole_message = "no database holds this material (build it with --pieces)",
     .unavailable = kerx_database_unavailable,

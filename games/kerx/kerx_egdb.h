@@ -58,6 +58,7 @@ struct kerx_egdb_build {
 
 struct kerx_egdb_stats {
     int pairs, pairs_loaded;  /* pairs in all, and found finished on disk */
+    int pairs_upgraded;       /* of those, rewritten from file format 1 */
     int pairs_split;          /* under MPI: pairs solved split across ranks */
     uint64_t bytes_exchanged; /* by their parts (un-move updates) */
     struct kerx_egdb_counts counts;
@@ -74,9 +75,12 @@ void kerx_egdb_folder(const struct variant *v, const char *data, char *buf, size
 int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                     struct kerx_egdb_stats *st, char *err);
 
-/* The files of a folder, opened (and verified) together, for probes. */
+/* The files of a folder, opened together, for probes: memory-mapped, each
+ * file's header and block table verified at once, its values block by
+ * block on their first read (kerx_egdb_file.h). */
 struct kerx_egdb;
-/* 0, or -1 with `err`: no file at all, or a damaged or foreign one. */
+/* 0, or -1 with `err`: no file at all, or a foreign one, or one whose
+ * header or block table is damaged. */
 int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *data,
                    char *err);
 void kerx_egdb_close(struct kerx_egdb *db);
@@ -84,5 +88,12 @@ int kerx_egdb_pairs(const struct kerx_egdb *db);
 /* A state's value: RETRO_TERMINAL when the game is over, RETRO_HOLE when its
  * material is not in the set. Matches retro_lookup_fn / dfpn_probe_fn. */
 retro_cell kerx_egdb_probe(void *db, const void *state);
+/* 0, or -1 with err naming the file and block when a value read so far lay
+ * in a corrupt block: a RETRO_HOLE from kerx_egdb_probe then meant
+ * corruption, and that file answers nothing more. Thread-safe. */
+int kerx_egdb_failed(const struct kerx_egdb *db, char *err);
+/* Check every block of every file now (reads them whole): 0, or -1 with
+ * err. */
+int kerx_egdb_verify(const struct kerx_egdb *db, char *err);
 
 #endif

@@ -95,10 +95,25 @@ static bool pair_done(void *ctx, int job) {
     char path[KERX_EGDB_PATH_BYTES + 32], why[GAME_ERROR_BYTES];
     kerx_egdb_pair_path(run->db, x, y, path, sizeof path);
     if (access(path, F_OK) != 0) return false;
-    if (kerx_egdb_add(run->db, x, y, why) == 0) {
+    /* A file of the old format is checked whole while it is rewritten in
+     * the current one (kerx_egdb_file.h), then opened again; a current one
+     * is checked block by block now, since the pairs built on it read it
+     * all anyway. */
+    const struct kerx_egdb_file *f = &run->db->file[x][y];
+    bool upgraded = false;
+    int opened = kerx_egdb_add(run->db, x, y, why);
+    if (opened == 0 && f->version != KERX_EGDB_VERSION) {
+        opened = kerx_egdb_file_upgrade(f, run->db->size, run->db->drawat, x, y, why);
+        if (opened == 0) opened = kerx_egdb_add(run->db, x, y, why);
+        upgraded = opened == 0;
+    }
+    if (opened == 0 && !upgraded) opened = kerx_egdb_file_verify(f, why);
+    if (opened == 0) {
         run->st->pairs_loaded++;
+        run->st->pairs_upgraded += upgraded;
         if (run->b->progress)
-            fprintf(stderr, "kerx egdb %d+%d: finished earlier, read back\n", x, y);
+            fprintf(stderr, "kerx egdb %d+%d: finished earlier, read back%s\n", x, y,
+                    upgraded ? " and upgraded to file format 2" : "");
         return true;
     }
     /* Said even with --quiet: a finished file was thrown away. */

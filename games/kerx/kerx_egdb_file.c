@@ -1,5 +1,7 @@
-/* Kerx endgame tier-pair files: write (temporary name, then rename) and
- * open (mmap, every field and both checksums verified). */
+#define _DEFAULT_SOURCE /* madvise: MADV_RANDOM, MADV_DONTNEED */
+/* Kerx endgame tier-pair files: write (temporary name, then rename), open
+ * (mmap; header and block table verified), check each block of values on
+ * its first read, and upgrade version 1 files. */
 #include "games/kerx/kerx_egdb_file.h"
 #include "engine/game.h"
 #include "engine/temp_files.h"
@@ -7,6 +9,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,9 +28,12 @@ struct header {
     uint32_t size, drawat, a, b;
     uint64_t count[2];
     uint64_t positions, won, lost, drawn, holes, max_remoteness;
-    uint64_t payload_hash; /* XXH3-64 of the values */
+    uint64_t payload_hash; /* version 1: XXH3-64 of the values; 2: of the table */
     uint64_t header_hash;  /* XXH3-64 of the header with this field 0 */
-    unsigned char pad[HEADER_BYTES - 8 - 6 * 4 - 10 * 8];
+    uint32_t block_shift;  /* version 2: blocks of 2^block_shift values */
+    uint32_t reserved;     /* 0 */
+    uint64_t blocks;       /* version 2: entries of the block table */
+    unsigned char pad[HEADER_BYTES - 8 - 6 * 4 - 10 * 8 - 16];
 };
 _Static_assert(sizeof(struct header) == HEADER_BYTES, "header is 256 bytes");
 
@@ -67,10 +74,19 @@ static int write_all(int fd, const void *p, uint64_t n) {
     return 0;
 }
 
+static int block_shift_setting; /* 0: KERX_EGDB_BLOCK_SHIFT */
+
+void kerx_egdb_file_set_block_shift(int shift) {
+    block_shift_setting = shift >= 8 && shift <= 30 ? shift : 0;
+}
+
 struct kerx_egdb_writer {
     struct header h;
     struct kerx_egdb_counts c;
-    XXH3_state_t *hash;
+    XXH3_state_t *hash; /* of the block being written */
+    uint64_t in_block;  /* its values so far */
+    uint64_t *table;    /* the finished blocks' checksums */
+    uint64_t blocks, table_room;
     int fd;
     int temp_slot; /* registered so an interrupt removes the temporary file */
     char path[4200], temp[4200];
@@ -87,6 +103,8 @@ int kerx_egdb_writer_begin(struct kerx_egdb_writer **out, const char *path, int 
     }
     memcpy(w->h.magic, MAGIC, sizeof MAGIC);
     w->h.version = KERX_EGDB_VERSION;
+    w->h.block_shift =
+        (uint32_t)(block_shift_setting ? block_shift_setting : KERX_EGDB_BLOCK_SHIFT);
     w->h.endian = ENDIAN_MARK;
     w->h.size = (uint32_t)size;
     w->h.drawat = (uint32_t)drawat;
@@ -114,10 +132,36 @@ int kerx_egdb_writer_begin(struct kerx_egdb_writer **out, const char *path, int 
     return 0;
 }
 
+/* Close the block being written: its checksum goes to the table. */
+static int end_block(struct kerx_egdb_writer *w) {
+    if (w->blocks == w->table_room) {
+        uint64_t room = w->table_room ? 2 * w->table_room : 1024;
+        uint64_t *t = realloc(w->table, room * sizeof *t);
+        if (!t) return -1;
+        w->table = t;
+        w->table_room = room;
+    }
+    w->table[w->blocks++] = XXH3_64bits_digest(w->hash);
+    XXH3_64bits_reset(w->hash);
+    w->in_block = 0;
+    return 0;
+}
+
 int kerx_egdb_writer_add(struct kerx_egdb_writer *w, const uint8_t *values, uint64_t n,
                          char *err) {
     kerx_egdb_count(&w->c, values, n);
-    XXH3_64bits_update(w->hash, values, n);
+    uint64_t block = UINT64_C(1) << w->h.block_shift;
+    for (uint64_t done = 0; done < n;) {
+        uint64_t take = block - w->in_block;
+        if (take > n - done) take = n - done;
+        XXH3_64bits_update(w->hash, values + done, take);
+        w->in_block += take;
+        done += take;
+        if (w->in_block == block && end_block(w) != 0) {
+            snprintf(err, GAME_ERROR_BYTES, "out of memory");
+            return -1;
+        }
+    }
     if (write_all(w->fd, values, n) == 0) return 0;
     snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp, strerror(errno));
     return -1;
@@ -125,6 +169,15 @@ int kerx_egdb_writer_add(struct kerx_egdb_writer *w, const uint8_t *values, uint
 
 int kerx_egdb_writer_end(struct kerx_egdb_writer *w, bool keep, char *err) {
     int status = -1;
+    if (keep && w->in_block && end_block(w) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
+        keep = false;
+    }
+    if (keep && write_all(w->fd, w->table, w->blocks * sizeof *w->table) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
+                 strerror(errno));
+        keep = false;
+    }
     if (keep) {
         struct header *h = &w->h;
         h->positions = w->c.positions;
@@ -133,7 +186,8 @@ int kerx_egdb_writer_end(struct kerx_egdb_writer *w, bool keep, char *err) {
         h->drawn = w->c.drawn;
         h->holes = w->c.holes;
         h->max_remoteness = (uint64_t)w->c.max_remoteness;
-        h->payload_hash = XXH3_64bits_digest(w->hash);
+        h->blocks = w->blocks;
+        h->payload_hash = XXH3_64bits(w->table, w->blocks * sizeof *w->table);
         h->header_hash = XXH3_64bits(h, sizeof *h);
         if (pwrite(w->fd, h, sizeof *h, 0) != (ssize_t)sizeof *h || fsync(w->fd) != 0)
             snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
@@ -154,6 +208,7 @@ int kerx_egdb_writer_end(struct kerx_egdb_writer *w, bool keep, char *err) {
     if (status != 0) unlink(w->temp);
     temp_files_forget(w->temp_slot);
     XXH3_freeState(w->hash);
+    free(w->table);
     free(w);
     return status;
 }
@@ -168,12 +223,41 @@ int kerx_egdb_file_write(const char *path, int size, int drawat, int a, int b,
     return kerx_egdb_writer_end(w, ok, err) == 0 && ok ? 0 : -1;
 }
 
+/* The blocks of n values in blocks of 2^shift. */
+static uint64_t blocks_of(uint64_t n, unsigned shift) {
+    return (n >> shift) + ((n & ((UINT64_C(1) << shift) - 1)) != 0);
+}
+
+static bool shift_ok(uint32_t shift) {
+    return shift >= 8 && shift <= 40;
+}
+
 int kerx_egdb_file_reseal(void *file, size_t bytes) {
     if (bytes < HEADER_BYTES) return -1;
     struct header h;
     memcpy(&h, file, sizeof h);
-    h.payload_hash =
-        XXH3_64bits((unsigned char *)file + HEADER_BYTES, bytes - HEADER_BYTES);
+    unsigned char *values = (unsigned char *)file + HEADER_BYTES;
+    size_t rest = bytes - HEADER_BYTES;
+    if (h.version == 1) {
+        h.payload_hash = XXH3_64bits(values, rest);
+    } else {
+        /* The values are what the header's counts say, when they fit with a
+         * table behind them; else every byte after the header is table. */
+        uint64_t n = h.count[0] + h.count[1], table_at = 0, table_bytes = rest;
+        if (shift_ok(h.block_shift) && h.count[0] <= rest &&
+            h.count[1] <= rest - h.count[0] && h.blocks == blocks_of(n, h.block_shift) &&
+            h.blocks <= (rest - n) / 8) {
+            table_at = n;
+            table_bytes = 8 * h.blocks;
+            for (uint64_t b = 0; b < h.blocks; b++) {
+                uint64_t lo = b << h.block_shift, len = UINT64_C(1) << h.block_shift;
+                if (len > n - lo) len = n - lo;
+                uint64_t x = XXH3_64bits(values + lo, len);
+                memcpy(values + n + 8 * b, &x, 8);
+            }
+        }
+        h.payload_hash = XXH3_64bits(values + table_at, table_bytes);
+    }
     h.header_hash = 0;
     h.header_hash = XXH3_64bits(&h, sizeof h);
     memcpy(file, &h, sizeof h);
@@ -188,6 +272,29 @@ static int refuse(struct kerx_egdb_file *f, char *err, const char *path,
     snprintf(err, GAME_ERROR_BYTES, "%s%s: %.90s", tail == path ? "" : "...", tail, why);
     kerx_egdb_file_close(f);
     return -1;
+}
+
+/* Ask for bytes [p, p + n) of a mapping in one read: the map is
+ * MADV_RANDOM (probes land anywhere), but a block is checked whole. */
+static void will_need(const void *p, uint64_t n) {
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), lo = (uintptr_t)p & ~(page - 1);
+    madvise((void *)lo, (uintptr_t)p + n - lo, MADV_WILLNEED);
+}
+
+/* The name of f for messages: its path, or its end when long. */
+static const char *name_of(const struct kerx_egdb_file *f, char *buf, size_t n) {
+    size_t len = strlen(f->path);
+    if (len <= 64) return f->path;
+    snprintf(buf, n, "...%s", f->path + len - 61);
+    return buf;
+}
+
+/* Every block bad, so that the file answers nothing more. */
+static void give_up(struct kerx_egdb_file *f, uint64_t why) {
+    uint64_t none = 0;
+    atomic_compare_exchange_strong(&f->bad_block, &none, why);
+    for (uint64_t b = 0; b < f->blocks; b++)
+        atomic_store_explicit(&f->state[b], KERX_BLOCK_BAD, memory_order_release);
 }
 
 int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, int drawat,
@@ -219,16 +326,18 @@ int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, in
         return -1;
     }
     f->map = map;
+    /* Values are read where the probes land, not in order. */
+    madvise(map, f->bytes, MADV_RANDOM);
     struct header h;
     memcpy(&h, map, sizeof h);
     if (memcmp(h.magic, MAGIC, sizeof MAGIC) != 0)
         return refuse(f, err, path, "not a Kerx endgame database");
     if (h.endian != ENDIAN_MARK)
         return refuse(f, err, path, "written on another byte order");
-    if (h.version != KERX_EGDB_VERSION) {
+    if (h.version != 1 && h.version != KERX_EGDB_VERSION) {
         char why[96];
-        snprintf(why, sizeof why, "format version %u, this program reads %d", h.version,
-                 KERX_EGDB_VERSION);
+        snprintf(why, sizeof why, "format version %u, this program reads 1 and %d",
+                 h.version, KERX_EGDB_VERSION);
         return refuse(f, err, path, why);
     }
     uint64_t saved = h.header_hash;
@@ -241,13 +350,40 @@ int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, in
                  h.size, h.drawat, size, drawat);
         return refuse(f, err, path, why);
     }
+    if (n0 == KERX_EGDB_ANY) { /* checked against the index later */
+        n0 = h.count[0];
+        n1 = h.count[1];
+        if (n0 > f->bytes || n1 > f->bytes - n0 || (a == b && n1 != 0))
+            return refuse(f, err, path, "truncated or padded (wrong file length)");
+    }
     if ((int)h.a != a || (int)h.b != b || h.count[0] != n0 || h.count[1] != n1)
         return refuse(f, err, path, "holds another material or index layout");
-    if (f->bytes != HEADER_BYTES + n0 + n1)
-        return refuse(f, err, path, "truncated or padded (wrong file length)");
+    uint64_t n = n0 + n1; /* no overflow: the index's sizes, or each <= bytes */
     const uint8_t *values = (const uint8_t *)map + HEADER_BYTES;
-    if (XXH3_64bits(values, n0 + n1) != h.payload_hash)
-        return refuse(f, err, path, "corrupt values (checksum mismatch)");
+    f->version = (int)h.version;
+    if (h.version == 1) {
+        if (f->bytes != HEADER_BYTES + n)
+            return refuse(f, err, path, "truncated or padded (wrong file length)");
+        f->shift = 63; /* one block: checked whole on the first read */
+        f->blocks = 1;
+        f->whole_hash = h.payload_hash;
+    } else {
+        if (!shift_ok(h.block_shift) || h.blocks != blocks_of(n, h.block_shift))
+            return refuse(f, err, path, "corrupt header (bad block size or count)");
+        if (f->bytes - HEADER_BYTES < n ||
+            (f->bytes - HEADER_BYTES - n) / 8 != h.blocks ||
+            (f->bytes - HEADER_BYTES - n) % 8 != 0)
+            return refuse(f, err, path, "truncated or padded (wrong file length)");
+        f->shift = (int)h.block_shift;
+        f->blocks = h.blocks;
+        f->block_hash = values + n;
+        will_need(f->block_hash, 8 * h.blocks);
+        if (XXH3_64bits(f->block_hash, 8 * h.blocks) != h.payload_hash)
+            return refuse(f, err, path, "corrupt block table (checksum mismatch)");
+    }
+    f->state = calloc(f->blocks ? f->blocks : 1, sizeof *f->state);
+    f->path = strdup(path);
+    if (!f->state || !f->path) return refuse(f, err, path, "out of memory");
     f->values[0] = values;
     f->values[1] = n1 ? values + n0 : NULL;
     f->count[0] = n0;
@@ -261,7 +397,101 @@ int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, in
     return 0;
 }
 
+bool kerx_egdb_file_check(const struct kerx_egdb_file *cf, uint64_t block) {
+    /* The handle is shared read-only by the probing threads; only the
+     * atomic block states change (the object itself is not const). */
+    struct kerx_egdb_file *f = (struct kerx_egdb_file *)cf;
+    unsigned char state = KERX_BLOCK_NEW;
+    if (!atomic_compare_exchange_strong(&f->state[block], &state, KERX_BLOCK_CHECKING)) {
+        /* Another thread checks it (or has): wait for its verdict. */
+        while (state == KERX_BLOCK_CHECKING) {
+            sched_yield();
+            state = atomic_load_explicit(&f->state[block], memory_order_acquire);
+        }
+        return state == KERX_BLOCK_GOOD;
+    }
+    uint64_t n = f->count[0] + f->count[1], lo = block << f->shift;
+    uint64_t len = f->version == 1 ? n : UINT64_C(1) << f->shift;
+    if (len > n - lo) len = n - lo;
+    uint64_t want = f->whole_hash;
+    if (f->version != 1) memcpy(&want, f->block_hash + 8 * block, 8); /* unaligned */
+    will_need(f->values[0] + lo, len);
+    if (XXH3_64bits(f->values[0] + lo, len) == want) {
+        unsigned char checking = KERX_BLOCK_CHECKING;
+        /* Fails only when another block was found bad meanwhile. */
+        return atomic_compare_exchange_strong(&f->state[block], &checking,
+                                              KERX_BLOCK_GOOD);
+    }
+    /* Stop using the whole file: a damaged block says the copy is bad. */
+    give_up(f, block + 1);
+    return false;
+}
+
+void kerx_egdb_file_reject(const struct kerx_egdb_file *f) {
+    give_up((struct kerx_egdb_file *)f, UINT64_MAX);
+}
+
+int kerx_egdb_file_failed(const struct kerx_egdb_file *f, char *err) {
+    uint64_t bad = atomic_load(&((struct kerx_egdb_file *)f)->bad_block);
+    if (!f->map || !bad) return 0;
+    char buf[80];
+    if (bad == UINT64_MAX)
+        snprintf(err, GAME_ERROR_BYTES, "%.64s: holds another material or index layout",
+                 name_of(f, buf, sizeof buf));
+    else if (f->version == 1)
+        snprintf(err, GAME_ERROR_BYTES, "%.64s: corrupt values (checksum mismatch)",
+                 name_of(f, buf, sizeof buf));
+    else
+        snprintf(err, GAME_ERROR_BYTES,
+                 "%.64s: corrupt values in block %" PRIu64 " of %" PRIu64
+                 " (checksum mismatch)",
+                 name_of(f, buf, sizeof buf), bad - 1, f->blocks);
+    return -1;
+}
+
+int kerx_egdb_file_verify(const struct kerx_egdb_file *f, char *err) {
+    uint64_t n = f->count[0] + f->count[1];
+    for (uint64_t b = 0; b < f->blocks && (b << f->shift) < n; b++)
+        if (!kerx_egdb_file_ready(f, b << f->shift)) break;
+    return kerx_egdb_file_failed(f, err);
+}
+
+int kerx_egdb_file_upgrade(const struct kerx_egdb_file *f, int size, int drawat, int a,
+                           int b, char *err) {
+    struct kerx_egdb_writer *w;
+    if (kerx_egdb_writer_begin(&w, f->path, size, drawat, a, b, f->count[0], f->count[1],
+                               err) != 0)
+        return -1;
+    XXH3_state_t *whole = XXH3_createState();
+    bool ok = whole != NULL;
+    if (!ok) snprintf(err, GAME_ERROR_BYTES, "out of memory");
+    if (ok) XXH3_64bits_reset(whole);
+    uint64_t n = f->count[0] + f->count[1];
+    const uint64_t chunk = UINT64_C(1) << 26;
+    long page = sysconf(_SC_PAGESIZE);
+    for (uint64_t at = 0; ok && at < n; at += chunk) {
+        uint64_t len = n - at < chunk ? n - at : chunk;
+        XXH3_64bits_update(whole, f->values[0] + at, len);
+        ok = kerx_egdb_writer_add(w, f->values[0] + at, len, err) == 0;
+        /* Done with these pages: do not let a large file fill the memory. */
+        uintptr_t lo = (uintptr_t)(f->values[0] + at), hi = lo + len;
+        lo = (lo + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+        hi &= ~((uintptr_t)page - 1);
+        if (hi > lo) madvise((void *)lo, hi - lo, MADV_DONTNEED);
+    }
+    if (ok && XXH3_64bits_digest(whole) != f->whole_hash) {
+        char buf[80];
+        snprintf(err, GAME_ERROR_BYTES, "%.64s: corrupt values (checksum mismatch)",
+                 name_of(f, buf, sizeof buf));
+        ok = false;
+    }
+    XXH3_freeState(whole);
+    return kerx_egdb_writer_end(w, ok, err) == 0 && ok ? 0 : -1;
+}
+
 void kerx_egdb_file_close(struct kerx_egdb_file *f) {
     if (f->map) munmap(f->map, f->bytes);
+    free((void *)f->state);
+    free(f->path);
     memset(f, 0, sizeof *f);
 }

@@ -57,11 +57,15 @@ static struct kerx_movers *build(int size, int m, char *err) {
     mv->m = m;
     mv->cells = sym->cells;
     /* Gosper's hack visits m-sets in increasing order, which is colex order:
-     * the i-th set visited has colex rank i. */
+     * the i-th set visited has colex rank i. Consecutive sets differ in a
+     * few cells, so the 12 images are updated by those cells only (a map is
+     * a bijection of cells: an image is the XOR of its cells' images); this
+     * makes the table of 8 pieces on size 4 (38.6 M sets), which the first
+     * query of such a material waits for, about twice as fast. */
     uint64_t set = m == 0 ? 0 : (UINT64_C(1) << m) - 1;
+    uint64_t img[KERX_SYMS];
+    kerx_sym_all(sym, set, img);
     for (uint64_t rank = 0; rank < total; rank++) {
-        uint64_t img[KERX_SYMS];
-        kerx_sym_all(sym, set, img);
         bool canonical = true;
         unsigned fix = 0;
         for (int k = 0; k < KERX_SYMS; k++) {
@@ -76,9 +80,14 @@ static struct kerx_movers *build(int size, int m, char *err) {
         } else {
             mv->slot_of[rank] = -1;
         }
-        if (set == 0) break;
+        if (set == 0 || rank + 1 == total) break;
         uint64_t low = set & -set, ripple = set + low;
-        set = (((ripple ^ set) >> 2) / low) | ripple;
+        uint64_t next = (((ripple ^ set) >> 2) / low) | ripple;
+        for (uint64_t d = set ^ next; d; d &= d - 1) {
+            const uint64_t *b = sym->bit[__builtin_ctzll(d)];
+            for (int k = 0; k < KERX_SYMS; k++) img[k] ^= b[k];
+        }
+        set = next;
     }
     return mv;
 }

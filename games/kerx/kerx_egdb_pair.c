@@ -415,8 +415,12 @@ static int solve_pair(struct pair_work *w, char *err) {
     }
     if (w->part) w->failed = (int)tier_part_max(w->part, w->failed);
     if (w->failed) {
-        snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
-                 failure_text(w->failed));
+        char why[GAME_ERROR_BYTES];
+        if (w->failed == 2 && kerx_egdb_failed(w->db, why) != 0)
+            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %.120s", w->a, w->b, why);
+        else
+            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
+                     failure_text(w->failed));
         return -1;
     }
     int maxlevel = -1;

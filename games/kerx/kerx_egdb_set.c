@@ -32,6 +32,7 @@ struct kerx_egdb *kerx_egdb_new(const struct variant *v, const char *data, char 
         snprintf(err, GAME_ERROR_BYTES, "out of memory");
         return NULL;
     }
+    pthread_mutex_init(&db->lock, NULL);
     db->v = *v;
     db->size = o->size;
     db->drawat = o->drawat;
@@ -54,19 +55,86 @@ void kerx_egdb_pair_path(const struct kerx_egdb *db, int a, int b, char *buf, si
     snprintf(buf, n, "%s/%d+%d.keg", db->folder, a, b);
 }
 
-int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err) {
-    if (kerx_egdb_tier(db, a, b, err) != 0 || kerx_egdb_tier(db, b, a, err) != 0)
+/* Open pair (a, b)'s file; with `lazy`, its tiers' indexes are made (and
+ * compared with the file) on their first read instead of now. */
+static int add_pair(struct kerx_egdb *db, int a, int b, bool lazy, char *err) {
+    if (!lazy &&
+        (kerx_egdb_tier(db, a, b, err) != 0 || kerx_egdb_tier(db, b, a, err) != 0))
         return -1;
     char path[KERX_EGDB_PATH_BYTES + 32];
     kerx_egdb_pair_path(db, a, b, path, sizeof path);
     struct kerx_egdb_file *f = &db->file[a][b];
-    if (f->map) kerx_egdb_file_close(f);
-    uint64_t n0 = db->index[a][b].size, n1 = a == b ? 0 : db->index[b][a].size;
+    if (f->map) { /* opened again (after an upgrade) */
+        db->values[a][b] = db->values[b][a] = NULL;
+        db->source[a][b] = db->source[b][a] = NULL;
+        db->ready[a][b] = db->ready[b][a] = 0;
+        kerx_egdb_file_close(f);
+        db->pairs--;
+    }
+    uint64_t n0 = KERX_EGDB_ANY, n1 = KERX_EGDB_ANY;
+    if (!lazy) {
+        n0 = db->index[a][b].size;
+        n1 = a == b ? 0 : db->index[b][a].size;
+    }
     if (kerx_egdb_file_open(f, path, db->size, db->drawat, a, b, n0, n1, err) != 0)
         return -1;
+    n0 = f->count[0];
     db->values[a][b] = f->values[0];
-    if (a != b) db->values[b][a] = f->values[1];
+    db->source[a][b] = f;
+    db->base[a][b] = 0;
+    if (a != b) {
+        db->values[b][a] = f->values[1];
+        db->source[b][a] = f;
+        db->base[b][a] = n0;
+    }
+    db->ready[a][b] = db->ready[b][a] = !lazy;
     db->pairs++;
+    return 0;
+}
+
+int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err) {
+    return add_pair(db, a, b, false, err);
+}
+
+bool kerx_egdb_ready(const struct kerx_egdb *cdb, int m, int o) {
+    /* Shared by the probing threads; only the indexes made here, under the
+     * lock, and the flags change (the object itself is not const). */
+    struct kerx_egdb *db = (struct kerx_egdb *)cdb;
+    const struct kerx_egdb_file *f = db->source[m][o];
+    if (!f) return false;
+    pthread_mutex_lock(&db->lock);
+    bool ready = atomic_load(&db->ready[m][o]);
+    if (!ready) {
+        char err[GAME_ERROR_BYTES];
+        uint64_t want = m >= o ? f->count[0] : f->count[1];
+        if (kerx_egdb_tier(db, m, o, err) == 0 && db->index[m][o].size == want)
+            ready = true;
+        else
+            kerx_egdb_file_reject(f);
+        atomic_store_explicit(&db->ready[m][o], ready, memory_order_release);
+    }
+    pthread_mutex_unlock(&db->lock);
+    return ready;
+}
+
+int kerx_egdb_failed(const struct kerx_egdb *db, char *err) {
+    for (int a = 1; a < KERX_EG_SIDE; a++)
+        for (int b = 1; b <= a; b++)
+            if (kerx_egdb_file_failed(&db->file[a][b], err) != 0) return -1;
+    return 0;
+}
+
+int kerx_egdb_verify(const struct kerx_egdb *db, char *err) {
+    for (int a = 1; a < KERX_EG_SIDE; a++)
+        for (int b = 1; b <= a; b++) {
+            const struct kerx_egdb_file *f = &db->file[a][b];
+            if (!f->map) continue;
+            if (!kerx_egdb_ready(db, a, b) || !kerx_egdb_ready(db, b, a) ||
+                kerx_egdb_file_verify(f, err) != 0) {
+                kerx_egdb_file_failed(f, err);
+                return -1;
+            }
+        }
     return 0;
 }
 
@@ -75,8 +143,9 @@ int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *
     *out = NULL;
     struct kerx_egdb *db = kerx_egdb_new(v, data, err);
     if (!db) return -1;
-    /* Every pair file present now: a damaged or foreign one is an error,
-     * not a silent miss. */
+    /* Every pair file present now: a foreign one, or one with a damaged
+     * header or block table, is an error, not a silent miss. Values are
+     * checked block by block as probes first read them. */
     for (int a = 1; a < KERX_EG_SIDE; a++)
         for (int b = 1; b <= a; b++) {
             char path[KERX_EGDB_PATH_BYTES + 32];
@@ -86,7 +155,7 @@ int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *
              * of stopping queries that never need it. */
             struct stat st;
             if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-            if (kerx_egdb_add(db, a, b, err) != 0) {
+            if (add_pair(db, a, b, true, err) != 0) {
                 kerx_egdb_close(db);
                 return -1;
             }
@@ -105,6 +174,7 @@ void kerx_egdb_close(struct kerx_egdb *db) {
     if (!db) return;
     for (int a = 0; a < KERX_EG_SIDE; a++)
         for (int b = 0; b < KERX_EG_SIDE; b++) kerx_egdb_file_close(&db->file[a][b]);
+    pthread_mutex_destroy(&db->lock);
     free(db);
 }
 

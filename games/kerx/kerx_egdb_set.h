@@ -11,6 +11,9 @@
 #include "games/kerx/kerx_egdb_index.h"
 #include "search/tier_schedule.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
+
 enum { KERX_EG_SIDE = KERX_EGDB_MAX_SIDE + 1, KERX_EGDB_MAX_PARTS = 64 };
 
 struct kerx_egdb {
@@ -21,7 +24,16 @@ struct kerx_egdb {
     char folder[KERX_EGDB_PATH_BYTES];
     struct kerx_egdb_file file[KERX_EG_SIDE][KERX_EG_SIDE]; /* by (a, b), a >= b */
     const uint8_t *values[KERX_EG_SIDE][KERX_EG_SIDE];      /* by tier (m, o) */
+    /* The file holding tier (m, o), and where its values start there (for
+     * the file's block checks). */
+    const struct kerx_egdb_file *source[KERX_EG_SIDE][KERX_EG_SIDE];
+    uint64_t base[KERX_EG_SIDE][KERX_EG_SIDE];
     struct kerx_tier_index index[KERX_EG_SIDE][KERX_EG_SIDE];
+    /* Tier (m, o) may be read: its index is made and matches its file.
+     * kerx_egdb_open leaves this to the first read (making the index of 8
+     * pieces on size 4 takes a second and 150 MB), under `lock`. */
+    _Atomic unsigned char ready[KERX_EG_SIDE][KERX_EG_SIDE];
+    pthread_mutex_t lock;
     int pairs;
 };
 
@@ -32,10 +44,16 @@ struct kerx_egdb *kerx_egdb_new(const struct variant *v, const char *data, char 
  * thread-safe: prepare the tiers before parallel lookups. */
 int kerx_egdb_tier(struct kerx_egdb *db, int m, int o, char *err);
 
+/* Make tier (m, o) of an open file readable (its index made and checked
+ * against the file; a mismatch gives the file up: kerx_egdb_failed): true
+ * when it is. Thread-safe (the slow path of kerx_egdb_byte). */
+bool kerx_egdb_ready(const struct kerx_egdb *db, int m, int o);
+
 /* The path of pair (a, b)'s file. */
 void kerx_egdb_pair_path(const struct kerx_egdb *db, int a, int b, char *buf, size_t n);
 
-/* Open pair (a, b)'s file into the set. 0, or -1 with err. */
+/* Open pair (a, b)'s file into the set (its header and block table only).
+ * 0, or -1 with err. */
 int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err);
 
 /* Solve pair (x, y) (every lower pair already in the set) and write its
@@ -58,13 +76,20 @@ static inline bool kerx_egdb_over(const struct kerx_egdb *db, int m, int o) {
 }
 
 /* The value byte of a non-over position (mover's set, other's set) whose
- * material is in the set, or -1 when it is not. */
+ * material is in the set, or -1 when it is not (or when its block of the
+ * file is corrupt: see kerx_egdb_failed, kerx_egdb.h). The block is checked on its first
+ * read. Thread-safe. */
 static inline int kerx_egdb_byte(const struct kerx_egdb *db, uint64_t mover,
                                  uint64_t other) {
     int m = __builtin_popcountll(mover), o = __builtin_popcountll(other);
     if (m >= KERX_EG_SIDE || o >= KERX_EG_SIDE || !db->values[m][o]) return -1;
+    if (!atomic_load_explicit(&db->ready[m][o], memory_order_acquire) &&
+        !kerx_egdb_ready(db, m, o))
+        return -1;
     kerx_sym_canon(db->sym, &mover, &other);
-    return db->values[m][o][kerx_index_rank(&db->index[m][o], mover, other)];
+    uint64_t i = kerx_index_rank(&db->index[m][o], mover, other);
+    if (!kerx_egdb_file_ready(db->source[m][o], db->base[m][o] + i)) return -1;
+    return db->values[m][o][i];
 }
 
 #endif

@@ -1,7 +1,8 @@
 /* Fuzz target: the Kerx endgame pair file (games/kerx/kerx_egdb_file.h),
  * board size 3. Input: a whole "<a>+<b>.keg" file; the harness stores it
  * under the material its header names (1 + 4 when out of range), recomputes
- * both checksums so the structural checks are reached, and opens the folder.
+ * its checksums (kerx_egdb_file_reseal) so the structural checks are
+ * reached, and opens the folder.
  * When it opens, random positions (seeded by the input) are probed and
  * reported: nothing may crash or read outside the file. */
 #include "engine/rng.h"
