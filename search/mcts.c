@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <omp.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -362,6 +363,14 @@ static void iterate(struct worker *w) {
                 expand(w, n, state, turn);
                 fresh = true;
             }
+            ex = atomic_load_explicit(&n->expand, memory_order_acquire);
+        }
+        /* Another thread is expanding the root: wait for it. Every iteration
+         * then goes down one of the root's moves, so that their visits add
+         * up to the iterations run (a playout from the root itself would
+         * count in no move). Deeper down a playout from the node is fine. */
+        while (length == 1 && ex == EXPAND_BUSY) {
+            sched_yield();
             ex = atomic_load_explicit(&n->expand, memory_order_acquire);
         }
         if (ex != EXPAND_DONE || length == MAX_PATH) {

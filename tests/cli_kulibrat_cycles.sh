@@ -10,14 +10,21 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir" "$KIBITZ_DATA"' EXIT
 
 expect 0 'kibitz solve kulibrat --report' -- solve --help
-expect 0 'agree: a node is won at every pair exactly when it is a winning-cycle node' -- \
-    solve kulibrat --variant target=6 --report cycles --db none --threads 2
+# The full agreement needs every target up to the rounds (6) solved: 40% of
+# this test's time, and the same code as the target-3 report below runs (on
+# two threads too). Sanitizer builds, several times slower, leave it to the
+# plain build (ctest sets KIBITZ_SANITIZE).
+if [ -z "${KIBITZ_SANITIZE:-}" ]; then
+    expect 0 'agree: a node is won at every pair exactly when it is a winning-cycle node' -- \
+        solve kulibrat --variant target=6 --report cycles --db none --threads 2
+fi
 
 # From a stored database: the same report (apart from where the values came from).
 json=$("$kibitz" solve kulibrat --variant target=3 --db "$dir" --json --quiet)
 "$kibitz" solve kulibrat --variant target=3 --report cycles --db "$dir" >"$dir/from-db.txt"
 check "report from the database exits 0" $?
-"$kibitz" solve kulibrat --variant target=3 --report cycles --db none >"$dir/in-memory.txt"
+"$kibitz" solve kulibrat --variant target=3 --report cycles --db none --threads 2 \
+    >"$dir/in-memory.txt"
 check "report read the database" "$(grep -q 'target 3 (database ' "$dir/from-db.txt"; echo $?)"
 check "target 3 is below the rounds" \
     "$(grep -q 'agree as far as this target can tell' "$dir/in-memory.txt"; echo $?)"

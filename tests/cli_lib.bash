@@ -34,6 +34,18 @@ check() {
     fi
 }
 
+# expect_output NAME STATUS OUTPUT PATTERN...: a run that exited with STATUS
+# and printed OUTPUT (captured by the caller, e.g. a scripted session) exited
+# 0 and matches every extended regex PATTERN; one check each.
+expect_output() {
+    local name=$1 code=$2 out=$3 pattern
+    shift 3
+    for pattern in "$@"; do
+        check "$name shows '$pattern' (status $code)" \
+            "$([ "$code" -eq 0 ] && grep -Eq -- "$pattern" <<<"$out"; echo $?)"
+    done
+}
+
 finish() {
     echo "$passes passed, $failures failed"
     [ "$failures" -eq 0 ]

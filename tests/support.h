@@ -34,6 +34,25 @@ void test_moves_text(const struct test_game *t, const void *state, char *buf, si
 void test_play(const struct test_game *t, void *state, const char *text, char *buf,
                size_t n);
 
+/* The legal moves of `position` in `game` (variant `spec`, NULL: default),
+ * formatted and space-separated, are `expected`; fails the test showing both
+ * otherwise. */
+void test_expect_moves(const char *game, const char *spec, const char *position,
+                       const char *expected);
+
+/* Playing the space-separated `moves` from `position` reaches the position
+ * written `expected`; fails the test showing both otherwise. */
+void test_expect_after(const char *game, const char *spec, const char *position,
+                       const char *moves, const char *expected);
+
+/* No move stands twice in the list. */
+void test_moves_distinct(const move_t *moves, int count);
+
+/* The text of move `m` at `state` reads back as `m`; fails the test with the
+ * text and the parser's message otherwise. */
+void test_move_reads_back(const struct game *g, const struct variant *v,
+                          const void *state, move_t m);
+
 /* Path of a file in tests/data (KIBITZ_TEST_DATA, else the source tree). */
 void test_data_path(const char *name, char *buf, size_t n);
 

@@ -2,6 +2,7 @@
 #include "engine/variant.h"
 #include "support.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,51 @@ void test_play(const struct test_game *t, void *state, const char *text, char *b
         fail_msg("move '%s' refused: %s", text, err);
     t->game->apply(&t->variant, state, m);
     t->game->format_position(&t->variant, state, buf, n);
+}
+
+void test_expect_moves(const char *game, const char *spec, const char *position,
+                       const char *expected) {
+    struct test_game t = test_game_make(game, spec);
+    _Alignas(max_align_t) unsigned char state[GAME_MAX_STATE_BYTES];
+    char moves[4096];
+    test_parse(&t, position, state);
+    test_moves_text(&t, state, moves, sizeof moves);
+    if (strcmp(moves, expected) != 0)
+        fail_msg("moves of '%s' (%s, %s):\n  got  '%s'\n  want '%s'", position, game,
+                 spec ? spec : "default", moves, expected);
+}
+
+void test_expect_after(const char *game, const char *spec, const char *position,
+                       const char *moves, const char *expected) {
+    struct test_game t = test_game_make(game, spec);
+    _Alignas(max_align_t) unsigned char state[GAME_MAX_STATE_BYTES];
+    char after[1024], buf[1024];
+    test_parse(&t, position, state);
+    if (snprintf(buf, sizeof buf, "%s", moves) >= (int)sizeof buf)
+        fail_msg("move list too long for the buffer");
+    after[0] = '\0';
+    char *save = NULL;
+    for (char *m = strtok_r(buf, " ", &save); m; m = strtok_r(NULL, " ", &save))
+        test_play(&t, state, m, after, sizeof after);
+    if (strcmp(after, expected) != 0)
+        fail_msg("'%s' after %s (%s, %s):\n  got  '%s'\n  want '%s'", position, moves,
+                 game, spec ? spec : "default", after, expected);
+}
+
+void test_moves_distinct(const move_t *moves, int count) {
+    for (int i = 0; i < count; i++)
+        for (int j = 0; j < i; j++)
+            if (moves[i] == moves[j]) fail_msg("move %d repeats move %d", i, j);
+}
+
+void test_move_reads_back(const struct game *g, const struct variant *v,
+                          const void *state, move_t m) {
+    char text[512], err[GAME_ERROR_BYTES];
+    move_t back;
+    g->format_move(v, state, m, text, sizeof text);
+    if (g->parse_move(v, state, text, &back, err) != 0)
+        fail_msg("move '%s' refused: %s", text, err);
+    if (back != m) fail_msg("move '%s' reads back as another move", text);
 }
 
 void test_data_path(const char *name, char *buf, size_t n) {

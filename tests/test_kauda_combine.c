@@ -14,28 +14,11 @@
 
 static void expect_moves_in(const char *spec, const char *position,
                             const char *expected) {
-    struct test_game t = test_game_make("kauda-baji", spec);
-    struct kauda_state s;
-    char moves[4096];
-    test_parse(&t, position, &s);
-    test_moves_text(&t, &s, moves, sizeof moves);
-    if (strcmp(moves, expected) != 0)
-        fail_msg("moves of '%s' (%s):\n  got  '%s'\n  want '%s'", position,
-                 spec ? spec : "default", moves, expected);
+    test_expect_moves("kauda-baji", spec, position, expected);
 }
 
 static void expect_after(const char *position, const char *moves, const char *expected) {
-    struct test_game t = test_game_make("kauda-baji", NULL);
-    struct kauda_state s;
-    char after[512], buf[256];
-    test_parse(&t, position, &s);
-    strcpy(buf, moves);
-    char *save = NULL;
-    for (char *m = strtok_r(buf, " ", &save); m; m = strtok_r(NULL, " ", &save))
-        test_play(&t, &s, m, after, sizeof after);
-    if (strcmp(after, expected) != 0)
-        fail_msg("'%s' after %s:\n  got  '%s'\n  want '%s'", position, moves, after,
-                 expected);
+    test_expect_after("kauda-baji", NULL, position, moves, expected);
 }
 
 /* The issue's position: a quadruple on e2 cannot use a 6 or a 2, but 6 + 2 =
@@ -155,15 +138,9 @@ static void test_random_games_lists(void **unused) {
                 move_t moves[KAUDA_MAX_MOVES];
                 int n = t.game->moves(&t.variant, &s, moves);
                 assert_true(n >= 1 && n <= KAUDA_MAX_MOVES);
-                for (int i = 0; i < n; i++) {
-                    for (int j = 0; j < i; j++) assert_true(moves[i] != moves[j]);
-                    char text[64], err[GAME_ERROR_BYTES];
-                    move_t back;
-                    t.game->format_move(&t.variant, &s, moves[i], text, sizeof text);
-                    if (t.game->parse_move(&t.variant, &s, text, &back, err) != 0)
-                        fail_msg("'%s' does not read back: %s", text, err);
-                    assert_true(back == moves[i]);
-                }
+                test_moves_distinct(moves, n);
+                for (int i = 0; i < n; i++)
+                    test_move_reads_back(t.game, &t.variant, &s, moves[i]);
                 t.game->apply(&t.variant, &s, moves[rng_below(&rng, (uint32_t)n)]);
             }
         }

@@ -17,13 +17,7 @@ static struct test_game kauda(const char *spec) {
 
 static void expect_moves_in(const char *spec, const char *position,
                             const char *expected) {
-    struct test_game t = kauda(spec);
-    struct kauda_state s;
-    char moves[2048];
-    test_parse(&t, position, &s);
-    test_moves_text(&t, &s, moves, sizeof moves);
-    if (strcmp(moves, expected) != 0)
-        fail_msg("moves of '%s':\n  got  '%s'\n  want '%s'", position, moves, expected);
+    test_expect_moves("kauda-baji", spec, position, expected);
 }
 
 static void expect_moves(const char *position, const char *expected) {
@@ -33,17 +27,7 @@ static void expect_moves(const char *position, const char *expected) {
 /* Plays the space-separated `moves` and compares the position reached. */
 static void expect_after_in(const char *spec, const char *position, const char *moves,
                             const char *expected) {
-    struct test_game t = kauda(spec);
-    struct kauda_state s;
-    char after[512], buf[256];
-    test_parse(&t, position, &s);
-    strcpy(buf, moves);
-    char *save = NULL;
-    for (char *m = strtok_r(buf, " ", &save); m; m = strtok_r(NULL, " ", &save))
-        test_play(&t, &s, m, after, sizeof after);
-    if (strcmp(after, expected) != 0)
-        fail_msg("'%s' after %s:\n  got  '%s'\n  want '%s'", position, moves, after,
-                 expected);
+    test_expect_after("kauda-baji", spec, position, moves, expected);
 }
 
 static void expect_after(const char *position, const char *moves, const char *expected) {

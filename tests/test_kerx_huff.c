@@ -12,28 +12,12 @@
 #include <string.h>
 
 static void expect_moves(const char *spec, const char *position, const char *expected) {
-    struct test_game t = test_game_make("kerx", spec);
-    struct kerx_state s;
-    char moves[4096];
-    test_parse(&t, position, &s);
-    test_moves_text(&t, &s, moves, sizeof moves);
-    if (strcmp(moves, expected) != 0)
-        fail_msg("moves of '%s':\n  got  '%s'\n  want '%s'", position, moves, expected);
+    test_expect_moves("kerx", spec, position, expected);
 }
 
 /* Plays `moves` under huff=1 and checks the position reached. */
 static void expect_after(const char *position, const char *moves, const char *expected) {
-    struct test_game t = test_game_make("kerx", "huff=1");
-    struct kerx_state s;
-    char after[512], buf[256];
-    test_parse(&t, position, &s);
-    strcpy(buf, moves);
-    char *save = NULL;
-    for (char *m = strtok_r(buf, " ", &save); m; m = strtok_r(NULL, " ", &save))
-        test_play(&t, &s, m, after, sizeof after);
-    if (strcmp(after, expected) != 0)
-        fail_msg("'%s' after %s:\n  got  '%s'\n  want '%s'", position, moves, after,
-                 expected);
+    test_expect_after("kerx", "huff=1", position, moves, expected);
 }
 
 /* White's c3 can take two (c3xe5xe7: d4 then e6), f3 only one (f3xf5: f4). */

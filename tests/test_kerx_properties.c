@@ -5,12 +5,7 @@
 #include "engine/hash.h"
 #include "engine/rng.h"
 #include "kerx_test_util.h"
-
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-
-#include <cmocka.h>
+#include "support.h"
 
 enum { MAX_PLIES = 1000, GRID = 11 };
 
@@ -176,14 +171,9 @@ static void check_against_reference(const struct variant *v, const struct kerx_s
 
 static void check_moves(const struct variant *v, const struct kerx_state *s,
                         const move_t *moves, int count) {
+    test_moves_distinct(moves, count);
     for (int i = 0; i < count; i++) {
-        for (int j = 0; j < i; j++) assert_true(moves[i] != moves[j]);
-        char text[512], err[GAME_ERROR_BYTES];
-        move_t back;
-        kerx_game.format_move(v, s, moves[i], text, sizeof text);
-        if (kerx_game.parse_move(v, s, text, &back, err) != 0)
-            fail_msg("move '%s' refused: %s", text, err);
-        assert_true(back == moves[i]);
+        test_move_reads_back(&kerx_game, v, s, moves[i]);
         struct kerx_state child = *s;
         kerx_game.apply(v, &child, moves[i]);
         check_position(v, &child);

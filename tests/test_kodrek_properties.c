@@ -31,12 +31,7 @@ static void check_position(const struct test_game *t, const struct kodrek_state 
 static void check_move(const struct test_game *t, const struct kodrek_state *s,
                        move_t m) {
     const struct game *g = t->game;
-    char text[64], err[GAME_ERROR_BYTES];
-    move_t back;
-    g->format_move(&t->variant, s, m, text, sizeof text);
-    if (g->parse_move(&t->variant, s, text, &back, err) != 0)
-        fail_msg("move '%s' refused: %s", text, err);
-    assert_true(back == m);
+    test_move_reads_back(g, &t->variant, s, m);
     struct kodrek_state child = *s;
     g->apply(&t->variant, &child, m);
     check_position(t, &child);
@@ -114,9 +109,7 @@ static void run_games(const char *variant_spec, uint64_t seed) {
                 check_joint(&t, &s, moves, count, &rng);
             else
                 assert_true(turn >= 0 && turn < KODREK_PLAYERS && count >= 2);
-            for (int i = 0; i < count; i++)
-                for (int j = 0; j < i && count <= 300; j++)
-                    assert_true(moves[i] != moves[j]);
+            if (count <= 300) test_moves_distinct(moves, count);
             /* Every move when there are few, a random sample otherwise. */
             for (int i = 0; i < (count <= SAMPLE ? count : SAMPLE); i++) {
                 int which = count <= SAMPLE ? i : (int)rng_below(&rng, (uint32_t)count);

@@ -111,14 +111,9 @@ static void check_hidden(const struct test_game *t, const struct kotra_state *s,
 static void check_moves(const struct test_game *t, const struct kotra_state *s,
                         const move_t *moves, int count, int deep) {
     const struct game *g = t->game;
+    test_moves_distinct(moves, count);
     for (int i = 0; i < count; i++) {
-        for (int j = 0; j < i; j++) assert_true(moves[i] != moves[j]);
-        char text[32], err[GAME_ERROR_BYTES];
-        move_t back;
-        g->format_move(&t->variant, s, moves[i], text, sizeof text);
-        if (g->parse_move(&t->variant, s, text, &back, err) != 0)
-            fail_msg("move '%s' refused: %s", text, err);
-        assert_true(back == moves[i]);
+        test_move_reads_back(g, &t->variant, s, moves[i]);
         if (!deep) continue;
         struct kotra_state child = *s;
         g->apply(&t->variant, &child, moves[i]);

@@ -4,7 +4,9 @@
 #include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"
 #include "search/retro.h"
+#include "search/retro_check.h"
 #include "search/solver_db.h"
+#include "search/solver_db_move.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -82,6 +84,42 @@ static int teardown(void **unused) {
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* Along a random game: solver_db_move_values lists every legal move once,
+ * each with its own value (retro_move_values, in generator order), best
+ * first with ties in generator order; solver_db_best_move is its first. */
+static void check_moves_best_first(const struct solver_db *db, const struct variant *v) {
+    const struct game *g = &kulibrat_game;
+    struct kulibrat_state s;
+    g->start(v, &s);
+    uint64_t seed = 5;
+    for (int ply = 0; ply < 60 && g->turn(v, &s) != TURN_OVER; ply++) {
+        move_t listed[g->max_moves], sorted[g->max_moves], best_move;
+        retro_cell plain[g->max_moves], values[g->max_moves], best, best_value;
+        int count = g->moves(v, &s, listed);
+        assert_int_equal(
+            retro_move_values(g, v, &s, solver_db_lookup, (void *)db, &best, plain),
+            count);
+        assert_int_equal(solver_db_move_values(db, &s, sorted, values), count);
+        int previous = -1;
+        for (int k = 0; k < count; k++) {
+            int at = 0;
+            while (at < count && listed[at] != sorted[k]) at++;
+            assert_true(at < count);
+            assert_int_equal(values[k], plain[at]);
+            if (k > 0) {
+                assert_false(retro_better(values[k], values[k - 1]));
+                if (values[k] == values[k - 1]) assert_true(at > previous);
+            }
+            previous = at;
+        }
+        assert_int_equal(solver_db_best_move(db, &s, &best_move, &best_value), 0);
+        assert_int_equal(best_move, sorted[0]);
+        assert_int_equal(best_value, values[0]);
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        g->apply(v, &s, listed[(seed >> 33) % (uint64_t)count]);
+    }
+}
+
 static void test_round_trip(void **unused) {
     char path[300];
     snprintf(path, sizeof path, "%s/k2.kdb", folder);
@@ -115,6 +153,7 @@ static void test_round_trip(void **unused) {
             assert_int_equal(solver_db_probe(db, &s), wr.copy[t][r]);
         }
     }
+    check_moves_best_first(db, &v);
     solver_db_close(db);
 
     /* A smaller target is answered by the same file; a larger one is not. */

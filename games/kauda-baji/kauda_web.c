@@ -9,20 +9,14 @@
 
 #include <stdio.h>
 
-/* Square names as the notation writes them: file a-g from the left, rank 1-7
- * from the south seat's row. */
-static void square_name(int square, char name[4]) {
-    snprintf(name, 4, "%c%d", 'a' + square % KAUDA_SIDE, square / KAUDA_SIDE + 1);
-}
-
 void kauda_describe(const struct variant *v, const void *state, struct board *b) {
     const struct kauda_state *s = state;
     int players = kauda_options(v)->players;
     b->width = KAUDA_SIDE;
     b->height = KAUDA_SIDE;
     for (int sq = 0; sq < KAUDA_SQUARES; sq++) {
-        char name[4];
-        square_name(sq, name);
+        char name[4]; /* as the notation writes it (kauda_square_name) */
+        kauda_square_name(sq, name);
         int row = sq / KAUDA_SIDE, col = sq % KAUDA_SIDE;
         const char *mark = sq == KAUDA_SQUARES / 2 ? "centre"
                            : kauda_is_cross(sq)    ? "cross"

@@ -43,8 +43,9 @@ void kodrek_describe(const struct variant *v, const void *state, struct board *b
     for (int r = 0; r < side; r++)
         for (int k = 0; k <= r; k++) {
             struct kodrek_point p = kodrek_point(r, k);
+            /* The point's 16-bit coordinates: "-32768.-32768" at most. */
             char label[16];
-            snprintf(label, sizeof label, "%d.%d", r, k);
+            snprintf(label, sizeof label, "%d.%d", p.r, p.k);
             const char *mark = kodrek_in_inner(p, side, o->margin) ? "inner"
                                : kodrek_on_edge(p, side)           ? "edge"
                                                                    : "";

@@ -145,7 +145,7 @@ static PyMethodDef game_methods[] = {
     {"player_name", (PyCFunction)game_player_name, METH_O, "Name of player p."},
     {"observation_tensor_shape", (PyCFunction)game_observation_shape, METH_NOARGS,
      "Shape of State.observation_tensor (docs/OBSERVATIONS.md)."},
-    {NULL},
+    {NULL, NULL, 0, NULL}, /* sentinel */
 };
 
 static PyTypeObject GameType = {
@@ -481,7 +481,7 @@ static PyMethodDef state_methods[] = {
     {"string_to_action", (PyCFunction)state_string_to_action, METH_O,
      "The action of a move text (checked legal)."},
     {"get_game", (PyCFunction)state_get_game, METH_NOARGS, "The Game."},
-    {NULL},
+    {NULL, NULL, 0, NULL}, /* sentinel */
 };
 
 static PyTypeObject StateType = {
@@ -685,7 +685,7 @@ static PyObject *db_query(DbObject *self, PyObject *arg) {
 static PyMethodDef db_methods[] = {
     {"query", (PyCFunction)db_query, METH_O,
      "The query document (docs/JSON.md) of a state: value and every move's value."},
-    {NULL},
+    {NULL, NULL, 0, NULL}, /* sentinel */
 };
 
 static PyTypeObject DbType = {
@@ -726,7 +726,7 @@ static PyMethodDef module_methods[] = {
     {"db_open", db_open, METH_VARARGS, "db_open(game, path) -> database"},
     {"games", games, METH_NOARGS, "Names of the games."},
     {"_set_error_class", set_error_class, METH_O, NULL},
-    {NULL},
+    {NULL, NULL, 0, NULL}, /* sentinel */
 };
 
 static struct PyModuleDef module_def = {
