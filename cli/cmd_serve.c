@@ -40,7 +40,8 @@ int cmd_serve(int argc, char **argv) {
     struct http_options o = {.bind = "127.0.0.1", .port = 8080};
     const char *db = NULL;
     int threads = 1;
-    for (int i = 1; i < argc; i++) {
+    /* Every option that does not return takes a value: step over both. */
+    for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             printf("%s\n%s", usage, help);
@@ -60,7 +61,6 @@ int cmd_serve(int argc, char **argv) {
         else
             status = cli_fail("serve: unknown option '%.60s'\n%s", arg, usage);
         if (status) return status;
-        i++;
     }
     /* Signals go to this thread only (the server's threads inherit the mask),
      * which waits for them below. */
