@@ -65,7 +65,7 @@ enum cli_option {
 };
 
 struct cli_options {
-    kz_game *kz; /* set when the command takes a game (lives until exit) */
+    kz_game *kz;            /* set when the command takes a game (lives until exit) */
     char variant_text[512]; /* every --variant, joined by commas */
     const char *position;   /* NULL: start position */
     const char *record;     /* --record FILE: a game record (start and moves) */
