@@ -78,6 +78,7 @@ static const struct option_name option_names[] = {
     {"--positions", OPT_POSITIONS, true, "FILE|-"},
     {"--report", OPT_REPORT, true, "NAME"},
     {"--setup", OPT_SETUP, true, "NAME"},
+    {"--pn-init", OPT_PN_INIT, true, "uniform|eval|mobility"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -167,6 +168,7 @@ static int apply_option(const struct option_name *opt, const char *value,
     case OPT_DIVIDE: o->divide = true; return 0;
     case OPT_ALGO: o->algo = value; return 0;
     case OPT_REPORT: o->report = value; return 0;
+    case OPT_PN_INIT: o->pn_init = value; return 0;
     case OPT_PLAYERS: o->players = value; return 0;
     case OPT_GAMES:
         if (parse_long("--games", value, 1, 100000000L, &number)) return EXIT_BAD_INPUT;
@@ -361,6 +363,7 @@ void cli_args(const struct cli_options *o, struct kz_cli_args *a) {
         .algo = o->algo,
         .side = o->side,
         .report = o->report,
+        .pn_init = o->pn_init,
         .positions = o->positions,
         .depth = o->depth,
         .time = o->time,

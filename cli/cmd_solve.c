@@ -11,7 +11,7 @@ int cmd_solve(int argc, char **argv) {
             "kibitz solve <game> [--variant key=value] [--threads N] [--db PATH|none]\n"
             "       kibitz solve <game> --position P [--moves M] [--time S] [--hash "
             "MiB]\n"
-            "                    [--iterations NODES] [--algo dfpn]\n"
+            "                    [--iterations NODES] [--algo dfpn] [--pn-init NAME]\n"
             "       kibitz solve kerx --variant size=N --pieces K [--memory MiB] "
             "[--threads N]\n"
             "                    [--db DIR]\n"
@@ -39,7 +39,10 @@ int cmd_solve(int argc, char **argv) {
             "the leaves it holds. For a win or loss df-pn gives the shortest win\n"
             "inside its proof as the remoteness: an upper bound of the exact one\n"
             "(a database gives that). When the table (--hash) fills, df-pn makes room\n"
-            "by removing the unproved entries that took the least work.\n\n"
+            "by removing the unproved entries that took the least work. --pn-init\n"
+            "sets the numbers of positions df-pn has not searched yet: uniform (1, 1),\n"
+            "eval (from the game's evaluation for the proving side) or mobility (the\n"
+            "mover's move count); only the search order changes, never a value.\n\n"
             "Kerx (sizes 3-5): --pieces K builds endgame databases of every material\n"
             "of at most K pieces in all with the Kerx-specific symmetric builder (12\n"
             "board symmetries, 1 byte a position), one checksummed file per pair of\n"
@@ -71,7 +74,8 @@ int cmd_solve(int argc, char **argv) {
             "(docs/MPI.md).",
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_TIME | OPT_HASH |
-                   OPT_ITERATIONS | OPT_ALGO | OPT_PIECES | OPT_MEMORY | OPT_REPORT,
+                   OPT_ITERATIONS | OPT_ALGO | OPT_PIECES | OPT_MEMORY | OPT_REPORT |
+                   OPT_PN_INIT,
         .needs_game = true,
     };
     struct cli_options o;

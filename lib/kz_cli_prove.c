@@ -55,6 +55,10 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
                             : KZ_ERUNTIME,
                         "%s", gerr);
     }
+    enum dfpn_init init = DFPN_INIT_UNIFORM;
+    if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
+        return FAIL(KZ_EINVAL, "unknown --pn-init '%s' (uniform, eval, mobility)",
+                    a->pn_init);
     struct dfpn_config cfg = {
         .game = g,
         .variant = v,
@@ -65,6 +69,7 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
                  : own_db ? gdb->probe
                           : NULL,
         .probe_ctx = db ? (void *)db : (void *)own_db,
+        .init = init,
     };
     struct dfpn_result *r = malloc(sizeof *r);
     if (!r) {

@@ -147,6 +147,11 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
     int threads = a->threads_given ? a->threads : omp_get_num_procs();
     if (threads_reserve(threads, gerr) != 0) return FAIL(KZ_ERUNTIME, "%s", gerr);
     if (a->report) return solve_report(a, threads, out, err);
+    bool proves =
+        a->position || a->moves || a->record || (a->algo && strcmp(a->algo, "dfpn") == 0);
+    if (a->pn_init && (a->pieces > 0 || (a->algo && strcmp(a->algo, "retro") == 0)))
+        return FAIL(KZ_EINVAL, "--pn-init is for df-pn (one position proved), not %s",
+                    a->pieces > 0 ? "a database build (--pieces)" : "--algo retro");
     if (g->database && a->pieces > 0) {
         struct game_database_build b = {
             .pieces = a->pieces,
@@ -169,13 +174,14 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
     if (!retro && !a->position && !a->moves && !a->record && !a->algo &&
         !dfpn_supports(g, why))
         return FAIL(KZ_EINVAL, "%s", gerr);
-    if (a->position || a->moves || a->record ||
-        (a->algo && strcmp(a->algo, "dfpn") == 0) ||
-        (!retro && !(a->algo && strcmp(a->algo, "retro") == 0))) {
+    if (proves || (!retro && !(a->algo && strcmp(a->algo, "retro") == 0))) {
         if (!dfpn_supports(g, gerr)) return FAIL(KZ_EINVAL, "%s", gerr);
         return KZ_CLI_PROVE;
     }
     if (!retro) return FAIL(KZ_EINVAL, "%s", gerr);
+    if (a->pn_init)
+        return FAIL(KZ_EINVAL, "--pn-init is for df-pn: give --position, --moves or "
+                               "--algo dfpn");
 
     _Alignas(8) unsigned char start[GAME_MAX_STATE_BYTES], child[GAME_MAX_STATE_BYTES];
     g->start(v, start);

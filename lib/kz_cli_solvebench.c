@@ -48,6 +48,10 @@ int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
                       char *err) {
     const struct game *g = a->game->g;
     const struct variant *v = &a->game->v;
+    enum dfpn_init init = DFPN_INIT_UNIFORM;
+    if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
+        return FAIL(KZ_EINVAL, "unknown --pn-init '%s' (uniform, eval, mobility)",
+                    a->pn_init);
     FILE *f = fopen(file, "r");
     if (!f) return FAIL(KZ_ERUNTIME, "cannot read %s", file);
     struct group groups[MAX_GROUPS];
@@ -83,7 +87,8 @@ int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
             .variant = v,
             .table_mib = (size_t)(a->hash_mib > 0 ? a->hash_mib : DFPN_DEFAULT_TABLE_MIB),
             .time_limit = a->time > 0 ? a->time : 10,
-            .node_limit = a->iterations > 0 ? (uint64_t)a->iterations : 0};
+            .node_limit = a->iterations > 0 ? (uint64_t)a->iterations : 0,
+            .init = init};
         if (dfpn_solve(&cfg, s, r, gerr) != 0) {
             fclose(f);
             free(r);

@@ -17,6 +17,8 @@ struct frame {
     unsigned char *keys; /* key_size per child */
     uint64_t *hash;
     uint32_t *fixed_pn, *fixed_dn; /* leaves and repetitions */
+    uint32_t *init_pn, *init_dn;   /* numbers while not in the table (0: not
+                                      computed yet; see enum dfpn_init) */
     bool *fixed;
     int *rep_depth;      /* a repetition: depth of the repeated ancestor, else -1 */
     unsigned char *self; /* this node's key (for repetition checks) */
@@ -81,11 +83,13 @@ static struct frame *frame_at(struct search *s, int depth) {
     f->hash = malloc(m * sizeof *f->hash);
     f->fixed_pn = malloc(m * sizeof *f->fixed_pn);
     f->fixed_dn = malloc(m * sizeof *f->fixed_dn);
+    f->init_pn = malloc(m * sizeof *f->init_pn);
+    f->init_dn = malloc(m * sizeof *f->init_dn);
     f->fixed = malloc(m * sizeof *f->fixed);
     f->rep_depth = malloc(m * sizeof *f->rep_depth);
     f->self = malloc(k);
-    if (!f->moves || !f->keys || !f->hash || !f->fixed_pn || !f->fixed_dn || !f->fixed ||
-        !f->rep_depth || !f->self)
+    if (!f->moves || !f->keys || !f->hash || !f->fixed_pn || !f->fixed_dn ||
+        !f->init_pn || !f->init_dn || !f->fixed || !f->rep_depth || !f->self)
         return NULL;
     s->frame_count = depth + 1;
     return f;
@@ -103,7 +107,7 @@ static int on_path(const struct search *s, int depth, uint64_t h,
 
 /* A child's numbers, and for a disproof the depth of the ancestor it rests
  * on (-1: none). */
-static void child_numbers(struct search *s, const struct frame *f, int i, uint32_t *pn,
+static void child_numbers(struct search *s, struct frame *f, int i, uint32_t *pn,
                           uint32_t *dn, int *dep) {
     *dep = -1;
     if (f->fixed[i]) {
@@ -114,8 +118,18 @@ static void child_numbers(struct search *s, const struct frame *f, int i, uint32
     }
     const struct dfpn_slot *e =
         dfpn_table_find(&s->c->table, f->hash[i], f->keys + (size_t)i * s->c->key_size);
-    *pn = e ? e->pn : 1;
-    *dn = e ? e->dn : 1;
+    if (!e) {
+        /* Not searched yet: the configured guess, computed once (it only
+         * orders the search; a position leaves this state by expansion). */
+        if (!f->init_pn[i]) /* keys are aligned states (dfpn_internal.h) */
+            dfpn_initial_numbers(s->c, f->keys + (size_t)i * s->c->key_size, s->attacker,
+                                 &f->init_pn[i], &f->init_dn[i]);
+        *pn = f->init_pn[i];
+        *dn = f->init_dn[i];
+        return;
+    }
+    *pn = e->pn;
+    *dn = e->dn;
     /* A disproof resting on an ancestor that is no longer on the line is
      * still believed here (searching it again can cycle forever); the
      * certificate (dfpn_check.c) decides whether disproofs hold. */
@@ -154,6 +168,7 @@ static void mid(struct search *s, int depth, uint32_t th_pn, uint32_t th_dn) {
         f->hash[i] = dfpn_key(c, child, s->attacker, key);
         f->fixed[i] = dfpn_leaf(c, child, s->attacker, &f->fixed_pn[i], &f->fixed_dn[i]);
         f->rep_depth[i] = -1;
+        f->init_pn[i] = f->init_dn[i] = 0;
         int d;
         if (!f->fixed[i] && s->cycles && (d = on_path(s, depth, f->hash[i], key)) >= 0) {
             f->fixed[i] = true; /* endless play: the attacker does not win */
@@ -274,6 +289,8 @@ static void free_frames(struct search *s) {
         free(f->hash);
         free(f->fixed_pn);
         free(f->fixed_dn);
+        free(f->init_pn);
+        free(f->init_dn);
         free(f->fixed);
         free(f->rep_depth);
         free(f->self);

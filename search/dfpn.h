@@ -46,6 +46,26 @@ enum { DFPN_MAX_ROOT_MOVES = 512 };
  * `solvebench`). */
 enum { DFPN_DEFAULT_TABLE_MIB = 256 };
 
+/* How df-pn numbers a position it has not searched yet (not in its table,
+ * not a leaf). Only the order of the search depends on it: proofs and
+ * disproofs still come only from terminals, probes, repetitions and the
+ * check, so every value is the same whichever is chosen.
+ * - UNIFORM: (1, 1), plain df-pn.
+ * - EVAL (df-pn+ style): from the game's `evaluate` of the position for the
+ *   attacker, e, in GAME_EVAL_MAX units: pn = 4 * 2^(-16 e / GAME_EVAL_MAX)
+ *   and dn = 4 * 2^(16 e / GAME_EVAL_MAX), each rounded and kept within
+ *   [1, 1024]: an even position is (4, 4), one the attacker leads in
+ *   by an eighth of the scale (1, 16), one it trails in (16, 1). A game
+ *   without `evaluate` gets UNIFORM.
+ * - MOBILITY (the classical proof-number initialisation): the number of
+ *   moves of the side to move, k: (1, k) when the attacker moves (one move
+ *   must win, all must fail to disprove), (k, 1) when the defender does. */
+enum dfpn_init { DFPN_INIT_UNIFORM = 0, DFPN_INIT_EVAL, DFPN_INIT_MOBILITY };
+
+/* The initialisation named `name` ("uniform", "eval", "mobility"): 0, or -1
+ * when there is none of that name. */
+int dfpn_init_parse(const char *name, enum dfpn_init *out);
+
 /* The exact value of a non-terminal `state` (any RETRO_* value, for its side
  * to move), or RETRO_HOLE / RETRO_UNKNOWN when the probe does not know. */
 typedef retro_cell (*dfpn_probe_fn)(void *ctx, const void *state);
@@ -61,6 +81,7 @@ struct dfpn_config {
     void *probe_ctx;
     bool no_replacement; /* a full table stops the search instead of
                             making room (for comparison) */
+    enum dfpn_init init; /* numbers of unsearched positions (UNIFORM: 0) */
 };
 
 struct dfpn_result {

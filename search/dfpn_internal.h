@@ -24,6 +24,13 @@ struct dfpn_ctx {
 bool dfpn_leaf(const struct dfpn_ctx *c, const void *state, int attacker, uint32_t *pn,
                uint32_t *dn);
 
+/* The numbers of a position not in the table and not a leaf (see enum
+ * dfpn_init): both within [1, DFPN_INIT_MAX], never 0 or DFPN_INF, so they
+ * only order the search. */
+enum { DFPN_INIT_MAX = 1024 };
+void dfpn_initial_numbers(const struct dfpn_ctx *c, const void *state, int attacker,
+                          uint32_t *pn, uint32_t *dn);
+
 /* The table key of `state` for `attacker` into `key`; returns its hash. */
 uint64_t dfpn_key(const struct dfpn_ctx *c, const void *state, int attacker,
                   unsigned char *key);

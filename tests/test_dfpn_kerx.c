@@ -167,6 +167,52 @@ static int8_t *plain_solve(struct graph *g, const void *root) {
     return val;
 }
 
+/* A probe answering from the plain solver's values the positions of at most
+ * `pieces` pieces in its graph (like an endgame database would). */
+struct plain_probe {
+    const struct graph *g;
+    const int8_t *val;
+    int pieces;
+};
+
+static retro_cell plain_probe(void *ctx, const void *state) {
+    const struct plain_probe *p = ctx;
+    const struct kerx_state *s = state;
+    int count = 0;
+    for (int side = 0; side < 2; side++)
+        for (int w = 0; w < 2; w++) count += __builtin_popcountll(s->pieces[side][w]);
+    if (count > p->pieces) return RETRO_HOLE;
+    int64_t i = graph_find(p->g, state);
+    if (i < 0) return RETRO_HOLE;
+    return p->val[i] > 0 ? retro_win(1) : p->val[i] < 0 ? retro_loss(2) : RETRO_DRAW;
+}
+
+/* df-pn's value of `s` under every initialisation of unsearched positions
+ * (enum dfpn_init), with and without probes: each must be the plain
+ * solver's `want` (the initialisation only orders the search). */
+static void expect_every_init(const struct test_game *t, const void *s, int want,
+                              struct plain_probe *probe, const char *variant) {
+    static const enum dfpn_init inits[] = {DFPN_INIT_UNIFORM, DFPN_INIT_EVAL,
+                                           DFPN_INIT_MOBILITY};
+    for (int k = 0; k < 3; k++)
+        for (int probed = 0; probed < 2; probed++) {
+            struct dfpn_config cfg = {.game = t->game,
+                                      .variant = &t->variant,
+                                      .table_mib = 64,
+                                      .node_limit = 2000000,
+                                      .probe = probed ? plain_probe : NULL,
+                                      .probe_ctx = probe,
+                                      .init = inits[k]};
+            struct dfpn_result r;
+            char err[GAME_ERROR_BYTES], text[128];
+            assert_int_equal(dfpn_solve(&cfg, s, &r, err), 0);
+            t->game->format_position(&t->variant, s, text, sizeof text);
+            if (r.value != want)
+                fail_msg("%s %s (init %d, probes %d): df-pn %d (%s), plain %d", variant,
+                         text, k, probed, r.value, r.stopped, want);
+        }
+}
+
 static void compare_from(const char *variant, const char *root_text, int samples,
                          uint64_t capacity) {
     struct test_game t = test_game_make("kerx", variant);
@@ -179,6 +225,7 @@ static void compare_from(const char *variant, const char *root_text, int samples
     g.slot_of = calloc(slots, sizeof *g.slot_of);
     g.states = malloc(capacity * t.game->state_size);
     int8_t *val = plain_solve(&g, root);
+    struct plain_probe probe = {.g = &g, .val = val, .pieces = 3};
     /* Equal numbers of won, drawn and lost positions (to move), at random. */
     uint64_t rng = 12345;
     int seen[3] = {0, 0, 0};
@@ -188,17 +235,7 @@ static void compare_from(const char *variant, const char *root_text, int samples
         uint64_t i = (rng >> 20) % g.count;
         const void *s = g.states + i * t.game->state_size;
         if (t.game->turn(&t.variant, s) < 0 || seen[val[i] + 1] >= samples / 3) continue;
-        struct dfpn_config cfg = {.game = t.game,
-                                  .variant = &t.variant,
-                                  .table_mib = 64,
-                                  .node_limit = 2000000};
-        struct dfpn_result r;
-        char err[GAME_ERROR_BYTES], text[128];
-        assert_int_equal(dfpn_solve(&cfg, s, &r, err), 0);
-        t.game->format_position(&t.variant, s, text, sizeof text);
-        if (r.value != val[i])
-            fail_msg("%s %s: df-pn %d (%s), plain %d", variant, text, r.value, r.stopped,
-                     val[i]);
+        expect_every_init(&t, s, val[i], &probe, variant);
         seen[val[i] + 1]++;
     }
     if (!(seen[0] > 0 && seen[1] > 0 && seen[2] > 0))
