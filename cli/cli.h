@@ -62,7 +62,7 @@ enum cli_option {
     OPT_POSITIONS = 1u << 23, /* --positions FILE|- (query: one position a line) */
     OPT_REPORT = 1u << 24,    /* --report NAME (solve: an analysis of the solution) */
     OPT_SETUP = 1u << 25,     /* --setup NAME (play: a setup preset for the person) */
-    OPT_PN_INIT = 1u << 26, /* --pn-init NAME (df-pn: numbers of unsearched positions) */
+    OPT_PN_INIT = 1u << 26,   /* --pn-init NAME (df-pn's unsearched positions) */
 };
 
 struct cli_options {
@@ -88,12 +88,13 @@ struct cli_options {
     const char *save;      /* --save FILE */
     const char *positions; /* --positions FILE|- */
     bool quiet;
-    int pieces;          /* -1: not given */
-    long memory_mb;      /* -1: not given */
-    int parallel;        /* default 1 */
-    const char *report;  /* NULL: not given */
-    const char *setup;   /* NULL: not given */
-    const char *pn_init; /* NULL: not given */
+    int pieces;         /* -1: not given */
+    long memory_mb;     /* -1: not given */
+    int parallel;       /* default 1 */
+    const char *report; /* NULL: not given */
+    const char *setup;  /* NULL: not given */
+
+    const char *pn_init; /* --pn-init NAME; NULL: not given */
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;

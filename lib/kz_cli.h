@@ -48,11 +48,12 @@ struct kz_cli_args {
     const char *position, *moves, *record; /* the position to start from */
     const char *db;                        /* NULL: the default folder; "none" */
     const char *algo, *side, *report, *positions;
-    const char *pn_init; /* df-pn's --pn-init; NULL: not given */
-    int depth;           /* -1: not given */
-    double time;         /* < 0: not given */
-    long iterations;     /* -1: not given */
-    int threads;         /* --threads (1 when not given) */
+    /* df-pn's --pn-init; NULL: not given */
+    const char *pn_init;
+    int depth;       /* -1: not given */
+    double time;     /* < 0: not given */
+    long iterations; /* -1: not given */
+    int threads;     /* --threads (1 when not given) */
     bool threads_given;
     int hash_mib; /* 0: not given */
     uint64_t seed;
