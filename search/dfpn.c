@@ -414,6 +414,7 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     r->table_entries = c.table.count;
     r->table_collections = c.table.collections;
     r->table_removed = c.table.removed;
+    r->check_expansions = c.check_expansions;
     free_frames(&s);
 
     if (certified[0]) r->mover_wins = 0;

@@ -17,6 +17,7 @@ struct dfpn_ctx {
     const struct variant *v;
     size_t key_size; /* state_size + 1, rounded up to 8 */
     struct dfpn_table table;
+    uint64_t check_expansions; /* positions the disproof checks expanded */
 };
 
 /* What a position is worth without search, for `attacker`: true with

@@ -108,18 +108,26 @@ uint64_t dfpn_table_collect(struct dfpn_table *t, uint64_t target) {
         if (is_open(s)) hist[work_bucket(s->work)]++;
     }
     /* The bucket where the cumulative count reaches the target: everything
-     * below it goes, and of it only as many as still needed. */
+     * below it goes, and of it only as many as still needed, spread evenly
+     * over the table (taking the first ones in slot order would leave the
+     * end of the table as full as before, and the entries stored next
+     * would pile up there into one long probe run). */
     unsigned cut = 0;
     uint64_t below = 0;
     while (cut < WORK_BUCKETS && below + hist[cut] < target) below += hist[cut++];
+    uint64_t in_cut = cut < WORK_BUCKETS ? hist[cut] : 0;
     free(hist);
-    uint64_t from_cut = target - below, removed = 0;
+    uint64_t from_cut = target - below, removed = 0, spread = 0;
     for (uint64_t i = 0; i < t->size; i++) {
         struct dfpn_slot *s = &t->slots[i];
         if (!is_open(s)) continue;
         unsigned b = work_bucket(s->work);
-        if (b > cut || (b == cut && from_cut == 0)) continue;
-        if (b == cut) from_cut--;
+        if (b > cut) continue;
+        if (b == cut) { /* every (in_cut / from_cut)-th of the bucket */
+            spread += from_cut;
+            if (spread < in_cut) continue;
+            spread -= in_cut;
+        }
         memset(s, 0, sizeof *s);
         removed++;
     }
