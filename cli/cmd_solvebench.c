@@ -18,7 +18,7 @@ int cmd_solvebench(int argc, char **argv) {
                 "'group<TAB>position<TAB>value[<TAB>remoteness]', and reports per group\n"
                 "the share of right values, of finished proofs, and the mean time and\n"
                 "nodes (--time bounds each proof, default 10 s; --pn-init as for solve\n"
-                "--position). Exit 1 if a finished\n"
+                "--position, default mobility). Exit 1 if a finished\n"
                 "proof disagrees. With --games N it prints a new set instead, drawn\n"
                 "from the databases of a game that builds its own (Kerx: N random\n"
                 "positions per material and stage - short: won or lost within 6 moves,\n"

@@ -55,7 +55,7 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
                             : KZ_ERUNTIME,
                         "%s", gerr);
     }
-    enum dfpn_init init = DFPN_INIT_UNIFORM;
+    enum dfpn_init init = DFPN_INIT_MOBILITY; /* measured best: results/kerx.md */
     if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
         return FAIL(KZ_EINVAL, "unknown --pn-init '%s' (uniform, eval, mobility)",
                     a->pn_init);

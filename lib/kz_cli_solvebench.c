@@ -48,7 +48,7 @@ int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
                       char *err) {
     const struct game *g = a->game->g;
     const struct variant *v = &a->game->v;
-    enum dfpn_init init = DFPN_INIT_UNIFORM;
+    enum dfpn_init init = DFPN_INIT_MOBILITY; /* measured best: results/kerx.md */
     if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
         return FAIL(KZ_EINVAL, "unknown --pn-init '%s' (uniform, eval, mobility)",
                     a->pn_init);

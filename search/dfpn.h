@@ -81,7 +81,8 @@ struct dfpn_config {
     void *probe_ctx;
     bool no_replacement; /* a full table stops the search instead of
                             making room (for comparison) */
-    enum dfpn_init init; /* numbers of unsearched positions (UNIFORM: 0) */
+    enum dfpn_init init; /* numbers of unsearched positions (0: UNIFORM;
+                            `solve --position` uses MOBILITY) */
 };
 
 struct dfpn_result {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Kerx messages and totals that once were wrong: a capture of one piece, an
-# overlong run of empty cells, df-pn's whole stop reason, the positions
-# without a move in the generic builder's totals.
+# overlong run of empty cells, df-pn's whole stop reason and --pn-init, the
+# positions without a move in the generic builder's totals.
 set -u
 source "$(dirname "$0")/cli_lib.bash" "$1"
 
@@ -14,11 +14,19 @@ expect 2 'row 1 has 3 cells at size 3: a run of 18446744073709551617 empty cells
 expect 2 'a run of 999 empty cells does not fit' -- show kerx --variant size=3 --position '3/4/5/4/999 w'
 expect 2 'a run of 4 empty cells does not fit' -- show kerx --variant size=3 --position '3/4/5/4/b4 w'
 expect 0 'white to move' -- show kerx --variant size=3 --position '3/4/5/4/1b1 w'
-# df-pn's reason for stopping, whole (it was cut at 96 characters). A
-# 16 MiB table fills and makes room (search/dfpn_table.h), after which the
-# disproof check fails until the node limit.
+# df-pn's reason for stopping, whole (it was cut at 96 characters). Plain
+# df-pn (--pn-init uniform) disproves the start's "white wins" at about
+# 331,000 nodes, the disproof check finds it resting on a repetition that
+# does not hold, and the node limit comes before the search has mended it.
 expect 0 'unfinished \(node limit: no closed defence set holds the root \(graph-history interaction\)\)' -- \
-    solve kerx --variant size=3 --position 'bbb/bbbb/bb1ww/wwww/www w' --hash 16 --iterations 380000 --db none
+    solve kerx --variant size=3 --position 'bbb/bbbb/bb1ww/wwww/www w' --pn-init uniform --iterations 335000 --db none
+# --pn-init: a name it knows, and only where df-pn runs.
+expect 2 "unknown --pn-init 'fast' \(uniform, eval, mobility\)" -- \
+    solve kerx --variant size=3 --position 'bbb/bbbb/bb1ww/wwww/www w' --pn-init fast --db none
+expect 2 '--pn-init is for df-pn \(one position proved\), not a database build' -- \
+    solve kerx --variant size=3 --pieces 3 --pn-init eval --db "$dir"
+expect 0 'black to move: win' -- \
+    solve kerx --variant size=3 --position 'bbb/bbbb/bbwww/ww1w/www b' --pn-init eval --db none
 # The generic builder's totals: won + lost + drawn + no move = positions.
 out=$("$kibitz" solve kerx --variant size=3 --algo retro --pieces 5 --db "$dir" --quiet)
 line=$(grep '^positions' <<<"$out")
