@@ -22,6 +22,10 @@
  * the result says so, with what it learned (root proof numbers, moves
  * already proved winning or losing).
  *
+ * Positions not searched yet get initial numbers from `init` (enum
+ * dfpn_init: knowledge of the game, df-pn+ style), which steer the search
+ * toward likely proofs but never decide anything.
+ *
  * Leaves may be answered by a probe (an endgame database): a value from it
  * is taken as exact. df-pn proves values, not shortest wins; for a proved
  * win or loss a walk of the proof afterwards gives the shortest win the

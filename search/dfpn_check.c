@@ -34,7 +34,10 @@ static int walk_push(struct walk *w, const unsigned char *key, uint64_t h, char 
     return 0;
 }
 
-/* The table's numbers for a key, or (1, 1) when absent. */
+/* The table's numbers for a key, or (1, 1) when absent. The walks only ask
+ * whether a number is 0 (proved or disproved), so an absent position is
+ * simply neither; the initial numbers of enum dfpn_init, which only order
+ * the search, have no say here. */
 static void numbers(struct dfpn_ctx *c, uint64_t h, const unsigned char *key,
                     uint32_t *pn, uint32_t *dn) {
     const struct dfpn_slot *e = dfpn_table_find(&c->table, h, key);

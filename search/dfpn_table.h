@@ -12,8 +12,12 @@
  *   and disproof number both non-zero) that took the least work (ranked
  *   exactly below 1024 expansions, by powers of two above), about a
  *   third of the table, and goes on (df-pn+'s "smallest subtree first"
- *   collection); an open entry lost this way is searched again from (1, 1)
- *   if it is met again, which costs time but never changes a value. Only
+ *   collection). Of the work bucket where the third is reached it takes
+ *   every k-th entry in slot order, so the removal is spread evenly over
+ *   the table (taking the first ones left the table's end full, and new
+ *   entries piled up there into probe runs of tens of thousands of slots).
+ *   An open entry lost this way is searched again from its initial
+ *   numbers if it is met again, which costs time but never changes a value. Only
  *   when too few open entries are left does it refuse, as above.
  *
  * Single-threaded: one table per search. A pointer from dfpn_table_find is
