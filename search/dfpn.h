@@ -108,7 +108,7 @@ struct dfpn_result {
     uint64_t table_removed;     /* open entries it removed doing so */
     uint64_t voided;            /* table disproofs the check found false and voided */
     uint64_t check_expansions;  /* positions the disproof checks expanded (each
-                                   check about twice its candidates) */
+                                   sweep of a check: its remaining candidates) */
     double seconds;
     uint32_t pn[2], dn[2]; /* root proof/disproof numbers: [0] mover wins,
                               [1] opponent wins */

@@ -156,153 +156,6 @@ static bool good_child(struct dfpn_ctx *c, const uint8_t *in, const unsigned cha
     return e && in[e - c->table.slots];
 }
 
-/* Remove table position `i` from the set; a disproof the search believed
- * there does not hold: void it, so that a further search looks again. */
-static void drop(struct dfpn_table *t, uint8_t *in, uint64_t i, uint64_t *voided) {
-    in[i] = 0;
-    if (t->slots[i].dn == 0) {
-        t->slots[i].pn = 1;
-        t->slots[i].dn = 1;
-        t->slots[i].dep = 0;
-        ++*voided;
-    }
-}
-
-/* The children of the set position in slot `i`: the slots of those in the
- * set into `kids` (once per move reaching them), and the count of the other
- * children that are good (leaves the attacker does not win) or bad (leaves
- * it wins, positions outside the set or the table). */
-static int set_children(struct dfpn_ctx *c, uint64_t i, int attacker, const uint8_t *in,
-                        move_t *moves, uint64_t *kids, int *good, int *bad) {
-    const struct game *g = c->g;
-    struct dfpn_table *t = &c->table;
-    const unsigned char *self = t->states + i * c->key_size;
-    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES], key[GAME_MAX_STATE_BYTES];
-    int n = g->moves(c->v, self, moves), k = 0;
-    *good = *bad = 0;
-    c->check_expansions++;
-    for (int j = 0; j < n; j++) {
-        memcpy(state, self, g->state_size);
-        g->apply(c->v, state, moves[j]);
-        uint64_t h = dfpn_key(c, state, attacker, key);
-        uint32_t pn, dn;
-        if (dfpn_leaf(c, key, attacker, &pn, &dn)) {
-            ++*(dn == 0 ? good : bad);
-            continue;
-        }
-        const struct dfpn_slot *e = dfpn_table_find(t, h, key);
-        if (e && in[e - t->slots])
-            kids[k++] = (uint64_t)(e - t->slots);
-        else
-            ++*bad;
-    }
-    return k;
-}
-
-/* The greatest closed set by propagation: each position's children are
- * generated twice (to count, then to list each position's parents in the
- * set), and a removal only revisits its parents, so the work is linear in
- * the set's moves however long the chains of removals are (repeated sweeps
- * over the whole table needed one sweep per link of the longest chain).
- * -1 (nothing changed) when the parent lists would take more than a quarter
- * of the table's memory, or memory is short: the caller then sweeps. */
-static int closed_set_propagate(struct dfpn_ctx *c, int attacker, uint8_t *in,
-                                const uint64_t *list, uint64_t count, uint64_t *kept,
-                                uint64_t *voided) {
-    const struct game *g = c->g;
-    struct dfpn_table *t = &c->table;
-    if (t->size >= UINT32_MAX || count >= UINT32_MAX) return -1;
-    uint64_t budget = (uint64_t)(c->cfg->table_mib / 4 > 16 ? c->cfg->table_mib / 4 : 16)
-                      << 20;
-    uint64_t fixed = t->size * 4 + count * (4 + 8 + 4);
-    if (fixed > budget) return -1;
-    size_t m = (size_t)(g->max_moves > 0 ? g->max_moves : 1);
-    int status = -1;
-    uint32_t *index = malloc(t->size * sizeof *index);   /* slot -> list index */
-    uint32_t *support = malloc(count * sizeof *support); /* defender nodes: good
-                                                           children left */
-    uint64_t *first = calloc(count + 1, sizeof *first);  /* parents, as CSR */
-    uint32_t *queue = malloc((count ? count : 1) * sizeof *queue);
-    uint32_t *parents = NULL;
-    move_t *moves = malloc(m * sizeof *moves);
-    uint64_t *kids = malloc(m * sizeof *kids);
-    if (!index || !support || !first || !queue || !moves || !kids) goto done;
-    for (uint64_t j = 0; j < count; j++) index[list[j]] = (uint32_t)j;
-    /* Count: what each position holds on, and each position's parents. The
-     * set does not change until both passes are done. */
-    uint64_t queued = 0;
-    for (uint64_t j = 0; j < count; j++) {
-        int good, bad;
-        int k = set_children(c, list[j], attacker, in, moves, kids, &good, &bad);
-        bool all = g->turn(c->v, t->states + list[j] * c->key_size) == attacker;
-        support[j] = (uint32_t)(good + k);
-        if (all ? bad > 0 : support[j] == 0) queue[queued++] = (uint32_t)j;
-        for (int x = 0; x < k; x++) first[index[kids[x]] + 1]++;
-    }
-    for (uint64_t j = 0; j < count; j++) first[j + 1] += first[j];
-    if (fixed + first[count] * sizeof *parents > budget) goto done;
-    parents = malloc((first[count] ? first[count] : 1) * sizeof *parents);
-    if (!parents) goto done;
-    for (uint64_t j = 0; j < count; j++) { /* fill: first[x] ends at x's end */
-        int good, bad;
-        int k = set_children(c, list[j], attacker, in, moves, kids, &good, &bad);
-        for (int x = 0; x < k; x++) parents[first[index[kids[x]]]++] = (uint32_t)j;
-    }
-    /* Remove, and revisit only the parents of what goes. */
-    for (uint64_t q = 0; q < queued; q++) drop(t, in, list[queue[q]], voided);
-    for (uint64_t q = 0; q < queued; q++) {
-        uint32_t x = queue[q];
-        for (uint64_t r = x ? first[x - 1] : 0; r < first[x]; r++) {
-            uint32_t p = parents[r];
-            if (!in[list[p]]) continue;
-            bool all = g->turn(c->v, t->states + list[p] * c->key_size) == attacker;
-            if (all || --support[p] == 0) {
-                drop(t, in, list[p], voided);
-                queue[queued++] = p;
-            }
-        }
-    }
-    *kept = count - queued;
-    status = 0;
-done:
-    free(index);
-    free(support);
-    free(first);
-    free(queue);
-    free(parents);
-    free(moves);
-    free(kids);
-    return status;
-}
-
-/* The same set by sweeps over it until nothing changes (no memory beyond
- * the list; one sweep per link of the longest chain of removals). */
-static void closed_set_sweep(struct dfpn_ctx *c, int attacker, uint8_t *in,
-                             uint64_t *list, uint64_t *count, uint64_t *voided) {
-    const struct game *g = c->g;
-    struct dfpn_table *t = &c->table;
-    size_t m = (size_t)(g->max_moves > 0 ? g->max_moves : 1);
-    move_t moves[m];
-    uint64_t kids[m];
-    for (bool changed = true; changed;) {
-        changed = false;
-        uint64_t kept = 0;
-        for (uint64_t j = 0; j < *count; j++) {
-            uint64_t i = list[j];
-            int good, bad;
-            int k = set_children(c, i, attacker, in, moves, kids, &good, &bad);
-            bool all = g->turn(c->v, t->states + i * c->key_size) == attacker;
-            if (all ? bad == 0 : good + k > 0) {
-                list[kept++] = i;
-            } else {
-                drop(t, in, i, voided);
-                changed = true;
-            }
-        }
-        *count = kept;
-    }
-}
-
 /* The greatest set of table positions (for this attacker, not proved won)
  * closed for the defender: every attacker move stays in it or reaches a leaf
  * the attacker does not win, and the defender always has such a move. The
@@ -339,11 +192,47 @@ int dfpn_check_disproof(struct dfpn_ctx *c, const void *root, int attacker,
     count = 0;
     for (uint64_t i = 0; i < slots; i++)
         if (in[i]) list[count++] = i;
-    uint64_t kept;
-    if (closed_set_propagate(c, attacker, in, list, count, &kept, voided) == 0)
+    for (bool changed = true; changed;) {
+        changed = false;
+        uint64_t kept = 0;
+        for (uint64_t j = 0; j < count; j++) {
+            uint64_t i = list[j];
+            const unsigned char *self = t->states + i * c->key_size;
+            bool all = g->turn(c->v, self) == attacker;
+            int n = g->moves(c->v, self, moves);
+            c->check_expansions++;
+            bool ok = all;
+            for (int k = 0; k < n; k++) {
+                memcpy(state, self, g->state_size);
+                g->apply(c->v, state, moves[k]);
+                uint64_t h = dfpn_key(c, state, attacker, key);
+                bool good = good_child(c, in, key, h, attacker);
+                if (all && !good) {
+                    ok = false;
+                    break;
+                }
+                if (!all && good) {
+                    ok = true;
+                    break;
+                }
+            }
+            if (ok) {
+                list[kept++] = i;
+            } else {
+                in[i] = 0;
+                changed = true;
+                /* A disproof the search believed but that does not hold:
+                 * void it, so a further search looks again. */
+                if (t->slots[i].dn == 0) {
+                    t->slots[i].pn = 1;
+                    t->slots[i].dn = 1;
+                    t->slots[i].dep = 0;
+                    ++*voided;
+                }
+            }
+        }
         count = kept;
-    else
-        closed_set_sweep(c, attacker, in, list, &count, voided);
+    }
     uint64_t h = dfpn_key(c, root, attacker, key);
     const struct dfpn_slot *e = dfpn_table_find(t, h, key);
     if (!e || !in[e - t->slots]) {

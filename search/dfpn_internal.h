@@ -17,7 +17,8 @@ struct dfpn_ctx {
     const struct variant *v;
     size_t key_size; /* state_size + 1, rounded up to 8 */
     struct dfpn_table table;
-    uint64_t check_expansions; /* positions the disproof checks expanded */
+    uint64_t check_expansions; /* positions the disproof checks expanded (one
+                                  per candidate and sweep) */
 };
 
 /* What a position is worth without search, for `attacker`: true with
@@ -36,9 +37,7 @@ void dfpn_initial_numbers(const struct dfpn_ctx *c, const void *state, int attac
 uint64_t dfpn_key(const struct dfpn_ctx *c, const void *state, int attacker,
                   unsigned char *key);
 
-/* Check the disproof of "attacker wins" at `root` (see dfpn.h; the set is
- * found by propagation over parent lists when they fit in a quarter of the
- * table's memory, else by repeated sweeps; the same set either way): 0 and the
+/* Check the disproof of "attacker wins" at `root` (see dfpn.h): 0 and the
  * size of the closed set (and, when the defender moves at the root, the
  * index of the move it keeps in `*move_index`), or -1 with why in `err`.
  * Either way, table disproofs outside the set are voided (reset to 1, 1;
