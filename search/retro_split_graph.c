@@ -41,6 +41,9 @@ void retro_split_graph_free(struct retro_split_graph *gr) {
     free(gr->exit_tag);
     free(gr->rev_start);
     free(gr->rev);
+    free(gr->copy_index);
+    free(gr->copy_from);
+    free(gr->copy_bits);
     memset(gr, 0, sizeof *gr);
 }
 
@@ -115,6 +118,25 @@ static int lay_out(const struct retro_scan *sc, struct retro_split_graph *gr,
     return 0;
 }
 
+/* The copies the scan found (sc->copy_of), as lists and a bitmap. */
+static int keep_copies(const struct retro_scan *sc, struct retro_split_graph *gr) {
+    uint64_t n = gr->hi - gr->lo, copies = 0;
+    for (uint64_t i = 0; i < n; i++) copies += sc->copy_of[i] != RETRO_SCAN_NOT_COPY;
+    gr->copies = (uint32_t)copies;
+    gr->copy_index = malloc(copies * sizeof *gr->copy_index + 1);
+    gr->copy_from = malloc(copies * sizeof *gr->copy_from + 1);
+    gr->copy_bits = calloc(n / 64 + 1, sizeof *gr->copy_bits);
+    if (!gr->copy_index || !gr->copy_from || !gr->copy_bits) return -1;
+    uint32_t k = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        if (sc->copy_of[i] == RETRO_SCAN_NOT_COPY) continue;
+        gr->copy_index[k] = (uint32_t)i;
+        gr->copy_from[k++] = sc->copy_of[i];
+        gr->copy_bits[i / 64] |= UINT64_C(1) << (i % 64);
+    }
+    return 0;
+}
+
 /* The predecessor lists of own ranks: own moves (still in the chunks) and
  * those other parts sent (`in`, `far` of them). */
 static int reverse(const struct retro_scan *sc, struct retro_split_graph *gr,
@@ -144,7 +166,8 @@ static int reverse(const struct retro_scan *sc, struct retro_split_graph *gr,
     for (uint64_t k = 0; k < far; k++) gr->rev[at[in[k].target - gr->lo]++] = in[k].edge;
     free(at);
     gr->bytes = n * (sizeof *gr->fixed + sizeof *gr->in_count + 2 * sizeof(uint32_t)) +
-                n / 8 + gr->exit_start[n] * 5 + edges * sizeof *gr->rev;
+                n / 8 + gr->exit_start[n] * 5 + edges * sizeof *gr->rev +
+                (gr->with_copies ? n / 8 + gr->copies * 8 : 0);
     return 0;
 }
 
@@ -179,12 +202,20 @@ int retro_split_graph_build(const struct game *g, const struct variant *v, tier_
         sc.in_count = gr->in_count = malloc(n + 1);
         gr->mixed = calloc(n / 8 + 1, 1);
         gr->rev_start = calloc(n + 1, sizeof *gr->rev_start);
-        if (!gr->fixed || !gr->in_count || !gr->mixed || !gr->rev_start)
+        /* Mirror images are copied, not solved, like retro_graph.c's. */
+        gr->with_copies = g->canonicalize != NULL;
+        if (gr->with_copies) sc.copy_of = malloc(n * sizeof *sc.copy_of + 1);
+        if (!gr->fixed || !gr->in_count || !gr->mixed || !gr->rev_start ||
+            (gr->with_copies && !sc.copy_of))
             failed = 1;
         else if (retro_scan_run(&sc, threads, err) != 0)
             failed = 1;
         else if (lay_out(&sc, gr, out, out_bytes) != 0)
             failed = 1;
+        else if (gr->with_copies && keep_copies(&sc, gr) != 0)
+            failed = 1;
+        free(sc.copy_of);
+        sc.copy_of = NULL;
     }
     if (io->max(io->ctx, failed)) goto fail;
     for (int q = 0; q < io->parts; q++)
