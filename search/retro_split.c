@@ -279,7 +279,7 @@ int retro_split_solve(const struct retro_split_graph *gr, const retro_cell *cons
         if (agreed == INT64_MAX) break;
         if (-agreed == NO_LEVEL) {
             state_free(&s);
-            return 0;
+            return retro_split_fill_copies(gr, io, out, err);
         }
         if (-agreed > RETRO_MAX_REMOTENESS) {
             s.failed = 2;

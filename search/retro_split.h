@@ -6,10 +6,11 @@
  *
  * Each part builds the move graph of its own range only (retro_split_graph):
  * its positions' in-tier move counts, terminal children and moves into
- * child tiers; a move whose target another part holds is sent to that part
- * once, so every part ends up with the in-tier predecessors of its own
- * positions (which may lie in any part). The solve then runs level by level
- * (level = remoteness) in rounds: each part propagates the positions it
+ * child tiers (a mirror image that `canonicalize` maps to another rank gets
+ * none: it is not solved but copied at the end, as in retro_graph.h); a move whose target
+ * another part holds is sent to that part once, so every part ends up with the in-tier
+ * predecessors of its own positions (which may lie in any part). The solve then runs
+ * level by level (level = remoteness) in rounds: each part propagates the positions it
  * decided at this level to their predecessors, updates for its own range at
  * once and the others batched per part (4 bytes each), then the parts
  * exchange their batches and agree (one reduction) on the lowest level any
@@ -28,6 +29,7 @@
 #include "search/retro.h"
 #include "search/retro_graph.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -63,6 +65,15 @@ struct retro_split_graph {
     uint8_t *exit_tag;    /* slot << RETRO_EDGE_SHIFT | flags */
     uint32_t *rev_start;  /* own ranks + 1 */
     uint32_t *rev;        /* predecessor (whole-tier rank) << SHIFT | flags */
+    /* With `canonicalize` (with_copies, the same on every part): the own
+     * ranks whose state it maps to another rank of the tier, as in
+     * retro_graph.h. They get no moves and are not solved; after the solve
+     * they take the value of copy_from, which any part may hold. */
+    bool with_copies;
+    uint32_t copies;
+    uint32_t *copy_index; /* own index, ascending */
+    uint32_t *copy_from;  /* whole-tier rank of the canonical image */
+    uint64_t *copy_bits;  /* bit per own rank: a copy */
     size_t bytes;
     uint64_t edges_sent; /* moves sent to other parts while building */
 };
@@ -80,11 +91,17 @@ struct retro_split_stats {
 };
 
 /* Solve this part's range (collective): `kids` are the whole values of the
- * child tiers (tier_children order), `out` gets hi - lo cells. 0, or -1
- * with err on every part. */
+ * child tiers (tier_children order), `out` gets hi - lo cells, copies
+ * included. 0, or -1 with err on every part. */
 int retro_split_solve(const struct retro_split_graph *gr, const retro_cell *const *kids,
                       const struct retro_split_io *io, retro_cell *out,
                       struct retro_split_stats *st, char *err);
+
+/* The last step of retro_split_solve (retro_split_copy.c, collective): every
+ * copy of this part gets its canonical rank's cell from the part holding it.
+ * 0, or -1 with err on every part. */
+int retro_split_fill_copies(const struct retro_split_graph *gr,
+                            const struct retro_split_io *io, retro_cell *out, char *err);
 
 /* Estimated bytes one of `parts` parts needs for a tier of `size`
  * positions with `kids` child tiers: the children's values whole, and its

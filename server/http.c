@@ -20,7 +20,7 @@ struct http_server {
     struct MHD_Daemon *daemon;
     struct api *api;
     char bind[64]; /* the address bound, for the Host check */
-    int port;
+    int port;      /* for http_port (the answering threads ask the daemon) */
 };
 
 /* What one request has sent so far. */
@@ -45,6 +45,17 @@ static enum MHD_Result send_answer(struct MHD_Connection *c, int status, const v
     return ret;
 }
 
+/* The port the daemon of connection c listens on. Read from the daemon, not
+ * from http_server.port: that is written only after MHD_start_daemon has
+ * started the threads that answer, so a request could come before it. */
+static int listening_port(struct MHD_Connection *c) {
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_DAEMON);
+    const union MHD_DaemonInfo *di =
+        ci ? MHD_get_daemon_info(ci->daemon, MHD_DAEMON_INFO_BIND_PORT) : NULL;
+    return di ? di->port : 0;
+}
+
 static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url,
                               const char *method, const char *version,
                               const char *upload_data, size_t *upload_size,
@@ -60,13 +71,14 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
         /* Before anything is answered: is the request meant for this server
          * (server/host_check.h)? A rebound name gets 421 and no page. */
         const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
-        if (!host_allowed(host, s->bind, s->port)) {
+        int port = listening_port(c);
+        if (!host_allowed(host, s->bind, port)) {
             char body[512];
             int n = snprintf(body, sizeof body,
                              "{\"error\":\"host: this server answers only to "
                              "localhost, 127.0.0.1, [::1] or %s on port %d, not to "
                              "the Host header given (DNS rebinding?)\"}",
-                             s->bind, s->port);
+                             s->bind, port);
             char *copy = strdup(body);
             if (!copy) return MHD_NO;
             return send_answer(c, 421, copy, (size_t)n, "application/json",

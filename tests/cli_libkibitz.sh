@@ -25,9 +25,12 @@ so=$(find "$prefix" -name 'libkibitz.so' | head -1)
 check "the shared library exports only kz_*" \
     $(nm -D --defined-only "$so" | awk '{print $3}' | grep -v '^kz_' | grep -qv '^$'; [ $? = 1 ]; echo $?)
 
-# A sanitizer build's library needs the same sanitizer in its clients.
+# A sanitizer build's library needs the same sanitizer in its clients, and
+# the clients the build's compiler: -fopenmp names a different OpenMP
+# runtime under clang (libomp) than under gcc (libgomp).
 sanitize=$(sed -n 's/^KIBITZ_SANITIZE:STRING=//p' "$build/CMakeCache.txt")
-cc() { command cc ${sanitize:+-fsanitize=$sanitize} "$@"; }
+compiler=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+cc() { command "${compiler:-cc}" ${sanitize:+-fsanitize=$sanitize} "$@"; }
 cc -std=c17 -Wall -Wextra -Werror $(pkg-config --cflags kibitz) "$here/lib_client.c" \
     -o "$prefix/client_shared" $(pkg-config --libs kibitz) -Wl,-rpath,"$(dirname "$so")"
 check "a client builds against the shared library" $?

@@ -27,7 +27,8 @@ struct syn_state {
 
 struct syn_variant {
     uint32_t seed;
-    uint32_t mixed; /* some positions may pass besides moving */
+    uint32_t mixed;  /* some positions may pass besides moving */
+    uint32_t mirror; /* x and SPOTS - 1 - x play alike (see spot) */
 };
 
 static uint32_t syn_hash(uint32_t seed, uint32_t a, uint32_t b) {
@@ -43,19 +44,30 @@ static uint32_t seed_of(const struct variant *v) {
     return ((const struct syn_variant *)v->bytes)->seed;
 }
 
+/* In a mirror variant every hash reads x's pair {x, SPOTS - 1 - x} (its
+ * smaller member) and a move from the larger member lands on the mirror
+ * image of where the smaller one's lands: the mirror is a symmetry, and
+ * syn_canonicalize may map every state to the smaller member. */
+static bool is_mirror(const struct variant *v) {
+    return ((const struct syn_variant *)v->bytes)->mirror != 0;
+}
+static uint32_t spot(const struct variant *v, uint8_t x) {
+    return is_mirror(v) && x > SPOTS - 1 - x ? (uint32_t)(SPOTS - 1 - x) : x;
+}
+
 /* Only x and side decide the moves, so tiers with both needs >= 2 share a
  * shape. */
 static int syn_turn(const struct variant *v, const void *p) {
     const struct syn_state *s = p;
     if (s->need[0] == 0 || s->need[1] == 0) return TURN_OVER;
-    if (syn_hash(seed_of(v), s->x, 100 + s->side) % 11 == 0) return TURN_OVER;
+    if (syn_hash(seed_of(v), spot(v, s->x), 100 + s->side) % 11 == 0) return TURN_OVER;
     return s->side;
 }
 
 static int syn_moves(const struct variant *v, const void *p, move_t *out) {
     const struct syn_state *s = p;
     if (syn_turn(v, p) == TURN_OVER) return 0;
-    uint32_t h = syn_hash(seed_of(v), s->x, s->side);
+    uint32_t h = syn_hash(seed_of(v), spot(v, s->x), s->side);
     int n = (int)(h % 4);
     if (n == 0) {
         out[0] = GAME_MOVE_PASS;
@@ -74,9 +86,11 @@ static void syn_apply(const struct variant *v, void *p, move_t m) {
         s->side ^= 1;
         return;
     }
-    uint32_t h = syn_hash(seed_of(v), s->x * 8u + (uint32_t)m, 7 + s->side);
+    uint32_t h = syn_hash(seed_of(v), spot(v, s->x) * 8u + (uint32_t)m, 7 + s->side);
+    bool mirrored = spot(v, s->x) != s->x;
     if (h % 5 == 0) s->need[s->side]--;
     s->x = (uint8_t)((h >> 8) % SPOTS);
+    if (mirrored) s->x = (uint8_t)(SPOTS - 1 - s->x);
     if ((h >> 20) % 9 != 0) s->side ^= 1; /* sometimes the mover goes again */
 }
 
@@ -89,7 +103,7 @@ static void syn_returns(const struct variant *v, const void *p, double out[4]) {
     else if (s->need[1] == 0)
         winner = 1;
     else {
-        uint32_t h = syn_hash(seed_of(v), s->x, 50 + s->side) % 3;
+        uint32_t h = syn_hash(seed_of(v), spot(v, s->x), 50 + s->side) % 3;
         winner = h == 2 ? -1 : (int)h;
     }
     if (winner >= 0) {
@@ -122,6 +136,10 @@ static bool syn_unrank(const struct variant *v, tier_t t, uint64_t r, void *p) {
     s->side = (uint8_t)(r / SPOTS);
     s->x = (uint8_t)(r % SPOTS);
     return true;
+}
+static void syn_canonicalize(const struct variant *v, void *p) {
+    struct syn_state *s = p;
+    s->x = (uint8_t)spot(v, s->x);
 }
 static uint64_t syn_shape(const struct variant *v, tier_t t) {
     uint64_t a = t >> 8, b = t & 255;
@@ -238,11 +256,16 @@ static void naive_solve(const struct variant *v, retro_cell *val) {
         if (val[i] == RETRO_UNKNOWN) val[i] = RETRO_DRAW;
 }
 
-static void solve_and_compare(uint32_t seed, bool shaped, int threads, bool mixed) {
+/* Solves and compares with the naive solver; true when the game had draws,
+ * wins and losses. */
+static bool solve_and_compare(uint32_t seed, bool shaped, int threads, bool mixed,
+                              bool mirror) {
     struct variant v = {0};
     ((struct syn_variant *)v.bytes)->seed = seed;
     ((struct syn_variant *)v.bytes)->mixed = mixed;
+    ((struct syn_variant *)v.bytes)->mirror = mirror;
     syn_game.tier_shape = shaped ? syn_shape : NULL;
+    syn_game.canonicalize = mirror ? syn_canonicalize : NULL;
     struct store *st = calloc(1, sizeof *st);
     st->order_ok = 1;
     struct retro_config cfg = {.game = &syn_game,
@@ -315,26 +338,42 @@ static void solve_and_compare(uint32_t seed, bool shaped, int threads, bool mixe
                 wins += retro_outcome(got) == RETRO_WIN;
                 losses += retro_outcome(got) == RETRO_LOSS;
             }
-    /* The game must actually exercise all three outcomes. */
-    assert_true(draws > 0 && wins > 0 && losses > 0);
+    /* The game must actually exercise all three outcomes (the caller checks:
+     * one mirror game has no draws). */
+    bool all_outcomes = draws > 0 && wins > 0 && losses > 0;
     if (mixed) assert_true(mixed_seen > 0);
     free(naive);
     free(st);
+    syn_game.canonicalize = NULL;
+    return all_outcomes;
 }
 
 static void test_matches_naive(void **unused) {
-    for (uint32_t seed = 1; seed <= 12; seed++) solve_and_compare(seed, false, 1, false);
+    for (uint32_t seed = 1; seed <= 12; seed++)
+        assert_true(solve_and_compare(seed, false, 1, false, false));
 }
 
 static void test_matches_naive_shaped_threads(void **unused) {
-    for (uint32_t seed = 1; seed <= 12; seed++) solve_and_compare(seed, true, 2, false);
+    for (uint32_t seed = 1; seed <= 12; seed++)
+        assert_true(solve_and_compare(seed, true, 2, false, false));
 }
 
 static void test_matches_naive_mixed_passes(void **unused) {
     for (uint32_t seed = 1; seed <= 12; seed++) {
-        solve_and_compare(seed, false, 1, true);
-        solve_and_compare(seed, true, 2, true);
+        assert_true(solve_and_compare(seed, false, 1, true, false));
+        assert_true(solve_and_compare(seed, true, 2, true, false));
     }
+}
+
+/* With canonicalize, half the ranks (the mirror images) are copied, not
+ * solved: every rank still gets the naive solver's value. */
+static void test_matches_naive_mirror(void **unused) {
+    int all_outcomes = 0;
+    for (uint32_t seed = 1; seed <= 12; seed++) {
+        all_outcomes += solve_and_compare(seed, false, 1, true, true);
+        all_outcomes += solve_and_compare(seed, true, 2, false, true);
+    }
+    assert_true(all_outcomes >= 20);
 }
 
 /* ---- split tiers (retro_split.h): parts as threads of this process ---- */
@@ -438,15 +477,20 @@ static uint64_t split_solve(const struct variant *v, tier_t tier,
 
 /* Every tier split over 2, 3, 5 and 7 parts gives the whole solve's
  * cells, for games with passes, mixed passes and moves that keep the
- * mover. */
+ * mover, and with mirror images (copied from a canonical rank that may lie
+ * in another part). */
 static void test_split_matches_whole(void **unused) {
     uint64_t sent = 0;
     for (uint32_t seed = 1; seed <= 12; seed++)
-        for (int mixed = 0; mixed < 2; mixed++) {
+        for (int variant = 0; variant < 4; variant++) {
+            int mixed = variant & 1, mirror = variant >> 1;
+            if (mirror && seed > 6) continue; /* keeps the test to seconds */
             struct variant v = {0};
             ((struct syn_variant *)v.bytes)->seed = seed;
             ((struct syn_variant *)v.bytes)->mixed = (uint32_t)mixed;
+            ((struct syn_variant *)v.bytes)->mirror = (uint32_t)mirror;
             syn_game.tier_shape = NULL;
+            syn_game.canonicalize = mirror ? syn_canonicalize : NULL;
             struct store *st = calloc(1, sizeof *st);
             struct retro_config cfg = {.game = &syn_game,
                                        .variant = &v,
@@ -471,14 +515,14 @@ static void test_split_matches_whole(void **unused) {
                         sent += split_solve(&v, tier, kids, splits[s], got);
                         for (int r = 0; r < 2 * SPOTS; r++)
                             if (got[r] != st->cells[a][b][r])
-                                fail_msg(
-                                    "seed %u mixed %d tier (%d,%d) in %d parts, rank "
-                                    "%d: split %d, whole %d",
-                                    seed, mixed, a, b, splits[s], r, got[r],
-                                    st->cells[a][b][r]);
+                                fail_msg("seed %u mixed %d mirror %d tier (%d,%d) in "
+                                         "%d parts, rank %d: split %d, whole %d",
+                                         seed, mixed, mirror, a, b, splits[s], r, got[r],
+                                         st->cells[a][b][r]);
                     }
                 }
             free(st);
+            syn_game.canonicalize = NULL;
         }
     assert_true(sent > 0); /* moves and updates did cross parts */
 }
@@ -513,6 +557,7 @@ int main(void) {
         cmocka_unit_test(test_matches_naive),
         cmocka_unit_test(test_matches_naive_shaped_threads),
         cmocka_unit_test(test_matches_naive_mixed_passes),
+        cmocka_unit_test(test_matches_naive_mirror),
         cmocka_unit_test(test_split_matches_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
