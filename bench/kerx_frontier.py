@@ -53,6 +53,9 @@ def play_line(args):
     """Alpha-beta self-play from --moves; the list of (fen, move, value)."""
     moves = args.moves.split() if args.moves else []
     rows = []
+    for k, mv in enumerate(moves):  # the given moves are part of the line
+        pos = run_json([args.kibitz, "show", "kerx", "--moves", " ".join(moves[:k])])
+        rows.append((pos["position"], mv, "given"))
     while True:
         pos = run_json([args.kibitz, "show", "kerx", "--moves", " ".join(moves)])
         fen = pos["position"]
@@ -91,7 +94,8 @@ def main():
     ap.add_argument("db", help="folder of Kerx size-4 endgame databases (--db)")
     ap.add_argument("out", help="folder for line.tsv and frontier.tsv (created)")
     ap.add_argument("--variant", default="", help="Kerx variant (default: size 4)")
-    ap.add_argument("--moves", default="", help="moves from the start before the line")
+    ap.add_argument("--moves", default="",
+                    help="the line's first moves from the start (given, not searched)")
     ap.add_argument("--depth", type=int, default=14, help="alpha-beta depth per move (14)")
     ap.add_argument("--proof-nodes", type=int, default=10000000,
                     help="df-pn node budget per position (10000000)")
@@ -112,14 +116,14 @@ def main():
     os.makedirs(args.out, exist_ok=True)
 
     moves, rows = play_line(args)
-    base = len(args.moves.split()) if args.moves else 0
     with open(os.path.join(args.out, "line.tsv"), "w") as f:
         f.write("ply\tpieces\twhite\tblack\tposition\tmove\talphabeta\n")
         for i, (fen, mv, val) in enumerate(rows):
             n, w, b = pieces(fen)
-            f.write("%d\t%d\t%d\t%d\t%s\t%s\t%s\n" % (base + i, n, w, b, fen, mv, val))
-    print("line: %d plies after %d given moves: %s" % (len(moves) - base, base,
-                                                          " ".join(moves)), flush=True)
+            f.write("%d\t%d\t%d\t%d\t%s\t%s\t%s\n" % (i, n, w, b, fen, mv, val))
+    given = len(args.moves.split())
+    print("line: %d plies (%d given, %d played): %s"
+          % (len(moves), given, len(moves) - given, " ".join(moves)), flush=True)
     if args.line_only:
         return
 
@@ -134,11 +138,11 @@ def main():
         value, wins, loses, nodes, secs = prove(args, fen)
         half = value != "unknown" or "proved" in (wins, loses) or "disproved" in (wins, loses)
         print("ply %3d  %2d pieces  %-8s wins %-9s loses %-9s %10d nodes %7.1f s  (%.0f s wall)"
-              % (base + i, n, value, wins, loses, nodes, secs, time.time() - started),
+              % (i, n, value, wins, loses, nodes, secs, time.time() - started),
               flush=True)
         with open(path, "a") as f:
             f.write("%d\t%d\t%s\t%s\t%s\t%s\t%d\t%.1f\n"
-                    % (base + i, n, fen, value, wins, loses, nodes, secs))
+                    % (i, n, fen, value, wins, loses, nodes, secs))
         misses = 0 if half else misses + 1
         if misses >= args.stop_after:
             break
