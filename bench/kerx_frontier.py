@@ -21,7 +21,7 @@ followed and stopped. Only kibitz's own commands are run; the numbers are
 theirs.
 
 usage: bench/kerx_frontier.py KIBITZ DB OUT [--variant V] [--moves M] [--depth N]
-       [--proof-nodes N] [--hash MiB] [--stop-after N] [--line-only]
+       [--proof-nodes N] [--hash MiB] [--stop-after N] [--line-only] [--summary]
 """
 import argparse
 import json
@@ -87,6 +87,36 @@ def prove(args, fen):
         doc.get("nodes", 0), doc.get("seconds", 0.0)
 
 
+def for_white(fen, value, wins, loses):
+    """What was proved, said for white (the results are for the mover)."""
+    white = fen.split()[1] == "w"
+    if value in ("win", "loss"):
+        return value if white else {"win": "loss", "loss": "win"}[value]
+    if value == "draw":
+        return "draw"
+    said = []
+    if wins == "disproved":  # the mover does not win
+        said.append("white does not win" if white else "white does not lose")
+    if loses == "disproved":  # the mover does not lose
+        said.append("white does not lose" if white else "white does not win")
+    return ", ".join(said) or "unknown"
+
+
+def summarize(out):
+    """A Markdown table of OUT/frontier.tsv, for white, line order."""
+    path = os.path.join(out, "frontier.tsv")
+    try:
+        with open(path) as f:
+            rows = [r.rstrip("\n").split("\t") for r in f][1:]
+    except OSError as e:
+        sys.exit("kerx_frontier: cannot read %s: %s" % (path, e.strerror))
+    print("| ply | pieces | position | for white | nodes |")
+    print("|---|---|---|---|---|")
+    for ply, n, fen, value, wins, loses, nodes, _ in sorted(rows, key=lambda r: int(r[0])):
+        print("| %s | %s | `%s` | %s | %s |" % (ply, n, fen, for_white(fen, value, wins, loses),
+                                               format(int(nodes), ",")))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -106,7 +136,12 @@ def main():
     ap.add_argument("--stop-after", type=int, default=3,
                     help="stop the frontier after N positions in a row with nothing proved (3)")
     ap.add_argument("--line-only", action="store_true", help="play the line, prove nothing")
+    ap.add_argument("--summary", action="store_true",
+                    help="print OUT/frontier.tsv as a Markdown table, for white; run nothing")
     args = ap.parse_args()
+    if args.summary:
+        summarize(args.out)
+        return
     if args.variant:
         VARIANT.extend(["--variant", args.variant])
     if not os.access(args.kibitz, os.X_OK):

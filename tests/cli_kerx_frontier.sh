@@ -41,6 +41,12 @@ while IFS=$'\t' read -r ply pieces position value wins loses nodes seconds; do
     [ "$checked" -ge 4 ] && break
 done <"$frontier"
 check "some proved values were cross-checked ($checked)" "$([ "$checked" -ge 2 ]; echo $?)"
+# --summary: one Markdown row per position tried, values said for white.
+table=$("$py" "$script" "$1" "$dir/db" "$dir/out" --summary)
+check "the summary has a row per position" \
+    "$([ "$(grep -c '^| [0-9]' <<<"$table")" -eq "$(tail -n +2 "$frontier" | wc -l)" ]; echo $?)"
+check "the summary names the proved draws" \
+    "$([ "$(grep -c '| draw |' <<<"$table")" -eq "$(cut -f4 "$frontier" | grep -c '^draw$')" ]; echo $?)"
 # Bad input is refused with a message naming it.
 out=$("$py" "$script" /nonexistent "$dir/db" "$dir/x" 2>&1)
 check "a missing binary is named ($out)" \
