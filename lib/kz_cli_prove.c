@@ -29,6 +29,28 @@ static const char *known_word(int k) {
     return k == 1 ? "proved" : k == 0 ? "disproved" : "unknown";
 }
 
+/* "pn/dn" of one proof, "proved" or "disproved" once settled. */
+static const char *proof_numbers(uint32_t pn, uint32_t dn, char *buf, size_t size) {
+    if (pn == 0) return "proved";
+    if (dn == 0) return "disproved";
+    snprintf(buf, size, "pn %u dn %u", pn, dn);
+    return buf;
+}
+
+/* A progress line on the terminal (stderr), rewritten in place. */
+static void prove_progress(void *ctx, const struct dfpn_progress *p) {
+    (void)ctx;
+    char wins[32], loses[32];
+    fprintf(
+        stderr,
+        "\r\033[Kdf-pn: %.1f M nodes, %.1f M table entries%s, %.0f s; mover wins: %s; "
+        "mover loses: %s",
+        (double)p->nodes / 1e6, (double)p->table_entries / 1e6,
+        p->table_collections ? " (table full, making room)" : "", p->seconds,
+        proof_numbers(p->pn[0], p->dn[0], wins, sizeof wins),
+        proof_numbers(p->pn[1], p->dn[1], loses, sizeof loses));
+}
+
 int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char *err) {
     const struct game *g = a->game->g;
     const struct variant *v = &a->game->v;
@@ -70,6 +92,7 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
                           : NULL,
         .probe_ctx = db ? (void *)db : (void *)own_db,
         .init = init,
+        .progress = a->progress ? prove_progress : NULL,
     };
     struct dfpn_result *r = malloc(sizeof *r);
     if (!r) {
@@ -77,7 +100,10 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
         if (own_db) gdb->close(own_db);
         return FAIL(KZ_ERUNTIME, "out of memory");
     }
-    if (dfpn_solve(&cfg, state, r, gerr) != 0) {
+    int solved = dfpn_solve(&cfg, state, r, gerr);
+    if (a->progress && r->seconds >= 1.0)
+        fprintf(stderr, "\r\033[K"); /* clear the line */
+    if (solved != 0) {
         free(r);
         solver_db_close(db);
         if (own_db) gdb->close(own_db);

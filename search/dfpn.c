@@ -34,6 +34,8 @@ struct search {
     double deadline;
     const char *stop; /* NULL while running */
     bool cycles;
+    double t0, next_progress;
+    const uint32_t *pn, *dn; /* the result's root numbers (2 each) */
 };
 
 static uint32_t sat_add(uint32_t a, uint32_t b) {
@@ -139,10 +141,24 @@ static void child_numbers(struct search *s, struct frame *f, int i, uint32_t *pn
     }
 }
 
+static void report_progress(struct search *s, double now) {
+    const struct dfpn_config *cfg = s->c->cfg;
+    struct dfpn_progress p = {.seconds = now - s->t0,
+                              .nodes = s->nodes,
+                              .table_entries = s->c->table.count,
+                              .table_collections = s->c->table.collections};
+    memcpy(p.pn, s->pn, sizeof p.pn);
+    memcpy(p.dn, s->dn, sizeof p.dn);
+    cfg->progress(cfg->progress_ctx, &p);
+    s->next_progress = now + (cfg->progress_seconds > 0 ? cfg->progress_seconds : 1.0);
+}
+
 static void check_limits(struct search *s) {
     if (s->budget_end && s->nodes >= s->budget_end) s->stop = "node budget";
-    if ((s->nodes & 1023) == 0 && s->deadline > 0 && timer_now() >= s->deadline)
-        s->stop = "time limit";
+    if ((s->nodes & 1023) != 0 || (s->deadline <= 0 && !s->c->cfg->progress)) return;
+    double now = timer_now();
+    if (s->deadline > 0 && now >= s->deadline) s->stop = "time limit";
+    if (s->c->cfg->progress && now >= s->next_progress) report_progress(s, now);
 }
 
 /* Expand the node whose key is frames[depth].self until its numbers reach
@@ -353,6 +369,10 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     s.max_depth = cfg->max_depth > 0 ? cfg->max_depth : 4000;
     s.frames = calloc((size_t)s.max_depth + 1, sizeof *s.frames);
     s.deadline = cfg->time_limit > 0 ? t0 + cfg->time_limit : 0;
+    s.t0 = t0;
+    s.next_progress = t0 + (cfg->progress_seconds > 0 ? cfg->progress_seconds : 1.0);
+    s.pn = r->pn;
+    s.dn = r->dn;
     if (!s.frames || !frame_at(&s, 0)) {
         free_frames(&s);
         dfpn_table_free(&c.table);

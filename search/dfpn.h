@@ -74,6 +74,15 @@ int dfpn_init_parse(const char *name, enum dfpn_init *out);
  * to move), or RETRO_HOLE / RETRO_UNKNOWN when the probe does not know. */
 typedef retro_cell (*dfpn_probe_fn)(void *ctx, const void *state);
 
+/* What a running search has done so far, for a progress line. */
+struct dfpn_progress {
+    double seconds;
+    uint64_t nodes, table_entries, table_collections;
+    uint32_t pn[2], dn[2]; /* root numbers as of the last round, as in
+                              dfpn_result */
+};
+typedef void (*dfpn_progress_fn)(void *ctx, const struct dfpn_progress *p);
+
 struct dfpn_config {
     const struct game *game;
     const struct variant *variant;
@@ -83,10 +92,14 @@ struct dfpn_config {
     int max_depth;       /* longest search line; <= 0: 4000 */
     dfpn_probe_fn probe; /* may be NULL */
     void *probe_ctx;
-    bool no_replacement; /* a full table stops the search instead of
-                            making room (for comparison) */
-    enum dfpn_init init; /* numbers of unsearched positions (0: UNIFORM;
-                            `solve --position` uses MOBILITY) */
+    bool no_replacement;       /* a full table stops the search instead of
+                                  making room (for comparison) */
+    enum dfpn_init init;       /* numbers of unsearched positions (0: UNIFORM;
+                                  `solve --position` uses MOBILITY) */
+    dfpn_progress_fn progress; /* may be NULL; else called about every
+                                  `progress_seconds` (<= 0: 1 s) */
+    void *progress_ctx;
+    double progress_seconds;
 };
 
 struct dfpn_result {
