@@ -224,16 +224,16 @@ json_t *kjson_search_dfpn(const struct game *g, const struct variant *v,
                                               kjson_move(g, v, state, res->root_moves[i]),
                                               "value", dfpn_value(res->root_values[i])));
     json_object_set_new(doc, "moves", list);
-    json_object_set_new(doc, "stats",
-                        json_pack("{s:b,s:s,s:s,s:I,s:I,s:I,s:I,s:s?}", "finished",
-                                  res->value != DFPN_UNKNOWN, "mover_wins",
-                                  known_word(res->mover_wins), "mover_loses",
-                                  known_word(res->mover_loses), "proof_size",
-                                  (json_int_t)res->proof_size, "table_entries",
-                                  (json_int_t)res->table_entries, "table_collections",
-                                  (json_int_t)res->table_collections, "table_removed",
-                                  (json_int_t)res->table_removed, "stopped",
-                                  res->stopped[0] ? res->stopped : NULL));
+    json_object_set_new(
+        doc, "stats",
+        json_pack("{s:b,s:s,s:s,s:s,s:I,s:I,s:I,s:I,s:s?}", "finished",
+                  res->value != DFPN_UNKNOWN, "mover_wins", known_word(res->mover_wins),
+                  "mover_loses", known_word(res->mover_loses), "pn_init",
+                  dfpn_init_name(res->init), "proof_size", (json_int_t)res->proof_size,
+                  "table_entries", (json_int_t)res->table_entries, "table_collections",
+                  (json_int_t)res->table_collections, "table_removed",
+                  (json_int_t)res->table_removed, "stopped",
+                  res->stopped[0] ? res->stopped : NULL));
     return doc;
 }
 

@@ -349,6 +349,7 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     r->remoteness = -1;
     r->mover_wins = r->mover_loses = -1;
     r->pn[0] = r->pn[1] = r->dn[0] = r->dn[1] = 1; /* nothing known yet */
+    r->init = cfg->init;
     if (!dfpn_supports(g, err)) return -1;
     double t0 = timer_now();
     struct dfpn_ctx c = {.cfg = cfg,

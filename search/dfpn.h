@@ -70,6 +70,9 @@ enum dfpn_init { DFPN_INIT_UNIFORM = 0, DFPN_INIT_EVAL, DFPN_INIT_MOBILITY };
  * when there is none of that name. */
 int dfpn_init_parse(const char *name, enum dfpn_init *out);
 
+/* The name of an initialisation, as dfpn_init_parse takes it. */
+const char *dfpn_init_name(enum dfpn_init init);
+
 /* The exact value of a non-terminal `state` (any RETRO_* value, for its side
  * to move), or RETRO_HOLE / RETRO_UNKNOWN when the probe does not know. */
 typedef retro_cell (*dfpn_probe_fn)(void *ctx, const void *state);
@@ -123,6 +126,7 @@ struct dfpn_result {
     uint64_t check_expansions;  /* positions the disproof checks expanded (each
                                    sweep of a check: its remaining candidates) */
     double seconds;
+    enum dfpn_init init;   /* the initialisation used (the config's) */
     uint32_t pn[2], dn[2]; /* root proof/disproof numbers: [0] mover wins,
                               [1] opponent wins */
     char stopped[256];     /* why the search ended unfinished, else "" */

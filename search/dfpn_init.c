@@ -5,13 +5,20 @@
 #include <math.h>
 #include <string.h>
 
+static const struct {
+    const char *name;
+    enum dfpn_init init;
+} names[] = {{"uniform", DFPN_INIT_UNIFORM},
+             {"eval", DFPN_INIT_EVAL},
+             {"mobility", DFPN_INIT_MOBILITY}};
+
+const char *dfpn_init_name(enum dfpn_init init) {
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].init == init) return names[i].name;
+    return "unknown";
+}
+
 int dfpn_init_parse(const char *name, enum dfpn_init *out) {
-    static const struct {
-        const char *name;
-        enum dfpn_init init;
-    } names[] = {{"uniform", DFPN_INIT_UNIFORM},
-                 {"eval", DFPN_INIT_EVAL},
-                 {"mobility", DFPN_INIT_MOBILITY}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(name, names[i].name) == 0) {
             *out = names[i].init;

@@ -27,6 +27,11 @@ expect 2 '--pn-init is for df-pn \(one position proved\), not a database build' 
     solve kerx --variant size=3 --pieces 3 --pn-init eval --db "$dir"
 expect 0 'black to move: win' -- \
     solve kerx --variant size=3 --position 'bbb/bbbb/bbwww/ww1w/www b' --pn-init eval --db none
+# JSON names the initialisation used: the one given, else the default.
+expect 0 '"pn_init":"eval"' -- \
+    solve kerx --variant size=3 --position 'www/4/1bw2/4/3 w' --pn-init eval --db none --json
+expect 0 '"pn_init":"mobility"' -- \
+    solve kerx --variant size=3 --position 'www/4/1bw2/4/3 w' --db none --json
 # The generic builder's totals: won + lost + drawn + no move = positions.
 out=$("$kibitz" solve kerx --variant size=3 --algo retro --pieces 5 --db "$dir" --quiet)
 line=$(grep '^positions' <<<"$out")
