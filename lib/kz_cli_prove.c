@@ -10,6 +10,7 @@
 #include "json/kjson_search.h"
 
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,14 @@ static const char *value_word(int value) {
 
 static const char *known_word(int k) {
     return k == 1 ? "proved" : k == 0 ? "disproved" : "unknown";
+}
+
+/* The signal (SIGINT/SIGTERM) that stopped df-pn, else 0: it stops,
+ * reports, then ends the process by that signal. */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig) {
+    interrupted = sig;
 }
 
 /* "pn/dn" of one proof, "proved" or "disproved" once settled. */
@@ -93,6 +102,7 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
         .probe_ctx = db ? (void *)db : (void *)own_db,
         .init = init,
         .progress = a->progress ? prove_progress : NULL,
+        .interrupt = &interrupted,
     };
     struct dfpn_result *r = malloc(sizeof *r);
     if (!r) {
@@ -100,7 +110,18 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
         if (own_db) gdb->close(own_db);
         return FAIL(KZ_ERUNTIME, "out of memory");
     }
+    /* Ctrl-C or a kill ends a long proof with its report, not silently. */
+    interrupted = 0;
+    struct sigaction stop = {.sa_handler = on_signal}, old_int, old_term;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGINT, &stop, &old_int);
+    sigaction(SIGTERM, &stop, &old_term);
+    /* A signal the caller ignores (a background job's SIGINT) stays ignored. */
+    if (old_int.sa_handler == SIG_IGN) sigaction(SIGINT, &old_int, NULL);
+    if (old_term.sa_handler == SIG_IGN) sigaction(SIGTERM, &old_term, NULL);
     int solved = dfpn_solve(&cfg, state, r, gerr);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
     if (a->progress && r->seconds >= 1.0)
         fprintf(stderr, "\r\033[K"); /* clear the line */
     if (solved != 0) {
@@ -181,5 +202,10 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
     solver_db_close(db);
     if (own_db) gdb->close(own_db);
     if (damaged) return FAIL(KZ_ERUNTIME, "%s; df-pn went on without that file", gerr);
+    if (interrupted) { /* reported; now end by the signal, as `solve` does (130, 143) */
+        fflush(out);
+        signal((int)interrupted, SIG_DFL);
+        raise((int)interrupted);
+    }
     return KZ_OK;
 }

@@ -155,7 +155,9 @@ static void report_progress(struct search *s, double now) {
 
 static void check_limits(struct search *s) {
     if (s->budget_end && s->nodes >= s->budget_end) s->stop = "node budget";
-    if ((s->nodes & 1023) != 0 || (s->deadline <= 0 && !s->c->cfg->progress)) return;
+    if ((s->nodes & 1023) != 0) return;
+    if (s->c->cfg->interrupt && *s->c->cfg->interrupt) s->stop = "interrupted";
+    if (s->deadline <= 0 && !s->c->cfg->progress) return;
     double now = timer_now();
     if (s->deadline > 0 && now >= s->deadline) s->stop = "time limit";
     if (s->c->cfg->progress && now >= s->next_progress) report_progress(s, now);

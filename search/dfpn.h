@@ -38,6 +38,7 @@
 #include "engine/game.h"
 #include "search/retro.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -95,10 +96,14 @@ struct dfpn_config {
     int max_depth;       /* longest search line; <= 0: 4000 */
     dfpn_probe_fn probe; /* may be NULL */
     void *probe_ctx;
-    bool no_replacement;       /* a full table stops the search instead of
-                                  making room (for comparison) */
-    enum dfpn_init init;       /* numbers of unsearched positions (0: UNIFORM;
-                                  `solve --position` uses MOBILITY) */
+    bool no_replacement; /* a full table stops the search instead of
+                            making room (for comparison) */
+    enum dfpn_init init; /* numbers of unsearched positions (0: UNIFORM;
+                            `solve --position` uses MOBILITY) */
+    /* May be NULL; once it reads nonzero (a signal handler sets it) the
+     * search stops at its next clock check ("interrupted") and reports
+     * what it learned, as for a time limit. */
+    const volatile sig_atomic_t *interrupt;
     dfpn_progress_fn progress; /* may be NULL; else called about every
                                   `progress_seconds` (<= 0: 1 s) */
     void *progress_ctx;

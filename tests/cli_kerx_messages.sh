@@ -32,6 +32,19 @@ expect 0 '"pn_init":"eval"' -- \
     solve kerx --variant size=3 --position 'www/4/1bw2/4/3 w' --pn-init eval --db none --json
 expect 0 '"pn_init":"mobility"' -- \
     solve kerx --variant size=3 --position 'www/4/1bw2/4/3 w' --db none --json
+# A signal stops a long df-pn proof with its report, then ends kibitz by
+# that signal (143 for SIGTERM), as an interrupted database build does.
+out_file=$(mktemp)
+"$kibitz" solve kerx --db none --hash 64 --time 120 >"$out_file" 2>&1 &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+wait "$pid"
+code=$?
+check "SIGTERM during df-pn: status $code (want 143), report: $(head -2 "$out_file" | tail -1)" \
+    "$([ "$code" = 143 ] && grep -q '^unfinished (interrupted)' "$out_file" &&
+        grep -q '^learned: ' "$out_file"; echo $?)"
+rm -f "$out_file"
 # The generic builder's totals: won + lost + drawn + no move = positions.
 out=$("$kibitz" solve kerx --variant size=3 --algo retro --pieces 5 --db "$dir" --quiet)
 line=$(grep '^positions' <<<"$out")
