@@ -372,6 +372,7 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     s.max_depth = cfg->max_depth > 0 ? cfg->max_depth : 4000;
     s.frames = calloc((size_t)s.max_depth + 1, sizeof *s.frames);
     s.deadline = cfg->time_limit > 0 ? t0 + cfg->time_limit : 0;
+    c.deadline = s.deadline;
     s.t0 = t0;
     s.next_progress = t0 + (cfg->progress_seconds > 0 ? cfg->progress_seconds : 1.0);
     s.pn = r->pn;
@@ -410,12 +411,16 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
             if (r->dn[a] == 0) {
                 uint64_t voided;
                 int pick = -1;
-                if (dfpn_check_disproof(&c, root, s.attacker, &size[a], &pick, &voided,
-                                        why) == 0) {
+                int checked = dfpn_check_disproof(&c, root, s.attacker, &size[a], &pick,
+                                                  &voided, why);
+                if (checked == 0) {
                     certified[a] = true;
                     if (a == 1) keep = pick;
                     why[0] = '\0';
                 } else {
+                    if (checked == DFPN_CHECK_STOPPED)
+                        stop = cfg->interrupt && *cfg->interrupt ? "interrupted"
+                                                                 : "time limit";
                     r->voided += voided;
                     root_numbers(&c, root, s.attacker, &r->pn[a], &r->dn[a]);
                 }

@@ -20,7 +20,9 @@
  * open entries that took the least work (search/dfpn_table.h); when no room
  * can be made, or the time or node budget runs out, the search stops and
  * the result says so, with what it learned (root proof numbers, moves
- * already proved winning or losing).
+ * already proved winning or losing). The time limit and the interrupt also
+ * stop a disproof check, which on a large table can take long; the node
+ * budget counts search expansions only, so a check may run past it.
  *
  * Positions not searched yet get initial numbers from `init` (enum
  * dfpn_init: knowledge of the game, df-pn+ style), which steer the search

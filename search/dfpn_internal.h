@@ -19,6 +19,7 @@ struct dfpn_ctx {
     struct dfpn_table table;
     uint64_t check_expansions; /* positions the disproof checks expanded (one
                                   per candidate and sweep) */
+    double deadline;           /* the time limit's end (timer_now), 0: none */
 };
 
 /* What a position is worth without search, for `attacker`: true with
@@ -41,7 +42,12 @@ uint64_t dfpn_key(const struct dfpn_ctx *c, const void *state, int attacker,
  * size of the closed set (and, when the defender moves at the root, the
  * index of the move it keeps in `*move_index`), or -1 with why in `err`.
  * Either way, table disproofs outside the set are voided (reset to 1, 1;
- * their count in `*voided`) so that searching on can correct them. */
+ * their count in `*voided`) so that searching on can correct them.
+ * DFPN_CHECK_STOPPED when the time limit (c->deadline) passed or the
+ * config's interrupt was set during the check (it can take long on a large
+ * table): nothing certified, and what it voided so far was rightly voided
+ * (the set only shrinks towards the closed one). */
+enum { DFPN_CHECK_STOPPED = -2 };
 int dfpn_check_disproof(struct dfpn_ctx *c, const void *root, int attacker,
                         uint64_t *size, int *move_index, uint64_t *voided, char *err);
 
