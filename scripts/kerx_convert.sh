@@ -28,23 +28,7 @@ shift 9
 v="--variant size=$size"
 
 positions() {
-    /usr/bin/python3 - "$size" "$white" "$black" "$seed" <<'PY'
-import random, sys
-n, white, black, seed = (int(a) for a in sys.argv[1:])
-rows = [n + i for i in range(n)] + [2 * n - 2 - i for i in range(n - 1)]
-cells = sum(rows)
-rng = random.Random(seed)
-for _ in range(100000):
-    board = ['.'] * cells
-    chosen = rng.sample(range(cells), white + black)
-    for i, c in enumerate(chosen):
-        board[c] = 'w' if i < white else 'b'
-    out, at = [], 0
-    for r in rows:
-        out.append(''.join(board[at:at + r]))
-        at += r
-    print('/'.join(out) + ' w')
-PY
+    /usr/bin/python3 "$(dirname "$0")/kerx_random_positions.py" "$size" "$white" "$black" 100000 "$seed"
 } 2>/dev/null # (the reader stops early: a broken pipe is expected)
 
 won=()

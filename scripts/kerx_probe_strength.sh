@@ -27,23 +27,7 @@ v="--variant size=$size"
 
 # positions PIECES N SEED: N candidate positions, one per line.
 positions() {
-    /usr/bin/python3 - "$size" "$1" "$2" "$3" <<'PY'
-import random, sys
-n, pieces, count, seed = (int(a) for a in sys.argv[1:])
-rows = [n + i for i in range(n)] + [2 * n - 2 - i for i in range(n - 1)]
-cells = sum(rows)
-rng = random.Random(seed)
-for _ in range(count):
-    board = ['.'] * cells
-    chosen = rng.sample(range(cells), pieces)
-    for i, c in enumerate(chosen):
-        board[c] = 'w' if i < pieces // 2 else 'b'
-    out, at = [], 0
-    for r in rows:
-        out.append(''.join(board[at:at + r]))
-        at += r
-    print('/'.join(out) + ' w')
-PY
+    /usr/bin/python3 "$(dirname "$0")/kerx_random_positions.py" "$size" "$(($1 / 2))" "$(($1 - $1 / 2))" "$2" "$3"
 }
 
 # (Every kibitz call below reads /dev/null: the loops read positions from
