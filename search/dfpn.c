@@ -31,7 +31,6 @@ struct search {
     struct frame *frames;
     int frame_count, max_depth;
     uint64_t nodes, budget_end;
-    double deadline;
     const char *stop; /* NULL while running */
     bool cycles;
     double t0, next_progress;
@@ -141,6 +140,16 @@ static void child_numbers(struct search *s, struct frame *f, int i, uint32_t *pn
     }
 }
 
+const char *dfpn_stop_reason(const struct dfpn_ctx *c, double now) {
+    if (c->cfg->interrupt && *c->cfg->interrupt) return "interrupted";
+    if (c->deadline > 0 && now >= c->deadline) return "time limit";
+    return NULL;
+}
+
+static double progress_interval(const struct dfpn_config *cfg) {
+    return cfg->progress_seconds > 0 ? cfg->progress_seconds : 1.0;
+}
+
 static void report_progress(struct search *s, double now) {
     const struct dfpn_config *cfg = s->c->cfg;
     struct dfpn_progress p = {.seconds = now - s->t0,
@@ -150,16 +159,16 @@ static void report_progress(struct search *s, double now) {
     memcpy(p.pn, s->pn, sizeof p.pn);
     memcpy(p.dn, s->dn, sizeof p.dn);
     cfg->progress(cfg->progress_ctx, &p);
-    s->next_progress = now + (cfg->progress_seconds > 0 ? cfg->progress_seconds : 1.0);
+    s->next_progress = now + progress_interval(cfg);
 }
 
 static void check_limits(struct search *s) {
     if (s->budget_end && s->nodes >= s->budget_end) s->stop = "node budget";
     if ((s->nodes & 1023) != 0) return;
-    if (s->c->cfg->interrupt && *s->c->cfg->interrupt) s->stop = "interrupted";
-    if (s->deadline <= 0 && !s->c->cfg->progress) return;
-    double now = timer_now();
-    if (s->deadline > 0 && now >= s->deadline) s->stop = "time limit";
+    bool clock = s->c->deadline > 0 || s->c->cfg->progress;
+    double now = clock ? timer_now() : 0; /* the clock only when it matters */
+    const char *why = dfpn_stop_reason(s->c, now);
+    if (why) s->stop = why;
     if (s->c->cfg->progress && now >= s->next_progress) report_progress(s, now);
 }
 
@@ -371,10 +380,9 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     struct search s = {.c = &c, .cycles = (g->flags & GAME_CAN_CYCLE) != 0};
     s.max_depth = cfg->max_depth > 0 ? cfg->max_depth : 4000;
     s.frames = calloc((size_t)s.max_depth + 1, sizeof *s.frames);
-    s.deadline = cfg->time_limit > 0 ? t0 + cfg->time_limit : 0;
-    c.deadline = s.deadline;
+    c.deadline = cfg->time_limit > 0 ? t0 + cfg->time_limit : 0;
     s.t0 = t0;
-    s.next_progress = t0 + (cfg->progress_seconds > 0 ? cfg->progress_seconds : 1.0);
+    s.next_progress = t0 + progress_interval(cfg);
     s.pn = r->pn;
     s.dn = r->dn;
     if (!s.frames || !frame_at(&s, 0)) {
@@ -418,9 +426,10 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
                     if (a == 1) keep = pick;
                     why[0] = '\0';
                 } else {
-                    if (checked == DFPN_CHECK_STOPPED)
-                        stop = cfg->interrupt && *cfg->interrupt ? "interrupted"
-                                                                 : "time limit";
+                    if (checked == DFPN_CHECK_STOPPED) {
+                        stop = dfpn_stop_reason(&c, timer_now());
+                        if (!stop) stop = "time limit"; /* what stopped it still holds */
+                    }
                     r->voided += voided;
                     root_numbers(&c, root, s.attacker, &r->pn[a], &r->dn[a]);
                 }
@@ -432,7 +441,7 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
             stop = "node limit";
             break;
         }
-        if (s.deadline > 0 && timer_now() >= s.deadline) {
+        if (c.deadline > 0 && timer_now() >= c.deadline) {
             stop = "time limit";
             break;
         }

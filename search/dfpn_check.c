@@ -158,12 +158,6 @@ static bool good_child(struct dfpn_ctx *c, const uint8_t *in, const unsigned cha
     return e && in[e - c->table.slots];
 }
 
-/* Whether the check must give up: the time limit passed or an interrupt. */
-static bool check_stopped(const struct dfpn_ctx *c) {
-    if (c->cfg->interrupt && *c->cfg->interrupt) return true;
-    return c->deadline > 0 && timer_now() >= c->deadline;
-}
-
 /* The greatest set of table positions (for this attacker, not proved won)
  * closed for the defender: every attacker move stays in it or reaches a leaf
  * the attacker does not win, and the defender always has such a move. The
@@ -204,7 +198,7 @@ int dfpn_check_disproof(struct dfpn_ctx *c, const void *root, int attacker,
         changed = false;
         uint64_t kept = 0;
         for (uint64_t j = 0; j < count; j++) {
-            if ((j & 4095) == 0 && check_stopped(c)) {
+            if ((j & 4095) == 0 && dfpn_stop_reason(c, timer_now())) {
                 snprintf(err, GAME_ERROR_BYTES, "stopped during the disproof check");
                 status = DFPN_CHECK_STOPPED;
                 goto done;

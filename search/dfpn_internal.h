@@ -34,6 +34,11 @@ enum { DFPN_INIT_MAX = 1024 };
 void dfpn_initial_numbers(const struct dfpn_ctx *c, const void *state, int attacker,
                           uint32_t *pn, uint32_t *dn);
 
+/* Why a search or a check must stop at `now` (timer_now): "interrupted"
+ * (the config's interrupt is set), "time limit" (c->deadline passed), or
+ * NULL to go on. */
+const char *dfpn_stop_reason(const struct dfpn_ctx *c, double now);
+
 /* The table key of `state` for `attacker` into `key`; returns its hash. */
 uint64_t dfpn_key(const struct dfpn_ctx *c, const void *state, int attacker,
                   unsigned char *key);
