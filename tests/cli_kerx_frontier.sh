@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# bench/kerx_frontier.py on size 3 (a 6-piece database, small budgets): the
+# scripts/kerx_frontier.py on size 3 (a 6-piece database, small budgets): the
 # line it plays is legal and stops where asked, and every value it reports
 # proved agrees with a second method (the database for held positions, a
 # df-pn solve without databases and without a budget for the others).
 set -u
 source "$(dirname "$0")/cli_lib.bash" "$1"
-script="$(dirname "$0")/../bench/kerx_frontier.py"
+script="$(dirname "$0")/../scripts/kerx_frontier.py"
 py=/usr/bin/python3
 
 dir=$(mktemp -d)

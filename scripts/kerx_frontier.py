@@ -20,7 +20,7 @@ OUT/frontier.tsv (tab-separated, one row per position), so a long run can be
 followed and stopped. Only kibitz's own commands are run; the numbers are
 theirs.
 
-usage: bench/kerx_frontier.py KIBITZ DB OUT [--variant V] [--moves M] [--depth N]
+usage: scripts/kerx_frontier.py KIBITZ DB OUT [--variant V] [--moves M] [--depth N]
        [--proof-nodes N] [--hash MiB] [--stop-after N] [--line-only] [--summary]
 """
 import argparse
