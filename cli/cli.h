@@ -63,6 +63,8 @@ enum cli_option {
     OPT_REPORT = 1u << 24,    /* --report NAME (solve: an analysis of the solution) */
     OPT_SETUP = 1u << 25,     /* --setup NAME (play: a setup preset for the person) */
     OPT_PN_INIT = 1u << 26,   /* --pn-init NAME (df-pn's unsearched positions) */
+    OPT_FORCE = 1u << 27,     /* --force: replace a --db file that is no database
+                                 of the game */
 };
 
 struct cli_options {
@@ -95,6 +97,7 @@ struct cli_options {
     const char *setup;  /* NULL: not given */
 
     const char *pn_init; /* --pn-init NAME; NULL: not given */
+    bool force;          /* --force */
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;

@@ -79,6 +79,7 @@ static const struct option_name option_names[] = {
     {"--report", OPT_REPORT, true, "NAME"},
     {"--setup", OPT_SETUP, true, "NAME"},
     {"--pn-init", OPT_PN_INIT, true, "uniform|eval|mobility"},
+    {"--force", OPT_FORCE, false, NULL},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -95,15 +96,14 @@ static void print_help(const struct cli_spec *spec) {
     printf("  --help\n");
 }
 
+/* --option N: one parser for every number (lib/kz_cli.h). */
 static int parse_long(const char *option, const char *text, long low, long high,
                       long *out) {
-    char *end;
-    errno = 0;
-    long value = strtol(text, &end, 10);
-    if (*text == '\0' || *end != '\0' || errno != 0 || value < low || value > high)
-        return cli_fail("%s needs a whole number from %ld to %ld, not '%s'", option, low,
-                        high, text);
-    *out = value;
+    char err[KZ_CLI_ERROR_BYTES];
+    long long value;
+    if (kz_cli_whole(option, text, low, high, &value, err) != KZ_OK)
+        return cli_fail("%s", err);
+    *out = (long)value;
     return 0;
 }
 
@@ -130,36 +130,28 @@ static int apply_option(const struct option_name *opt, const char *value,
         if (parse_long("--depth", value, 0, 1000, &number)) return EXIT_BAD_INPUT;
         o->depth = (int)number;
         return 0;
-    case OPT_TIME: {
-        char *end;
-        double t = strtod(value, &end);
-        if (*value == '\0' || *end != '\0' || !isfinite(t) || t <= 0 || t > 1e7)
-            return cli_fail("--time needs a positive number of seconds, not '%s'", value);
-        o->time = t;
+    case OPT_TIME:
+        if (kz_cli_real("--time", value, 0.001, 1e7, &o->time, err) != KZ_OK)
+            return cli_fail("%s", err);
         return 0;
-    }
     case OPT_ITERATIONS:
         if (parse_long("--iterations", value, 1, 4000000000L, &number))
             return EXIT_BAD_INPUT;
         o->iterations = number;
         return 0;
     case OPT_THREADS:
-        if (parse_long("--threads", value, 1, 1024, &number)) return EXIT_BAD_INPUT;
+        if (parse_long("--threads", value, 1, KZ_CLI_THREADS_MAX, &number))
+            return EXIT_BAD_INPUT;
         o->threads = (int)number;
         return 0;
     case OPT_HASH:
         if (parse_long("--hash", value, 1, 1 << 20, &number)) return EXIT_BAD_INPUT;
         o->hash_mb = (int)number;
         return 0;
-    case OPT_SEED: {
-        char *end;
-        errno = 0;
-        unsigned long long seed = strtoull(value, &end, 10);
-        if (*value == '\0' || *value == '-' || *end != '\0' || errno != 0)
-            return cli_fail("--seed needs a non-negative whole number, not '%s'", value);
-        o->seed = seed;
+    case OPT_SEED:
+        if (kz_cli_unsigned("--seed", value, &o->seed, err) != KZ_OK)
+            return cli_fail("%s", err);
         return 0;
-    }
     case OPT_JSON: o->json = true; return 0;
     case OPT_JSON_FILE:
         o->json = true;
@@ -187,6 +179,7 @@ static int apply_option(const struct option_name *opt, const char *value,
     case OPT_POSITIONS: o->positions = value; return 0;
     case OPT_SETUP: o->setup = value; return 0;
     case OPT_QUIET: o->quiet = true; return 0;
+    case OPT_FORCE: o->force = true; return 0;
     case OPT_PIECES:
         if (parse_long("--pieces", value, 1, 64, &number)) return EXIT_BAD_INPUT;
         o->pieces = (int)number;
@@ -293,6 +286,11 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
     }
     char err[KZ_CLI_ERROR_BYTES];
     if (o->kz && kz_cli_game_finish(o->kz, err) != KZ_OK) return cli_fail("%s", err);
+    /* Every file the command will write is checked before any work. */
+    const char *outputs[] = {o->save, o->json_file};
+    for (int k = 0; k < 2; k++)
+        if (outputs[k] && kz_cli_output_check(outputs[k], err) != KZ_OK)
+            return cli_fail_runtime("%s", err);
     if (kz_cli_threads_reserve(o->threads, err) != KZ_OK)
         return cli_fail_runtime("%s", err);
     /* A record read where --moves is: its variant is the command's. */
@@ -378,6 +376,7 @@ void cli_args(const struct cli_options *o, struct kz_cli_args *a) {
         .pieces = o->pieces,
         .memory_mib = o->memory_mb,
         .games = o->games,
+        .force = o->force,
     };
 }
 

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int cmd_bench(int argc, char **argv) {
     static const struct cli_spec spec = {
@@ -32,23 +33,21 @@ int cmd_bench(int argc, char **argv) {
     char err[KZ_CLI_ERROR_BYTES];
     for (int i = 0; i < o.arg_count; i++)
         if (kz_cli_bench_check(o.args[i], err) != KZ_OK) return cli_fail("%s", err);
-    FILE *json = NULL;
-    char tmp[4096], *doc = NULL;
-    if (o.json_file) {
-        snprintf(tmp, sizeof tmp, "%s.tmp", o.json_file);
-        if (!(json = fopen(tmp, "w"))) return cli_fail_runtime("cannot write '%s'", tmp);
-    }
+    char *doc = NULL;
+    /* cli_parse checked --json FILE before the benchmark runs. */
     status = kz_cli_bench(o.args, o.arg_count, o.threads, cli_hash_mib(&o, 0), stdout,
-                          json ? &doc : NULL, err);
+                          o.json_file ? &doc : NULL, err);
     if (status) status = cli_fail("%s", err);
-    if (json) {
-        bool bad = !doc || fprintf(json, "%s\n", doc) < 0;
-        free(doc);
-        bad = fclose(json) != 0 || bad || status != 0;
-        if (bad || rename(tmp, o.json_file) != 0) {
-            remove(tmp);
-            if (!status) status = cli_fail_runtime("cannot write '%s'", o.json_file);
+    if (o.json_file && !status) {
+        size_t n = doc ? strlen(doc) : 0;
+        char *line = doc ? realloc(doc, n + 2) : NULL;
+        if (line) {
+            doc = line;
+            memcpy(doc + n, "\n", 2);
         }
+        if (!line || kz_cli_write_text(o.json_file, doc, err) != KZ_OK)
+            status = cli_fail_runtime("%s", line ? err : "out of memory");
     }
+    free(doc);
     return status;
 }

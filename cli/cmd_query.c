@@ -10,9 +10,11 @@
  * with '#' skipped), one JSON document per line out. A bad line gets an
  * error document and the stream goes on; the exit status is the worst. */
 static int answer_stream(const struct cli_options *o, const kz_db *db) {
-    FILE *in = strcmp(o->positions, "-") == 0 ? stdin : fopen(o->positions, "r");
-    if (!in) return cli_fail_runtime("cannot read %s", o->positions);
     char text[4096], err[KZ_CLI_ERROR_BYTES];
+    FILE *in = strcmp(o->positions, "-") == 0
+                   ? stdin
+                   : kz_cli_open_input("--positions", o->positions, err);
+    if (!in) return cli_fail_runtime("%s", err);
     int status = 0, line = 0;
     kz_state *s = kz_state_new(o->kz);
     if (!s) {

@@ -29,7 +29,10 @@ int cmd_solve(int argc, char **argv) {
             "stores nothing), by default $KIBITZ_DATA or ./data, file\n"
             "<game>-<variant>.kdb: 2 bytes per position (Kulibrat target=N: 680 kB\n"
             "per tier, N*N tiers; 6.8 GB for target=100); a folder without room for it\n"
-            "is refused before solving. Without --threads every core is used.\n\n"
+            "is refused before solving. A file already there must be a kibitz database\n"
+            "of the same game (it is replaced when the solve ends); anything else is\n"
+            "refused unless --force is given. Temporary files (<file>.tmp.<pid>) of\n"
+            "killed solves are removed. Without --threads every core is used.\n\n"
             "With --position (or --moves, or --algo dfpn, or for a game without\n"
             "solver hooks) one position is proved instead, by df-pn: win, loss or\n"
             "draw for the player to move, the best move, the proof's size, nodes and\n"
@@ -80,7 +83,7 @@ int cmd_solve(int argc, char **argv) {
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_TIME | OPT_HASH |
                    OPT_ITERATIONS | OPT_ALGO | OPT_PIECES | OPT_MEMORY | OPT_REPORT |
-                   OPT_PN_INIT,
+                   OPT_PN_INIT | OPT_FORCE,
         .needs_game = true,
     };
     struct cli_options o;

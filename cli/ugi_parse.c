@@ -1,5 +1,6 @@
 /* The UGI line parser (cli/ugi_parse.h): words in, one command out. */
 #include "cli/ugi_parse.h"
+#include "lib/kz_cli.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -19,11 +20,13 @@ static int bad(struct ugi_command *cmd, const char *message, const char *word) {
 /* A whole non-negative number; -1 (with the error set) otherwise. */
 static long number(struct ugi_command *cmd, const char *key, const char *word) {
     if (!word) return bad(cmd, "a number is missing after", key), -1;
-    char *end;
-    errno = 0;
-    long long v = strtoll(word, &end, 10);
-    if (end == word || *end || errno || v < 0 || v > 1000000000000LL)
-        return bad(cmd, "not a number of 0 or more:", word), -1;
+    char err[KZ_CLI_ERROR_BYTES];
+    long long v;
+    if (kz_cli_whole(key, word, 0, 1000000000000LL, &v, err) != KZ_OK) {
+        cmd->kind = UGI_BAD;
+        snprintf(cmd->error, sizeof cmd->error, "%.150s", err);
+        return -1;
+    }
     return (long)v;
 }
 

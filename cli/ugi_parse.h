@@ -17,6 +17,7 @@
 enum {
     UGI_LINE_BYTES = 65536, /* longer lines are refused (UGI_BAD) */
     UGI_MAX_MOVES = 4096,   /* moves after `position ... moves` */
+    UGI_THREADS_MAX = 256,  /* the threads option's declared maximum */
     UGI_MAX_PLAYERS = 4,
 };
 

@@ -1,6 +1,7 @@
 /* The UGI engine loop (cli/ugi_session.h). */
 #include "cli/ugi_session.h"
 #include "cli/ugi_parse.h"
+#include "lib/kz_cli.h"
 
 #include <jansson.h>
 #include <pthread.h>
@@ -355,13 +356,20 @@ static void setoption(struct session *s, const struct ugi_command *cmd) {
         snprintf(s->algo, sizeof s->algo, "%s", value);
     } else if (strcasecmp(name, "threads") == 0 || strcasecmp(name, "seed") == 0 ||
                strcasecmp(name, "side") == 0) {
-        char *end;
-        long long v = strtoll(value, &end, 10);
-        if (end == value || *end || v < 0 || v > 1000000000)
-            return say(s, "info string error: option %s wants a whole number, not '%s'",
-                       name, value);
-        if (strcasecmp(name, "threads") == 0) s->threads = (int)v;
-        if (strcasecmp(name, "seed") == 0) s->seed = (unsigned long long)v;
+        /* The one number parser (lib/kz_cli.h), with the ranges the
+         * options declare (threads: 1 to UGI_THREADS_MAX, as `ugi` says). */
+        bool threads = strcasecmp(name, "threads") == 0;
+        long long v = 0;
+        uint64_t seed = 0;
+        char nerr[KZ_CLI_ERROR_BYTES];
+        int bad = strcasecmp(name, "seed") == 0
+                      ? kz_cli_unsigned(name, value, &seed, nerr)
+                      : kz_cli_whole(name, value, threads ? 1 : 0,
+                                     threads ? UGI_THREADS_MAX : kz_game_players(s->game),
+                                     &v, nerr);
+        if (bad != KZ_OK) return say(s, "info string error: option %s", nerr);
+        if (threads) s->threads = (int)v;
+        if (strcasecmp(name, "seed") == 0) s->seed = seed;
         if (strcasecmp(name, "side") == 0) {
             if (v > kz_game_players(s->game))
                 return say(s, "info string error: no player %lld in this game", v);
@@ -419,7 +427,8 @@ int ugi_serve(kz_game *game, FILE *in, FILE *out) {
                 variant);
             say(&s, "id author the kibitz authors");
             say(&s, "option name algo type string default <auto>");
-            say(&s, "option name threads type spin default 1 min 1 max 256");
+            say(&s, "option name threads type spin default 1 min 1 max %d",
+                UGI_THREADS_MAX);
             say(&s, "option name seed type spin default 0 min 0 max 1000000000");
             say(&s, "option name side type spin default 0 min 0 max %d",
                 kz_game_players(s.game));

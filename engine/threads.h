@@ -10,6 +10,9 @@
 #ifndef KIBITZ_THREADS_H
 #define KIBITZ_THREADS_H
 
+/* The most threads any command, engine spec or protocol option may ask for. */
+enum { THREADS_MAX = 1024 };
+
 /* 0 when `threads` threads (the caller's included) could start, else -1 with
  * a message in `err` (GAME_ERROR_BYTES). */
 int threads_reserve(int threads, char *err);

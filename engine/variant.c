@@ -15,11 +15,20 @@ int variant_parse(const struct game *g, struct variant *v, const char *spec, cha
         return -1;
     }
     strcpy(buf, spec);
-    char *save = NULL;
+    if (!buf[0]) return 0; /* no option: the defaults */
     const char *keys[64];
     int nkeys = 0;
-    for (char *item = strtok_r(buf, ",", &save); item;
-         item = strtok_r(NULL, ",", &save)) {
+    /* Split at every comma: an empty option (",", "target=5,", "a=1,,b=2")
+     * is a mistake, not nothing. */
+    for (char *item = buf, *next; item; item = next) {
+        char *comma = strchr(item, ',');
+        next = comma ? comma + 1 : NULL;
+        if (comma) *comma = '\0';
+        if (!item[0]) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "variant text '%.60s' has an empty option (a comma too many)", spec);
+            return -1;
+        }
         char *eq = strchr(item, '=');
         if (!eq || eq == item || eq[1] == '\0') {
             snprintf(err, GAME_ERROR_BYTES,

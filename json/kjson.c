@@ -34,6 +34,49 @@ char *kjson_text(const json_t *doc) {
     return doc ? json_dumps(doc, KJSON_DUMP_FLAGS) : NULL;
 }
 
+/* Length of the valid UTF-8 character at `p` (RFC 3629: no overlongs, no
+ * surrogates, at most U+10FFFF), or 0. */
+static size_t utf8_length(const unsigned char *p) {
+    unsigned c = p[0];
+    if (c < 0x80) return 1;
+    size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+               : c >= 0xE0 && c <= 0xEF ? 3
+               : c >= 0xF0 && c <= 0xF4 ? 4
+                                        : 0;
+    if (!n) return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80) return 0;
+    if (c == 0xE0 && p[1] < 0xA0) return 0; /* overlong */
+    if (c == 0xED && p[1] > 0x9F) return 0; /* surrogate */
+    if (c == 0xF0 && p[1] < 0x90) return 0; /* overlong */
+    if (c == 0xF4 && p[1] > 0x8F) return 0; /* beyond U+10FFFF */
+    return n;
+}
+
+json_t *kjson_string_lossy(const char *text) {
+    json_t *s = json_string(text);
+    if (s) return s;
+    size_t len = strlen(text);
+    char *clean = malloc(3 * len + 1), *to = clean;
+    if (!clean) return NULL;
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        size_t n = utf8_length(p);
+        if (n) {
+            memcpy(to, p, n);
+            to += n;
+            p += n;
+        } else {
+            memcpy(to, "\xEF\xBF\xBD", 3); /* U+FFFD */
+            to += 3;
+            p++;
+        }
+    }
+    *to = '\0';
+    s = json_string(clean);
+    free(clean);
+    return s;
+}
+
 json_t *kjson_string_or_null(const char *text) {
     return text ? json_string(text) : json_null();
 }

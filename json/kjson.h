@@ -41,6 +41,12 @@ int kjson_print(json_t *doc, FILE *out);
  * with free(). NULL on out-of-memory. Does not release `doc`. */
 char *kjson_text(const json_t *doc);
 
+/* A string of any bytes: valid UTF-8 is kept, every byte that does not
+ * start a valid character (a message quoting input cut in the middle of a
+ * character, or input that is not UTF-8) becomes U+FFFD. Never NULL unless
+ * out of memory (json_string refuses invalid UTF-8, which lost messages). */
+json_t *kjson_string_lossy(const char *text);
+
 /* A string, or JSON null when `text` is NULL. */
 json_t *kjson_string_or_null(const char *text);
 

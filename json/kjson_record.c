@@ -1,5 +1,7 @@
 /* Game records as JSON (see kjson_record.h). */
 #include "json/kjson_record.h"
+#include "engine/input_file.h"
+#include "engine/output_file.h"
 #include "engine/registry.h"
 #include "engine/variant.h"
 
@@ -83,20 +85,14 @@ json_t *kjson_record(const struct game_record *r) {
 }
 
 int kjson_record_write(const struct game_record *r, const char *path, char *err) {
-    char temp[4200];
-    snprintf(temp, sizeof temp, "%s.tmp", path);
-    FILE *f = fopen(temp, "w");
-    if (!f) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.120s", temp);
+    struct output_file out;
+    if (output_file_begin(&out, path, err, GAME_ERROR_BYTES) != 0) return -1;
+    if (kjson_print(kjson_record(r), out.file) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.120s", out.temp);
+        output_file_abort(&out);
         return -1;
     }
-    int bad = kjson_print(kjson_record(r), f);
-    if (fclose(f) != 0 || bad || rename(temp, path) != 0) {
-        remove(temp);
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.120s", path);
-        return -1;
-    }
-    return 0;
+    return output_file_commit(&out, err, GAME_ERROR_BYTES);
 }
 
 /* The text of a string member, or NULL. */
@@ -148,6 +144,13 @@ static int read_step(struct game_record *r, void *state, json_t *step, int numbe
             int p = 0;
             while (p < r->seats && !(name && strcmp(name, g->player_name(v, p)) == 0))
                 p++;
+            /* One choice per acting player: a second one for the same
+             * player is refused, not "the last one wins". */
+            if (p < r->seats && (seen & (1u << p))) {
+                snprintf(err, GAME_ERROR_BYTES, "move %d: two choices for %.20s", number,
+                         name);
+                return -1;
+            }
             if (!name || !word || p == r->seats || !(acting & (1u << p)) ||
                 parse_choice(g, v, state, p, word, &choice[p]) != 0) {
                 snprintf(err, GAME_ERROR_BYTES, "move %d: bad choice %.30s for %.20s",
@@ -182,7 +185,10 @@ int kjson_record_read(struct game_record *r, const char *path, const struct game
                       char *err) {
     memset(r, 0, sizeof *r);
     json_error_t jerr;
-    json_t *doc = json_load_file(path, 0, &jerr);
+    FILE *f = input_file_open("record", path, err, GAME_ERROR_BYTES);
+    if (!f) return -1;
+    json_t *doc = json_loadf(f, 0, &jerr);
+    fclose(f);
     char why[GAME_ERROR_BYTES] = "";
     if (!doc) {
         snprintf(err, GAME_ERROR_BYTES, "record %.80s: %.60s (line %d)", path, jerr.text,

@@ -13,8 +13,8 @@
  * players, moves, result (null while the game goes on). */
 json_t *kjson_record(const struct game_record *r);
 
-/* Write the document to `path` (via "<path>.tmp" and a rename, so a file at
- * `path` is never half-written). 0, or -1 with `err` (GAME_ERROR_BYTES). */
+/* Write the document to `path` through engine/output_file.h (only a regular
+ * file is replaced, atomically). 0, or -1 with `err` (GAME_ERROR_BYTES). */
 int kjson_record_write(const struct game_record *r, const char *path, char *err);
 
 /* Read and replay a record file into `r` (record_free it after). `game`:

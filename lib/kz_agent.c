@@ -2,6 +2,7 @@
  * choosing moves, with the mover's view enforced by search/agent.c, and
  * their searches as the "search" document for the web server. */
 #include "lib/kz_agent.h"
+#include "engine/threads.h"
 #include "engine/timer.h"
 #include "lib/kz_db.h"
 #include "lib/kz_front.h"
@@ -29,6 +30,13 @@ int kz_agent_new(const kz_game *g, const char *spec, kz_agent **out, char *err,
     if (agent_parse(&k->a, spec, g->g, gerr) != 0) {
         free(k);
         return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
+    }
+    /* threads=N is checked like --threads: the threads must be able to
+     * start, or libgomp ends the process on the first move. */
+    if (threads_reserve(kz_agent_threads(k), gerr) != 0) {
+        agent_free(&k->a);
+        free(k);
+        return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
     }
     k->game = g;
     *out = k;

@@ -28,6 +28,8 @@
 /* The size of every `err` here: messages quote what the command line gave
  * (a position, a move, an engine spec, a path) whole. */
 enum { KZ_CLI_ERROR_BYTES = 8192 };
+/* The most threads --threads and UGI's threads option take (engine/threads.h). */
+enum { KZ_CLI_THREADS_MAX = 1024 };
 
 /* Statuses beyond enum kz_status. */
 enum {
@@ -61,6 +63,7 @@ struct kz_cli_args {
     int pieces;      /* -1: not given */
     long memory_mib; /* -1: not given */
     long games;      /* -1: not given */
+    bool force;      /* --force: replace a --db file that is no database of the game */
 };
 
 /* ------------------------------------------------------------ options */
@@ -77,6 +80,25 @@ int kz_cli_game_finish(kz_game *g, char *err);
 void kz_cli_game_take_variant(kz_game *to, const kz_game *from);
 /* True when both games are the same variant of the same game. */
 bool kz_cli_same_variant(const kz_game *a, const kz_game *b);
+/* Numbers of the command line and of UGI, by the one parser of
+ * engine/number.h (decimal only, no blanks, range checked, one message):
+ * KZ_OK, or KZ_EINVAL with the message. */
+int kz_cli_whole(const char *what, const char *text, long long low, long long high,
+                 long long *out, char *err);
+int kz_cli_unsigned(const char *what, const char *text, uint64_t *out, char *err);
+int kz_cli_real(const char *what, const char *text, double low, double high, double *out,
+                char *err);
+/* `path` open for reading, never blocking (engine/input_file.h: regular
+ * files only; a folder or FIFO is refused), or NULL with a message naming
+ * `what` and the path. */
+FILE *kz_cli_open_input(const char *what, const char *path, char *err);
+/* May `path` be written as an output (engine/output_file.h: its folder
+ * exists, nothing but a regular file is there)? KZ_OK or KZ_ERUNTIME with a
+ * message naming it. Commands check every output path before their work. */
+int kz_cli_output_check(const char *path, char *err);
+/* Write `text` to `path` atomically (engine/output_file.h). KZ_OK or
+ * KZ_ERUNTIME. */
+int kz_cli_write_text(const char *path, const char *text, char *err);
 /* Can `threads` threads start? KZ_OK or KZ_ERUNTIME. */
 int kz_cli_threads_reserve(int threads, char *err);
 /* The game's own databases builder exists (Kerx: solve --pieces). */

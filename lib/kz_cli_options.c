@@ -2,6 +2,9 @@
  * games found by name, variants read one --variant at a time, positions and
  * moves loaded with the command line's own messages. */
 #include "engine/game_check.h"
+#include "engine/input_file.h"
+#include "engine/number.h"
+#include "engine/output_file.h"
 #include "engine/threads.h"
 #include "engine/variant.h"
 #include "lib/kz_cli.h"
@@ -114,4 +117,37 @@ int kz_cli_parse_position(kz_state *s, const char *text, char *err) {
     memcpy(s->bytes, parsed, g->state_size);
     kz_state_changed(s);
     return KZ_OK;
+}
+
+int kz_cli_output_check(const char *path, char *err) {
+    if (output_file_check(path, err, KZ_CLI_ERROR_BYTES) != 0) return KZ_ERUNTIME;
+    return KZ_OK;
+}
+
+int kz_cli_write_text(const char *path, const char *text, char *err) {
+    if (output_file_write(path, text, strlen(text), err, KZ_CLI_ERROR_BYTES) != 0)
+        return KZ_ERUNTIME;
+    return KZ_OK;
+}
+
+_Static_assert((int)KZ_CLI_THREADS_MAX == (int)THREADS_MAX, "one thread limit");
+
+int kz_cli_whole(const char *what, const char *text, long long low, long long high,
+                 long long *out, char *err) {
+    return number_whole(what, text, low, high, out, err, KZ_CLI_ERROR_BYTES) ? KZ_EINVAL
+                                                                             : KZ_OK;
+}
+
+int kz_cli_unsigned(const char *what, const char *text, uint64_t *out, char *err) {
+    return number_unsigned(what, text, out, err, KZ_CLI_ERROR_BYTES) ? KZ_EINVAL : KZ_OK;
+}
+
+int kz_cli_real(const char *what, const char *text, double low, double high, double *out,
+                char *err) {
+    return number_real(what, text, low, high, out, err, KZ_CLI_ERROR_BYTES) ? KZ_EINVAL
+                                                                            : KZ_OK;
+}
+
+FILE *kz_cli_open_input(const char *what, const char *path, char *err) {
+    return input_file_open(what, path, err, KZ_CLI_ERROR_BYTES);
 }

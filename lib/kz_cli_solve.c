@@ -162,8 +162,12 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
             .generic = a->algo && strcmp(a->algo, "retro") == 0,
             .json = a->json,
         };
-        if (g->database->build(v, &b, out, gerr) != 0) /* under mpirun rank 0 says it */
-            return tier_mpi_worker() ? KZ_CLI_QUIET_EINVAL : FAIL(KZ_EINVAL, "%s", gerr);
+        int built = g->database->build(v, &b, out, gerr);
+        int code = built == -1 ? KZ_EINVAL : KZ_ERUNTIME;
+        if (built != 0) /* under mpirun rank 0 says it */
+            return tier_mpi_worker()
+                       ? (code == KZ_EINVAL ? KZ_CLI_QUIET_EINVAL : KZ_CLI_QUIET_ERUNTIME)
+                       : FAIL(code, "%s", gerr);
         return KZ_OK;
     }
     if (a->pieces > 0)
@@ -249,7 +253,7 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
     if (store && !worker) {
         status = check_room(path, database_bytes(g, v, g->tier_of(v, start)), err);
         if (status) goto done_reported;
-        if (solver_db_create(&run.db, path, g, v, gerr) != 0) {
+        if (solver_db_create(&run.db, path, g, v, a->force, gerr) != 0) {
             status = FAIL(KZ_ERUNTIME, "%s", gerr);
             goto done_reported;
         }

@@ -52,8 +52,8 @@ int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
     if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
         return FAIL(KZ_EINVAL, "unknown --pn-init '%s' (uniform, eval, mobility)",
                     a->pn_init);
-    FILE *f = fopen(file, "r");
-    if (!f) return FAIL(KZ_ERUNTIME, "cannot read %s", file);
+    FILE *f = kz_cli_open_input("solvebench set", file, err);
+    if (!f) return KZ_ERUNTIME;
     struct group groups[MAX_GROUPS];
     int ngroups = 0, line_no = 0;
     char line[1024], gerr[GAME_ERROR_BYTES];

@@ -297,7 +297,7 @@ int kz_cli_db_open(const kz_game *g, const char *db, kz_db **out, char *err) {
 void kz_cli_error_document(int line, const char *message, FILE *out) {
     json_t *doc = kjson_document("error");
     json_object_set_new(doc, "line", json_integer(line));
-    json_object_set_new(doc, "message", json_string(message));
+    json_object_set_new(doc, "message", kjson_string_lossy(message));
     kjson_print(doc, out);
 }
 
@@ -306,6 +306,10 @@ int kz_cli_query(const kz_db *db, const kz_state *s, bool json, int line, FILE *
     const struct game *g = s->game->g;
     retro_lookup_fn lookup = kz_db_lookup(db);
     void *ctx = kz_db_ctx(db);
+    /* The database's failed mark stays once set: only a failure found by
+     * this query is this query's problem (issue 31: a stream of positions
+     * gave every line after the first damaged tier two documents). */
+    bool failed_before = kz_db_failed(db, NULL, 0) != KZ_OK;
     bool problem = false;
     int status = KZ_ERUNTIME;
     if (lookup(ctx, s->bytes) == RETRO_HOLE) {
@@ -318,20 +322,31 @@ int kz_cli_query(const kz_db *db, const kz_state *s, bool json, int line, FILE *
             snprintf(err, KZ_CLI_ERROR_BYTES,
                      "database %.100s does not hold this position's tier", db->path);
     } else {
+        /* In a stream (line > 0) the report is held back until it is known
+         * good, so that each line gets exactly one document. */
+        char *held = NULL;
+        size_t held_n = 0;
+        FILE *to = line > 0 ? open_memstream(&held, &held_n) : out;
+        if (!to) return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_ERUNTIME, "out of memory");
         status = kz_query_report(g, &s->game->v, s->bytes, lookup, ctx, db->path, json,
-                                 out, err, KZ_CLI_ERROR_BYTES);
-        /* The report's own complaint is said at once: a tier read for the
-         * first time may then turn out corrupt, which is said too. */
-        if (status) {
+                                 to, err, KZ_CLI_ERROR_BYTES);
+        if (line > 0) fclose(to);
+        if (status && line > 0) {
+            problem = true; /* said in the error document */
+        } else if (status) {
+            /* The report's own complaint is said at once: a tier read for
+             * the first time may then turn out corrupt, which is said too. */
             fprintf(stderr, "kibitz: %s\n", err);
             status = status == KZ_EINVAL ? KZ_CLI_QUIET_EINVAL : KZ_CLI_QUIET_ERUNTIME;
         }
-        if (kz_db_failed(db, err, KZ_CLI_ERROR_BYTES)) problem = true;
+        if (!failed_before && kz_db_failed(db, err, KZ_CLI_ERROR_BYTES)) problem = true;
+        if (line > 0 && !problem && held) fputs(held, out);
+        free(held);
     }
     if (!problem) return status;
     if (line > 0) {
         kz_cli_error_document(line, err, out);
-        return KZ_CLI_QUIET_ERUNTIME;
+        return status == KZ_EINVAL ? KZ_CLI_QUIET_EINVAL : KZ_CLI_QUIET_ERUNTIME;
     }
     return KZ_ERUNTIME;
 }

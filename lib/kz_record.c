@@ -15,6 +15,7 @@ int kz_record_load(const kz_game *g, const char *file, kz_record **out, char *er
                    size_t err_n) {
     *out = NULL;
     if (!file) return kz_fail(err, err_n, KZ_EINVAL, "no record file given");
+    if (!g) return kz_fail(err, err_n, KZ_EINVAL, "no game given for record %s", file);
     kz_record *r = calloc(1, sizeof *r);
     if (!r) return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
     char gerr[GAME_ERROR_BYTES] = "";

@@ -5,6 +5,7 @@
 #include "lib/kz_db.h"
 #include "lib/kz_json.h"
 #include "lib/kz_record.h"
+#include "search/alphabeta.h"
 #include "search/review.h"
 #include "json/kjson_review.h"
 
@@ -111,6 +112,20 @@ static void print_text(const struct game_record *r, const struct review_move *mo
 
 int kz_cli_review(const struct kz_cli_args *a, const kz_record *r, FILE *out, char *err) {
     const kz_game *game = kz_record_game(r);
+    /* A budget the review's search cannot use is refused, not ignored
+     * (search/review.c: alphabeta where the game allows it, else mcts). */
+    char why[GAME_ERROR_BYTES];
+    bool ab = ab_supports(game->g, why);
+    if (a->depth >= 0 && !ab)
+        return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_EINVAL,
+                       "--depth is for alphabeta, which cannot search %s; give "
+                       "--iterations or --time",
+                       game->g->name);
+    if (a->iterations > 0 && ab)
+        return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_EINVAL,
+                       "--iterations is for mcts; %s is reviewed with alphabeta: give "
+                       "--depth or --time",
+                       game->g->name);
     kz_db *db;
     int status = kz_db_for_engine(game, a->db, &db, err, KZ_CLI_ERROR_BYTES);
     if (status)

@@ -1,6 +1,7 @@
 /* One search run (lib/kz_run.h): the spec read by agent_parse, the request's
  * budget laid over it, the engine run. */
 #include "lib/kz_run.h"
+#include "engine/threads.h"
 #include "search/agent.h"
 #include "search/ismcts.h"
 #include "search/pimc.h"
@@ -114,6 +115,19 @@ int kz_run_search(const struct game *g, const struct variant *v, const void *sta
         return -1;
     }
     agent_free(&agent);
+    /* The threads asked for (the request's, else the spec's) must be able to
+     * start: libgomp would otherwise abort the process on the first
+     * parallel region (issue 31). */
+    int threads = req->threads > 0                        ? req->threads
+                  : agent.ab.threads > agent.mcts.threads ? agent.ab.threads
+                                                          : agent.mcts.threads;
+    if (threads > THREADS_MAX) {
+        snprintf(err, GAME_ERROR_BYTES, "threads must be from 1 to %d, not %d",
+                 THREADS_MAX, threads);
+        return -1;
+    }
+    if (threads > 1 && threads_reserve(threads, why) != 0)
+        return fail(runtime, true, err, why);
     if (req->probe) agent_use_databases(&agent, req->probe, req->probe_ctx);
     bool budget =
         agent.budget_given || req->time > 0 || req->iterations > 0 || req->depth > 0;

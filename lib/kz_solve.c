@@ -47,7 +47,7 @@ int kz_solve_with(const kz_game *game, const char *path, int threads,
     char file[SOLVER_DB_PATH_BYTES];
     solver_db_path(g, &game->v, path, file, sizeof file);
     struct solve_sink sink = {.progress = progress, .progress_ctx = ctx, .stop = stop};
-    if (solver_db_create(&sink.writer, file, g, &game->v, gerr))
+    if (solver_db_create(&sink.writer, file, g, &game->v, false, gerr))
         return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
     struct retro_config cfg = {.game = g,
                                .variant = &game->v,

@@ -1,6 +1,8 @@
 #include "search/agent.h"
 
+#include "engine/number.h"
 #include "engine/rng.h"
+#include "engine/threads.h"
 #include "search/greedy.h"
 #include "search/ismcts.h"
 #include "search/pimc.h"
@@ -22,18 +24,24 @@ static char *next_piece(char **rest) {
     return piece;
 }
 
+/* One option's number, by the one parser of engine/number.h. */
 static int parse_number(const char *key, const char *text, double low, double high,
                         double *out, char *err) {
-    char *end;
-    errno = 0;
-    double x = strtod(text, &end);
-    if (*text == '\0' || *end != '\0' || errno != 0 || !(x >= low && x <= high)) {
-        snprintf(err, GAME_ERROR_BYTES,
-                 "agent option %s needs a number from %g to %g, not '%s'", key, low, high,
-                 text);
+    char what[64];
+    snprintf(what, sizeof what, "agent option %.30s", key);
+    return number_real(what, text, low, high, out, err, GAME_ERROR_BYTES);
+}
+
+/* The same for a whole number (a count, a depth). */
+static int parse_whole(const char *key, const char *text, double low, double high,
+                       double *out, char *err) {
+    char what[64];
+    long long value;
+    snprintf(what, sizeof what, "agent option %.30s", key);
+    if (number_whole(what, text, (long long)low, (long long)high, &value, err,
+                     GAME_ERROR_BYTES))
         return -1;
-    }
-    *out = x;
+    *out = (double)value;
     return 0;
 }
 
@@ -41,7 +49,7 @@ static int set_expectimax_option(struct agent *a, const char *key, const char *v
                                  char *err) {
     double x;
     if (a->kind == AGENT_EXPECTIMAX && strcmp(key, "depth") == 0) {
-        if (parse_number(key, value, 1, EXPECTI_MAX_DEPTH, &x, err)) return -1;
+        if (parse_whole(key, value, 1, EXPECTI_MAX_DEPTH, &x, err)) return -1;
         a->ex.depth = (int)x;
     } else if (a->kind == AGENT_EXPECTIMAX && strcmp(key, "time") == 0) {
         if (parse_number(key, value, 1e-3, 1e6, &x, err)) return -1;
@@ -68,10 +76,10 @@ static int set_flatmc_option(struct agent *a, const char *key, const char *value
                              char *err) {
     double x;
     if (strcmp(key, "iterations") == 0) {
-        if (parse_number(key, value, 1, 4e9, &x, err)) return -1;
+        if (parse_whole(key, value, 1, 4e9, &x, err)) return -1;
         a->flat.playouts = (long)x;
     } else if (strcmp(key, "playout") == 0) {
-        if (parse_number(key, value, 1, 1e6, &x, err)) return -1;
+        if (parse_whole(key, value, 1, 1e6, &x, err)) return -1;
         a->flat.max_playout = (int)x;
     } else {
         snprintf(err, GAME_ERROR_BYTES, "agent 'flatmc' has no option '%s'", key);
@@ -94,25 +102,25 @@ static int set_option(struct agent *a, const char *key, const char *value, char 
         else
             a->mcts.time = x, a->mcts.iterations = 0;
     } else if (strcmp(key, "threads") == 0 && (ab || (mc && !pi))) {
-        if (parse_number(key, value, 1, 1024, &x, err)) return -1;
+        if (parse_whole(key, value, 1, THREADS_MAX, &x, err)) return -1;
         if (ab)
             a->ab.threads = (int)x;
         else
             a->mcts.threads = (int)x;
     } else if (strcmp(key, "depth") == 0 && ab) {
-        if (parse_number(key, value, 1, AB_MAX_PLY - 2, &x, err)) return -1;
+        if (parse_whole(key, value, 1, AB_MAX_PLY - 2, &x, err)) return -1;
         a->ab.depth = (int)x;
     } else if (strcmp(key, "hash") == 0 && ab) {
-        if (parse_number(key, value, 1, 1 << 16, &x, err)) return -1;
+        if (parse_whole(key, value, 1, 1 << 16, &x, err)) return -1;
         a->hash_mib = (int)x;
     } else if (strcmp(key, "iterations") == 0 && mc) {
-        if (parse_number(key, value, 1, 4e9, &x, err)) return -1;
+        if (parse_whole(key, value, 1, 4e9, &x, err)) return -1;
         a->mcts.iterations = (long)x;
     } else if (strcmp(key, "c") == 0 && mc) {
         if (parse_number(key, value, 1e-3, 100, &x, err)) return -1;
         a->mcts.c = x;
     } else if (strcmp(key, "worlds") == 0 && pi) {
-        if (parse_number(key, value, 1, 1e5, &x, err)) return -1;
+        if (parse_whole(key, value, 1, 1e5, &x, err)) return -1;
         a->worlds = (int)x;
     } else if (strcmp(key, "sim") == 0 && mc && !pi) {
         if (mcts_sim_parse(value, &a->mcts.sim)) {
@@ -127,7 +135,7 @@ static int set_option(struct agent *a, const char *key, const char *value, char 
         if (parse_number(key, value, 0, 1, &x, err)) return -1;
         a->mcts.root_parallel = x != 0;
     } else if (strcmp(key, "playout") == 0 && mc) {
-        if (parse_number(key, value, 1, 1e6, &x, err)) return -1;
+        if (parse_whole(key, value, 1, 1e6, &x, err)) return -1;
         a->mcts.max_playout = (int)x;
     } else if (strcmp(key, "keep") == 0 && mc && !pi && a->hidden) {
         if (parse_number(key, value, 0, 1, &x, err)) return -1;

@@ -102,12 +102,25 @@ static void extend_pv(const struct game *g, const struct variant *v, const void 
     }
 }
 
+/* The threads' state stacks, made before the threads start so that a
+ * failed allocation is an error, not a crash inside a thread. 0 or -1. */
+static int pool_make(struct ab_thread *pool, int threads) {
+    for (int i = 0; i < threads; i++) pool[i].stack = NULL;
+    for (int i = 0; i < threads; i++)
+        if (!(pool[i].stack = malloc((size_t)(AB_MAX_PLY + 1) * GAME_MAX_STATE_BYTES))) {
+            for (int k = 0; k < i; k++) free(pool[k].stack);
+            return -1;
+        }
+    return 0;
+}
+
 static void thread_init(struct ab_thread *t, struct ab_shared *sh, int id,
                         const void *state) {
+    void *stack = t->stack;
     memset(t, 0, sizeof *t);
     t->sh = sh;
     t->id = id;
-    t->stack = malloc((size_t)(AB_MAX_PLY + 1) * GAME_MAX_STATE_BYTES);
+    t->stack = stack;
     memcpy(t->stack[0], state, sh->g->state_size);
 }
 
@@ -224,6 +237,11 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
     out->has_move = true;
 
     struct ab_thread *pool = malloc(sizeof(struct ab_thread) * (size_t)threads);
+    if (!pool || pool_make(pool, threads) != 0) {
+        free(pool);
+        snprintf(err, GAME_ERROR_BYTES, "out of memory for %d search threads", threads);
+        return -1;
+    }
     uint64_t nodes = 0, hits = 0;
     int completed = 0;
 #pragma omp parallel num_threads(threads) reduction(+ : nodes, hits)

@@ -38,8 +38,10 @@ struct game_database_build {
 };
 
 struct game_database {
-    /* Build (or resume) the databases and print a report to `out`: 0, or -1
-     * with err. */
+    /* Build (or resume) the databases and print a report to `out`: 0; -1
+     * with err for bad input (a bound or variant that cannot be built: exit
+     * status 2); -2 with err for a runtime failure (disk full, a folder that
+     * cannot be written, not enough memory or --memory: exit status 1). */
     int (*build)(const struct variant *v, const struct game_database_build *b, FILE *out,
                  char *err);
     /* Open the databases under `data` (NULL: the default folder). `where`

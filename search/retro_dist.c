@@ -257,7 +257,7 @@ static int dist_solve_part(void *ctx, int job, int threads, const struct tier_pa
     if (part->part == 0) {
         if (status == 0)
             status = tier_file_writer_end(&fs.w, err);
-        else if (fs.w.file)
+        else if (fs.w.out.file)
             tier_file_writer_abort(&fs.w);
     }
     free(out);

@@ -1,5 +1,5 @@
 #include "search/solver_db.h"
-#include "engine/temp_files.h"
+#include "engine/output_file.h"
 #include "engine/variant.h"
 
 #include <dirent.h>
@@ -43,13 +43,13 @@ struct index_entry {
 enum { INDEX_V1_BYTES = 24 };
 
 struct solver_db_writer {
-    FILE *file;
-    char path[SOLVER_DB_PATH_BYTES], temp[SOLVER_DB_PATH_BYTES + 32];
+    struct output_file out; /* engine/output_file.h: checked, atomic */
+    FILE *file;             /* out.file */
+    const char *temp;       /* out.temp, for messages */
     struct header h;
     XXH3_state_t *hash;
     struct index_entry *index;
     uint64_t count, capacity, cells;
-    int temp_slot; /* engine/temp_files.h: removed on an interrupt */
 };
 
 struct solver_db {
@@ -147,39 +147,59 @@ static int make_parent(const char *path, char *err) {
     return solver_db_make_folders(folder, err);
 }
 
+/* An existing file at `path` may be replaced only when it is a kibitz
+ * database of game g (any variant, any format version): anything else needs
+ * `replace_any` (--force). */
+static int check_replaceable(const char *path, const struct game *g, bool replace_any,
+                             char *err) {
+    struct stat st;
+    if (replace_any || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+    struct header h = {0};
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    ssize_t got = fd >= 0 ? read(fd, &h, sizeof h) : -1;
+    if (fd >= 0) close(fd);
+    bool database = got >= (ssize_t)offsetof(struct header, variant) &&
+                    memcmp(h.magic, MAGIC, sizeof MAGIC) == 0;
+    h.game[sizeof h.game - 1] = '\0';
+    if (database && strcmp(h.game, g->name) == 0) return 0;
+    if (database)
+        snprintf(err, GAME_ERROR_BYTES,
+                 "%.60s is a database of %.20s, not %.20s: give --force to replace it",
+                 path, h.game, g->name);
+    else
+        snprintf(err, GAME_ERROR_BYTES,
+                 "%.70s is not a kibitz database: give another --db, or --force to "
+                 "replace it",
+                 path);
+    return -1;
+}
+
 int solver_db_create(struct solver_db_writer **out, const char *path,
-                     const struct game *g, const struct variant *v, char *err) {
+                     const struct game *g, const struct variant *v, bool replace_any,
+                     char *err) {
     *out = NULL;
     /* Check the destination now, before the caller spends its time solving:
      * the final rename must be able to succeed. */
-    struct stat st;
     if (path[0] == '\0') {
         snprintf(err, GAME_ERROR_BYTES, "the database path is empty");
         return -1;
     }
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write database %.90s: not a regular file",
-                 path);
-        return -1;
-    }
+    if (check_replaceable(path, g, replace_any, err) != 0) return -1;
     struct solver_db_writer *w = calloc(1, sizeof *w);
     if (!w || !(w->hash = XXH3_createState())) {
         free(w);
         snprintf(err, GAME_ERROR_BYTES, "out of memory");
         return -1;
     }
-    snprintf(w->path, sizeof w->path, "%s", path);
-    snprintf(w->temp, sizeof w->temp, "%s.tmp.%ld", path, (long)getpid());
-    w->temp_slot = -1;
-    if (make_parent(path, err) != 0 || !(w->file = fopen(w->temp, "wb"))) {
-        if (!w->file && errno)
-            snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
-                     strerror(errno));
+    if (make_parent(path, err) != 0 ||
+        output_file_begin(&w->out, path, err, GAME_ERROR_BYTES) != 0) {
         XXH3_freeState(w->hash);
         free(w);
         return -1;
     }
-    w->temp_slot = temp_files_add(w->temp);
+    output_file_remove_stale(path); /* of killed solves */
+    w->file = w->out.file;
+    w->temp = w->out.temp;
     memcpy(w->h.magic, MAGIC, sizeof MAGIC);
     w->h.version = SOLVER_DB_VERSION;
     w->h.endian = ENDIAN_MARK;
@@ -281,22 +301,16 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c,
     h->header_hash = 0;
     h->header_hash = XXH3_64bits(h, sizeof *h);
     int fd = fileno(w->file);
-    if (fflush(w->file) != 0 || pwrite(fd, h, sizeof *h, 0) != (ssize_t)sizeof *h ||
-        fsync(fd) != 0) {
+    if (fflush(w->file) != 0 || pwrite(fd, h, sizeof *h, 0) != (ssize_t)sizeof *h) {
         snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
                  strerror(errno));
         solver_db_abort(w);
         return -1;
     }
-    fclose(w->file);
-    w->file = NULL;
-    if (rename(w->temp, w->path) != 0) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot rename %.55s to %.55s: %.20s", w->temp,
-                 w->path, strerror(errno));
+    if (output_file_commit(&w->out, err, GAME_ERROR_BYTES) != 0) {
         solver_db_abort(w);
         return -1;
     }
-    temp_files_forget(w->temp_slot);
     XXH3_freeState(w->hash);
     free(w->index);
     free(w);
@@ -305,9 +319,7 @@ int solver_db_finish(struct solver_db_writer *w, const struct retro_counts *c,
 
 void solver_db_abort(struct solver_db_writer *w) {
     if (!w) return;
-    if (w->file) fclose(w->file);
-    remove(w->temp);
-    temp_files_forget(w->temp_slot);
+    output_file_abort(&w->out);
     XXH3_freeState(w->hash);
     free(w->index);
     free(w);

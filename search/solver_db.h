@@ -44,6 +44,7 @@
 #include "engine/game.h"
 #include "search/retro.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum { SOLVER_DB_VERSION = 2, SOLVER_DB_PATH_BYTES = 4096 };
@@ -61,10 +62,15 @@ void solver_db_path(const struct game *g, const struct variant *v, const char *d
  * `err` (GAME_ERROR_BYTES) naming the folder that could not be made. */
 int solver_db_make_folders(const char *path, char *err);
 
-/* Start a database at `path` (the folder is created if missing). 0, or -1
- * with `err` (GAME_ERROR_BYTES). */
+/* Start a database at `path` (the folder is created if missing), written
+ * through engine/output_file.h (only a regular file is replaced, atomically;
+ * temporary files of killed solves of `path` are removed). A file already
+ * at `path` must be a kibitz database of game g (it is replaced when the
+ * solve finishes), unless `replace_any` (--force). 0, or -1 with `err`
+ * (GAME_ERROR_BYTES) naming the file. */
 int solver_db_create(struct solver_db_writer **out, const char *path,
-                     const struct game *g, const struct variant *v, char *err);
+                     const struct game *g, const struct variant *v, bool replace_any,
+                     char *err);
 /* Append one tier (in solve order). */
 int solver_db_add_tier(struct solver_db_writer *w, tier_t tier, const retro_cell *cells,
                        uint64_t size, char *err);

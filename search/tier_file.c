@@ -39,8 +39,7 @@ static uint64_t header_hash(struct tier_header h) {
 int tier_file_writer_begin(struct tier_file_writer *w, const char *path, uint64_t key,
                            tier_t tier, uint64_t size, char *err) {
     memset(w, 0, sizeof *w);
-    snprintf(w->path, sizeof w->path, "%s", path);
-    snprintf(w->temp, sizeof w->temp, "%s.tmp.%ld", path, (long)getpid());
+    w->out.temp_slot = -1;
     w->key = key;
     w->tier = tier;
     w->size = size;
@@ -51,10 +50,13 @@ int tier_file_writer_begin(struct tier_file_writer *w, const char *path, uint64_
         return -1;
     }
     struct tier_header blank = {0}; /* the real one comes at the end */
-    FILE *f = fopen(w->temp, "wb");
-    w->file = f;
-    if (f && fwrite(&blank, sizeof blank, 1, f) == 1) return 0;
-    snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp, strerror(errno));
+    if (output_file_begin(&w->out, path, err, GAME_ERROR_BYTES) != 0) {
+        tier_file_writer_abort(w);
+        return -1;
+    }
+    if (fwrite(&blank, sizeof blank, 1, w->out.file) == 1) return 0;
+    snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->out.temp,
+             strerror(errno));
     tier_file_writer_abort(w);
     return -1;
 }
@@ -63,13 +65,14 @@ int tier_file_writer_add(struct tier_file_writer *w, const void *cells, uint64_t
                          char *err) {
     if (bytes % sizeof(retro_cell) ||
         (w->written + bytes / sizeof(retro_cell)) > w->size) {
-        snprintf(err, GAME_ERROR_BYTES, "%.100s: more cells than the tier has", w->temp);
+        snprintf(err, GAME_ERROR_BYTES, "%.100s: more cells than the tier has",
+                 w->out.temp);
         tier_file_writer_abort(w);
         return -1;
     }
     if (bytes && (XXH3_64bits_update(w->hash, cells, bytes) != XXH_OK ||
-                  fwrite(cells, 1, bytes, w->file) != bytes)) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp,
+                  fwrite(cells, 1, bytes, w->out.file) != bytes)) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->out.temp,
                  strerror(errno));
         tier_file_writer_abort(w);
         return -1;
@@ -80,7 +83,7 @@ int tier_file_writer_add(struct tier_file_writer *w, const void *cells, uint64_t
 
 int tier_file_writer_end(struct tier_file_writer *w, char *err) {
     if (w->written != w->size) {
-        snprintf(err, GAME_ERROR_BYTES, "%.100s: %llu cells of %llu", w->temp,
+        snprintf(err, GAME_ERROR_BYTES, "%.100s: %llu cells of %llu", w->out.temp,
                  (unsigned long long)w->written, (unsigned long long)w->size);
         tier_file_writer_abort(w);
         return -1;
@@ -93,28 +96,26 @@ int tier_file_writer_end(struct tier_file_writer *w, char *err) {
                             .cells_hash = XXH3_64bits_digest(w->hash)};
     memcpy(h.magic, MAGIC, sizeof MAGIC);
     h.header_hash = header_hash(h);
-    FILE *f = w->file;
-    bool ok = fseek(f, 0, SEEK_SET) == 0 && fwrite(&h, sizeof h, 1, f) == 1 &&
-              fflush(f) == 0 && fsync(fileno(f)) == 0;
-    int saved = errno;
-    w->file = NULL;
-    if (fclose(f) != 0) ok = false;
-    if (ok && rename(w->temp, w->path) == 0) {
-        XXH3_freeState(w->hash);
-        w->hash = NULL;
-        return 0;
+    FILE *f = w->out.file;
+    if (fseek(f, 0, SEEK_SET) != 0 || fwrite(&h, sizeof h, 1, f) != 1) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->out.temp,
+                 strerror(errno));
+        tier_file_writer_abort(w);
+        return -1;
     }
-    if (ok) saved = errno;
-    snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", w->temp, strerror(saved));
-    tier_file_writer_abort(w);
-    return -1;
+    if (output_file_commit(&w->out, err, GAME_ERROR_BYTES) != 0) {
+        tier_file_writer_abort(w);
+        return -1;
+    }
+    XXH3_freeState(w->hash);
+    w->hash = NULL;
+    return 0;
 }
 
 void tier_file_writer_abort(struct tier_file_writer *w) {
-    if (w->file) fclose(w->file);
-    if (w->temp[0]) remove(w->temp);
+    output_file_abort(&w->out);
     XXH3_freeState(w->hash);
-    w->file = w->hash = NULL;
+    w->hash = NULL;
 }
 
 int tier_file_write(const char *path, uint64_t key, tier_t tier, const retro_cell *cells,

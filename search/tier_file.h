@@ -13,6 +13,7 @@
 #ifndef KIBITZ_TIER_FILE_H
 #define KIBITZ_TIER_FILE_H
 
+#include "engine/output_file.h"
 #include "search/retro.h"
 
 #include <stdint.h>
@@ -34,8 +35,8 @@ int tier_file_write(const char *path, uint64_t key, tier_t tier, const retro_cel
  * writes the header with the checksum, renames into place). A failed
  * writer removes its temporary file; abort does that on purpose. */
 struct tier_file_writer {
-    void *file, *hash;
-    char path[4200], temp[4200];
+    struct output_file out; /* engine/output_file.h: checked, atomic */
+    void *hash;
     uint64_t key, tier, size, written; /* written: cells */
 };
 int tier_file_writer_begin(struct tier_file_writer *w, const char *path, uint64_t key,

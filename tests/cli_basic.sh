@@ -20,8 +20,8 @@ fi
 expect 2 "unknown option '--bogus'" -- show kulibrat --bogus
 expect 2 "unknown option '--depth' for 'show'" -- show kulibrat --depth 3
 expect 2 "unknown variant option 'colour'" -- show kulibrat --variant colour=red
-expect 2 'target must be a whole number from 1 to 250' -- show kulibrat --variant target=0
-expect 2 'target must be a whole number' -- show kulibrat --variant target=five
+expect 2 'target needs a whole number from 1 to 250' -- show kulibrat --variant target=0
+expect 2 'target needs a whole number' -- show kulibrat --variant target=five
 expect 2 'not of the form key=value' -- show kulibrat --variant target
 expect 2 'first must be black or red' -- show kulibrat --variant first=green
 expect 2 "bad position.*too many black" -- show kulibrat --position 'bbb/bb./.../... b 0-0'

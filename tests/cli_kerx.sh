@@ -29,7 +29,7 @@ expect 2 '^kibitz: ' -- show kerx --moves 'e4-e5'
 expect 2 '^kibitz: ' -- show kerx --moves 'zz9'
 expect 2 '^kibitz: .*longest capture' -- show kerx --variant drawat=0 --position '4/5/6/3wb2/6/5/b3 w' --moves 'd4-d5'
 # Bad options.
-expect 2 '^kibitz: .*size must be 3..6' -- show kerx --variant size=9
+expect 2 '^kibitz: .*size needs a whole number from 3 to 6' -- show kerx --variant size=9
 expect 2 '^kibitz: .*huff must be 0 or 1' -- show kerx --variant huff=yes
 expect 2 '^kibitz: .*unknown option' -- show kerx --variant colour=red
 

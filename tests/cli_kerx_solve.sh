@@ -16,7 +16,7 @@ expect 0 'unfinished \(node limit\)' -- solve kerx --position 'bbbb/bbbbb/bbbbbb
 expect 2 'already over' -- solve kerx --variant size=3 --position 'b2/4/5/4/2w w' --db none
 expect 2 "bad position" -- solve kerx --position zz
 # Databases: size 3, drawat 2, up to 5 pieces.
-expect 2 'needs about .* MiB' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --memory 1
+expect 1 'needs about .* MiB' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --memory 1
 expect 1 'no Kerx databases' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
 expect 0 '3 tiers \(0 read back' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --quiet
 check "a temporary file was left" "$(find "$dir" -name '*.kdb.tmp.*' | wc -l)"

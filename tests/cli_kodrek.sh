@@ -46,8 +46,8 @@ expect 2 "^kibitz: move 3: illegal move 'pb3'" -- show kodrek --moves 'h0.2.0 t2
 expect 2 "^kibitz: move 1: malformed move 'zz'" -- show kodrek --moves 'zz'
 expect 2 "^kibitz: move 1 'h0.0.0': the game is already over" -- show kodrek --position '2 x 11.6/7.4/0! 20.14/20.14/0 20.7/20.7/0' --moves 'h0.0.0'
 # Bad options.
-expect 2 '^kibitz: .*inner must be a whole number from 3 to 40' -- show kodrek --variant inner=2
-expect 2 '^kibitz: .*toleks must be a whole number from 2 to 9' -- show kodrek --variant toleks=10
+expect 2 '^kibitz: .*inner needs a whole number from 3 to 40' -- show kodrek --variant inner=2
+expect 2 '^kibitz: .*toleks needs a whole number from 2 to 9' -- show kodrek --variant toleks=10
 expect 2 '^kibitz: .*payoff must be coins or winloss' -- show kodrek --variant payoff=beer
 expect 2 '^kibitz: .*newcomer must be off, all, green, blue or red' -- show kodrek --variant newcomer=yes
 expect 2 '^kibitz: .*unknown variant option' -- show kodrek --variant pirate=1

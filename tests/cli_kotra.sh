@@ -16,7 +16,7 @@ expect 0 'depth 2: 116 leaves' -- perft kotra --depth 2
 expect 0 '"leaves":1175' -- perft kotra --depth 3 --json
 expect 0 '^c4n=C +10$' -- perft kotra --depth 2 --divide
 expect 2 "unknown variant option 'colour'" -- show kotra --variant colour=red
-expect 2 'turns must be a whole number from 1 to 10000' -- show kotra --variant turns=0
+expect 2 'turns needs a whole number from 1 to 10000' -- show kotra --variant turns=0
 expect 2 "bad position.*unknown piece 'Q'" -- show kotra --position "Q${empty:1} g setup 0/0/0 - 0 0 - - - - 0:0 -:-"
 expect 2 'bad position.*side to move' -- show kotra --position "$empty"
 expect 2 "bad position.*unknown phase 'fly'" -- show kotra --position "$empty g fly 0/0/0 - 0 0 - - - - 0:0 -:-"

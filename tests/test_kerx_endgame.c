@@ -399,7 +399,7 @@ static void test_refusals(void **unused) {
     /* Budgets and limits. */
     struct kerx_egdb_build b = {
         .pieces = 7, .threads = 1, .memory_mib = 1, .folder = folder};
-    assert_int_equal(kerx_egdb_build(&t4.variant, &b, &st, err), -1);
+    assert_int_equal(kerx_egdb_build(&t4.variant, &b, &st, err), -2); /* runtime */
     assert_non_null(strstr(err, "more than --memory 1"));
     b.pieces = 3;
     b.memory_mib = 0;

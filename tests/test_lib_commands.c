@@ -233,6 +233,10 @@ static void test_record_replay_and_review(void **unused) {
     assert_int_equal(kz_record_load(g, folder, &bad, err, sizeof err), KZ_EINVAL);
     assert_null(bad);
     assert_non_null(strstr(err, folder));
+    /* No game: an error, not a NULL dereference (issue 31). */
+    assert_int_equal(kz_record_load(NULL, path, &bad, err, sizeof err), KZ_EINVAL);
+    assert_null(bad);
+    assert_non_null(strstr(err, "no game"));
     kz_state_free(wrong);
     kz_state_free(s);
     kz_record_free(r);

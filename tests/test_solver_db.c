@@ -54,7 +54,7 @@ static void write_db(const char *spec, const char *path, struct written *wr,
     make_variant(&v, spec);
     char err[GAME_ERROR_BYTES];
     memset(wr, 0, sizeof *wr);
-    assert_int_equal(solver_db_create(&wr->w, path, as, &v, err), 0);
+    assert_int_equal(solver_db_create(&wr->w, path, as, &v, false, err), 0);
     struct kulibrat_state start;
     kulibrat_game.start(&v, &start);
     struct retro_config cfg = {.game = &kulibrat_game,
@@ -269,6 +269,7 @@ static void test_refused(void **unused) {
     /* Same cells, but the header names another game. */
     struct game other = kulibrat_game;
     other.name = "kerx";
+    unlink(bad); /* a database of another game is never replaced */
     write_db("target=1", bad, &wr, &other);
     free_written(&wr);
     expect_refused(bad, "target=1", "holds game 'kerx'");
@@ -283,7 +284,7 @@ static void test_implausible_cell(void **unused) {
     struct variant v;
     make_variant(&v, "target=2");
     struct solver_db_writer *w;
-    assert_int_equal(solver_db_create(&w, path, &kulibrat_game, &v, err), 0);
+    assert_int_equal(solver_db_create(&w, path, &kulibrat_game, &v, false, err), 0);
     retro_cell good[4] = {retro_win(1), retro_loss(2), RETRO_DRAW, RETRO_TERMINAL};
     retro_cell forged[4] = {retro_win(1), RETRO_UNKNOWN, RETRO_DRAW, RETRO_DRAW};
     assert_int_equal(solver_db_add_tier(w, 1, good, 4, err), 0);

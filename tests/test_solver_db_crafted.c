@@ -57,7 +57,7 @@ static int setup(void **unused) {
     make_variant(&v);
     char err[GAME_ERROR_BYTES];
     struct solver_db_writer *w;
-    if (solver_db_create(&w, original, &kulibrat_game, &v, err) != 0) return -1;
+    if (solver_db_create(&w, original, &kulibrat_game, &v, false, err) != 0) return -1;
     struct kulibrat_state start;
     kulibrat_game.start(&v, &start);
     struct retro_config cfg = {.game = &kulibrat_game,

@@ -26,7 +26,8 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
     };
     char folder[KERX_EGDB_PATH_BYTES], vtext[160];
     struct kerx_egdb_stats st;
-    if (kerx_egdb_build(v, &b, &st, err) != 0) return -1;
+    int status = kerx_egdb_build(v, &b, &st, err);
+    if (status != 0) return status;
     kerx_egdb_folder(v, o->data, folder, sizeof folder);
     kerx_game.variant_format(v, vtext, sizeof vtext);
     double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;
@@ -85,7 +86,8 @@ static int kerx_database_build(const struct variant *v,
     };
     char folder[KERX_DB_PATH_BYTES], vtext[160];
     struct kerx_db_stats st;
-    if (kerx_db_build(v, &b, &st, err) != 0) return -1;
+    int status = kerx_db_build(v, &b, &st, err);
+    if (status != 0) return status;
     kerx_db_folder(v, o->data, folder, sizeof folder);
     kerx_game.variant_format(v, vtext, sizeof vtext);
     double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;

@@ -71,7 +71,9 @@ struct kerx_egdb_stats {
 /* The folder of the files of variant v. */
 void kerx_egdb_folder(const struct variant *v, const char *data, char *buf, size_t n);
 
-/* Build (or finish) the databases. 0, or -1 with `err` (GAME_ERROR_BYTES). */
+/* Build (or finish) the databases. 0; -1 with `err` (GAME_ERROR_BYTES)
+ * for bad input (a bound or variant that cannot be built); -2 for a runtime
+ * failure (writing, memory, --memory), as search/game_database.h says. */
 int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                     struct kerx_egdb_stats *st, char *err);
 

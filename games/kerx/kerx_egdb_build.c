@@ -217,6 +217,7 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                  b->pieces, db->drawat);
         goto done;
     }
+    status = -2; /* from here on a failure is the machine's, not the input's */
     st->pairs = npairs;
     /* Memory: the working bytes of the largest pair (value and counter, 3
      * bytes an entry), every finished pair's values (mapped while building

@@ -4,7 +4,7 @@
  * its first read, and upgrade version 1 files. */
 #include "games/kerx/kerx_egdb_file.h"
 #include "engine/game.h"
-#include "engine/temp_files.h"
+#include "engine/output_file.h"
 #include "games/kerx/kerx_egdb.h"
 
 #include <errno.h>
@@ -87,9 +87,9 @@ struct kerx_egdb_writer {
     uint64_t in_block;  /* its values so far */
     uint64_t *table;    /* the finished blocks' checksums */
     uint64_t blocks, table_room;
-    int fd;
-    int temp_slot; /* registered so an interrupt removes the temporary file */
-    char path[4200], temp[4200];
+    struct output_file out; /* engine/output_file.h: checked, atomic */
+    int fd;                 /* out.file's, written directly */
+    const char *temp;       /* out.temp, for messages */
 };
 
 int kerx_egdb_writer_begin(struct kerx_egdb_writer **out, const char *path, int size,
@@ -113,17 +113,16 @@ int kerx_egdb_writer_begin(struct kerx_egdb_writer **out, const char *path, int 
     w->h.count[0] = n0;
     w->h.count[1] = n1;
     XXH3_64bits_reset(w->hash);
-    snprintf(w->path, sizeof w->path, "%s", path);
-    snprintf(w->temp, sizeof w->temp, "%s.tmp.%ld", path, (long)getpid());
     struct header blank = {0};
-    w->temp_slot = temp_files_add(w->temp);
-    w->fd = open(w->temp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (w->fd < 0 || write_all(w->fd, &blank, sizeof blank) != 0) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
-                 strerror(errno));
-        if (w->fd >= 0) close(w->fd);
-        unlink(w->temp);
-        temp_files_forget(w->temp_slot);
+    bool open = output_file_begin(&w->out, path, err, GAME_ERROR_BYTES) == 0;
+    if (open) output_file_remove_stale(path); /* of killed builds */
+    w->fd = open ? fileno(w->out.file) : -1;
+    w->temp = w->out.temp;
+    if (!open || write_all(w->fd, &blank, sizeof blank) != 0) {
+        if (open)
+            snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
+                     strerror(errno));
+        output_file_abort(&w->out);
         XXH3_freeState(w->hash);
         free(w);
         return -1;
@@ -189,24 +188,16 @@ int kerx_egdb_writer_end(struct kerx_egdb_writer *w, bool keep, char *err) {
         h->blocks = w->blocks;
         h->payload_hash = XXH3_64bits(w->table, w->blocks * sizeof *w->table);
         h->header_hash = XXH3_64bits(h, sizeof *h);
-        if (pwrite(w->fd, h, sizeof *h, 0) != (ssize_t)sizeof *h || fsync(w->fd) != 0)
+        if (pwrite(w->fd, h, sizeof *h, 0) != (ssize_t)sizeof *h)
             snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
                      strerror(errno));
         else
             status = 0;
     }
-    if (close(w->fd) != 0 && status == 0) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
-                 strerror(errno));
-        status = -1;
-    }
-    if (status == 0 && rename(w->temp, w->path) != 0) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->path,
-                 strerror(errno));
-        status = -1;
-    }
-    if (status != 0) unlink(w->temp);
-    temp_files_forget(w->temp_slot);
+    if (status == 0)
+        status = output_file_commit(&w->out, err, GAME_ERROR_BYTES);
+    else
+        output_file_abort(&w->out);
     XXH3_freeState(w->hash);
     free(w->table);
     free(w);

@@ -1,5 +1,6 @@
 /* Kerx: the game record (engine/game.h) and its variants, start, play and
  * evaluation callbacks. Notation lives in kerx_text.c. */
+#include "engine/number.h"
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_text.h"
 
@@ -25,34 +26,22 @@ static void kerx_variant_default(struct variant *v) {
 }
 
 /* A whole decimal number in [lo, hi], or -1. */
-static int kerx_number(const char *text, int lo, int hi) {
-    if (!*text || strlen(text) > 3) return -1;
-    int value = 0;
-    for (const char *p = text; *p; p++) {
-        if (*p < '0' || *p > '9') return -1;
-        value = value * 10 + (*p - '0');
-    }
-    return value >= lo && value <= hi ? value : -1;
-}
 
 static int kerx_variant_set(struct variant *v, const char *key, const char *value,
                             char *err) {
     struct kerx_variant *o = (struct kerx_variant *)v->bytes;
     if (strcmp(key, "size") == 0) {
-        int n = kerx_number(value, KERX_MIN_SIZE, KERX_MAX_SIZE);
-        if (n < 0) {
-            snprintf(err, GAME_ERROR_BYTES, "size must be 3..6, not '%.20s'", value);
+        long long n;
+        if (number_whole("size", value, KERX_MIN_SIZE, KERX_MAX_SIZE, &n, err,
+                         GAME_ERROR_BYTES))
             return -1;
-        }
         o->size = (uint8_t)n;
         return 0;
     }
     if (strcmp(key, "drawat") == 0) {
-        int k = kerx_number(value, 0, KERX_MAX_DRAWAT);
-        if (k < 0) {
-            snprintf(err, GAME_ERROR_BYTES, "drawat must be 0..99, not '%.20s'", value);
+        long long k;
+        if (number_whole("drawat", value, 0, KERX_MAX_DRAWAT, &k, err, GAME_ERROR_BYTES))
             return -1;
-        }
         o->drawat = (uint8_t)k;
         return 0;
     }

@@ -72,7 +72,7 @@ static int build_sink(void *ctx, tier_t tier, const retro_cell *values, uint64_t
     struct retro_counts counts = {0};
     retro_count(&counts, values, size);
     struct solver_db_writer *w;
-    if (solver_db_create(&w, path, &run->game, run->v, run->err) != 0) return -1;
+    if (solver_db_create(&w, path, &run->game, run->v, false, run->err) != 0) return -1;
     if (solver_db_add_tier(w, tier, values, size, run->err) != 0) {
         solver_db_abort(w);
         return -1;
@@ -135,6 +135,7 @@ int kerx_db_build(const struct variant *v, const struct kerx_db_build *b,
                  o->drawat);
         goto done;
     }
+    status = -2; /* from here on a failure is the machine's, not the input's */
     /* Memory: the largest tier's move graph and work, plus every tier's values
      * (a loose upper bound of what is held at once). */
     uint64_t largest = 0, total = 0;

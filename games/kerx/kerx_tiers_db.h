@@ -38,7 +38,9 @@ struct kerx_db_stats {
 /* The folder of the tier files of variant v. */
 void kerx_db_folder(const struct variant *v, const char *data, char *buf, size_t n);
 
-/* Build (or finish) the databases. 0, or -1 with `err` (GAME_ERROR_BYTES). */
+/* Build (or finish) the databases. 0; -1 with `err` (GAME_ERROR_BYTES)
+ * for bad input (a bound or variant that cannot be built); -2 for a runtime
+ * failure (writing, memory, --memory), as search/game_database.h says. */
 int kerx_db_build(const struct variant *v, const struct kerx_db_build *b,
                   struct kerx_db_stats *st, char *err);
 

@@ -1,4 +1,5 @@
 /* Kodrek variant options: inner=, margin=, toleks=, payoff=, newcomer=, order=. */
+#include "engine/number.h"
 #include "games/kodrek/kodrek.h"
 
 #include <stdio.h>
@@ -34,14 +35,8 @@ void kodrek_variant_default(struct variant *v) {
 
 static int set_number(const char *key, const char *value, int lo, int hi, uint8_t *out,
                       char *err) {
-    char *end;
-    long n = strtol(value, &end, 10);
-    if (*value == '\0' || *end != '\0' || n < lo || n > hi) {
-        snprintf(err, GAME_ERROR_BYTES,
-                 "%s must be a whole number from %d to %d, not '%.40s'", key, lo, hi,
-                 value);
-        return -1;
-    }
+    long long n;
+    if (number_whole(key, value, lo, hi, &n, err, GAME_ERROR_BYTES)) return -1;
     *out = (uint8_t)n;
     return 0;
 }

@@ -1,5 +1,6 @@
 /* Kotra variant options: turns=N (turns before the game ends on points),
  * surrender=loss|points (how a surrender is scored). */
+#include "engine/number.h"
 #include "games/kotra/kotra.h"
 
 #include <stdio.h>
@@ -25,14 +26,9 @@ void kotra_variant_default(struct variant *v) {
 
 int kotra_variant_set(struct variant *v, const char *key, const char *value, char *err) {
     if (strcmp(key, "turns") == 0) {
-        char *end;
-        long turns = strtol(value, &end, 10);
-        if (*value == '\0' || *end != '\0' || turns < 1 || turns > MAX_TURNS) {
-            snprintf(err, GAME_ERROR_BYTES,
-                     "turns must be a whole number from 1 to %d, not '%.40s'", MAX_TURNS,
-                     value);
+        long long turns;
+        if (number_whole("turns", value, 1, MAX_TURNS, &turns, err, GAME_ERROR_BYTES))
             return -1;
-        }
         options(v)->max_turns = (uint16_t)turns;
         return 0;
     }

@@ -1,4 +1,5 @@
 /* Kulibrat variant options: target=N (points to win), first=black|red. */
+#include "engine/number.h"
 #include "games/kulibrat/kulibrat.h"
 #include "games/kulibrat/kulibrat_text.h"
 
@@ -24,15 +25,10 @@ void kulibrat_variant_default(struct variant *v) {
 int kulibrat_variant_set(struct variant *v, const char *key, const char *value,
                          char *err) {
     if (strcmp(key, "target") == 0) {
-        char *end;
-        long target = strtol(value, &end, 10);
-        if (*value == '\0' || *end != '\0' || target < 1 ||
-            target > KULIBRAT_MAX_TARGET) {
-            snprintf(err, GAME_ERROR_BYTES,
-                     "target must be a whole number from 1 to %d, not '%.40s'",
-                     KULIBRAT_MAX_TARGET, value);
+        long long target;
+        if (number_whole("target", value, 1, KULIBRAT_MAX_TARGET, &target, err,
+                         GAME_ERROR_BYTES))
             return -1;
-        }
         options(v)->target = (uint8_t)target;
         return 0;
     }
