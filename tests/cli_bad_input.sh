@@ -72,9 +72,10 @@ expect 0 'over' -- show kodrek --record "$dir/kodrek/game-000001.json"
 expect 2 'two choices for' -- show kodrek --record "$dir/twice.json"
 
 # review: a budget its search cannot use is refused, not ignored.
-expect 2 -- '--depth is for alphabeta' -- review kodrek --record "$dir/kodrek/game-000001.json" \
+expect 2 '--depth is for alphabeta' -- review kodrek --record "$dir/kodrek/game-000001.json" \
     --depth 3
-expect 2 -- '--iterations is for mcts' -- review kulibrat --record "$dir/twice.json" \
+printf '+a4\nquit\n' | "$kibitz" play kulibrat --save "$dir/kulibrat.json" >/dev/null 2>&1
+expect 2 '--iterations is for mcts' -- review kulibrat --record "$dir/kulibrat.json" \
     --iterations 5
 
 # ---- Defects 2 and 4: a --positions stream gives exactly one document per
