@@ -19,6 +19,7 @@ int cmd_solvebench(int argc, char **argv);
 int cmd_version(int argc, char **argv);
 int cmd_review(int argc, char **argv);
 int cmd_ugi(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 struct command {
     const char *name;
@@ -40,6 +41,7 @@ static const struct command commands[] = {
     {"query", cmd_query, "value and best moves of a position, from the database"},
     {"ugi", cmd_ugi, "play matches through the UGI protocol (match runners)"},
     {"review", cmd_review, "judge every move of a game record (mistakes marked)"},
+    {"verify", cmd_verify, "check every tier and block of a database now"},
     {"solvebench", cmd_solvebench, "df-pn accuracy and speed on a solved Kerx set"},
     {"serve", cmd_serve, "play, watch and explore every game in a web browser"},
     {"version", cmd_version, "version, commit, build type, compiler (also --version)"},

@@ -92,6 +92,10 @@ int kz_cli_real(const char *what, const char *text, double low, double high, dou
  * files only; a folder or FIFO is refused), or NULL with a message naming
  * `what` and the path. */
 FILE *kz_cli_open_input(const char *what, const char *path, char *err);
+/* kibitz verify: every tier and block of the databases at `path` (a file or
+ * a folder) checked now; a text report, or the verify document (json).
+ * KZ_OK, KZ_CLI_CHECK (something is damaged), or KZ_ERUNTIME. */
+int kz_cli_verify(const char *path, bool json, FILE *out, char *err);
 /* May `path` be written as an output (engine/output_file.h: its folder
  * exists, nothing but a regular file is there)? KZ_OK or KZ_ERUNTIME with a
  * message naming it. Commands check every output path before their work. */

@@ -67,6 +67,13 @@ struct game_database {
      * the databases under `data`. 0, or -1 with err. */
     int (*write_test_set)(const struct variant *v, const char *data, long per_group,
                           uint64_t seed, FILE *out, char *err);
+    /* Optional, for `kibitz verify`: the name ending of the game's own
+     * database files (".keg"), and a check of one such file whole (any
+     * variant: its header says), calling `damaged` with one line for each
+     * damaged part. Returns how many; *parts: the parts checked. */
+    const char *file_suffix;
+    long (*verify_file)(const char *path, uint64_t *parts,
+                        void (*damaged)(void *ctx, const char *what), void *ctx);
 };
 
 /* gdb->failed when the game has it, else 0. */

@@ -1,5 +1,6 @@
 #include "search/solver_db.h"
 #include "engine/output_file.h"
+#include "engine/registry.h"
 #include "engine/variant.h"
 
 #include <dirent.h>
@@ -389,12 +390,14 @@ static int refuse(char *err, const char *path, const char *what) {
     return -1;
 }
 
-static int check_file(const struct solver_db *db, const char *path, char *err) {
-    const struct header *h = db->h;
+/* What is wrong with the header itself (before its fields are trusted), or
+ * 0 with nothing said. */
+static int header_problem(const struct header *h, size_t bytes, const char *path,
+                          char *err) {
     char what[GAME_ERROR_BYTES];
-    if (db->bytes < HEADER_BYTES) {
+    if (bytes < HEADER_BYTES) {
         snprintf(what, sizeof what, "truncated (%zu bytes, shorter than the header)",
-                 db->bytes);
+                 bytes);
         return refuse(err, path, what);
     }
     if (memcmp(h->magic, MAGIC, sizeof MAGIC) != 0)
@@ -410,6 +413,15 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
     copy.header_hash = 0;
     if (XXH3_64bits(&copy, sizeof copy) != h->header_hash)
         return refuse(err, path, "corrupt header (checksum mismatch)");
+    if (h->game[sizeof h->game - 1] || h->variant[sizeof h->variant - 1])
+        return refuse(err, path, "corrupt header (unterminated text)");
+    return 0;
+}
+
+static int check_file(const struct solver_db *db, const char *path, char *err) {
+    const struct header *h = db->h;
+    char what[GAME_ERROR_BYTES];
+    if (header_problem(h, db->bytes, path, err) != 0) return -1;
     if (db->bytes < h->file_size) {
         snprintf(what, sizeof what, "truncated (%zu bytes of %llu)", db->bytes,
                  (unsigned long long)h->file_size);
@@ -417,8 +429,6 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
     }
     if (db->bytes > h->file_size)
         return refuse(err, path, "longer than its header says (trailing bytes)");
-    if (h->game[sizeof h->game - 1] || h->variant[sizeof h->variant - 1])
-        return refuse(err, path, "corrupt header (unterminated text)");
     if (strcmp(h->game, db->g->name) != 0) {
         snprintf(what, sizeof what, "holds game '%.31s', not '%.31s'", h->game,
                  db->g->name);
@@ -440,6 +450,10 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
         h->index_offset != index_offset(h->positions) ||
         h->file_size != h->index_offset + h->tiers * db->index_bytes)
         return refuse(err, path, "corrupt header (inconsistent sizes)");
+    /* The zero padding before the index is under no checksum: check it. */
+    for (size_t k = HEADER_BYTES + h->positions * sizeof(retro_cell); k < h->index_offset;
+         k++)
+        if (db->map[k]) return refuse(err, path, "corrupt padding before the index");
     /* Version 1 has one checksum for everything: read it all now. Version 2
      * checks the index here and each tier when it is first read. */
     if (h->version == 1
@@ -577,6 +591,58 @@ int solver_db_failed(const struct solver_db *db, char *err) {
 int solver_db_verify(const struct solver_db *db, char *err) {
     for (uint64_t i = 0; i < db->h->tiers; i++) tier_intact(db, i);
     return solver_db_failed(db, err);
+}
+
+long solver_db_check_tiers(const struct solver_db *db, solver_db_damage_fn damaged,
+                           void *ctx) {
+    long bad = 0;
+    uint64_t covered = 0;
+    char what[GAME_ERROR_BYTES];
+    for (uint64_t i = 0; i < db->h->tiers; i++) {
+        struct index_entry e = index_at(db, i);
+        covered += e.size;
+        if (db->h->version == 1) continue; /* checked whole at open */
+        if (!tier_intact(db, i)) {
+            snprintf(what, sizeof what, "tier %#llx (%llu cells at byte %llu): corrupt",
+                     (unsigned long long)e.tier, (unsigned long long)e.size,
+                     (unsigned long long)(HEADER_BYTES + e.first * sizeof(retro_cell)));
+            damaged(ctx, what);
+            bad++;
+        }
+    }
+    /* Every cell belongs to a tier, or a damaged cell could hide outside. */
+    if (covered != db->h->positions) {
+        snprintf(what, sizeof what, "the tier index covers %llu of %llu cells",
+                 (unsigned long long)covered, (unsigned long long)db->h->positions);
+        damaged(ctx, what);
+        bad++;
+    }
+    return bad;
+}
+
+int solver_db_open_any(struct solver_db **out, const char *path, char *err) {
+    *out = NULL;
+    struct header h;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot open database %.80s: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    ssize_t got =
+        fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? pread(fd, &h, sizeof h, 0) : -1;
+    close(fd);
+    if (got < 0) return refuse(err, path, "not a regular file");
+    if (header_problem(&h, (size_t)got, path, err) != 0) return -1;
+    char gerr[GAME_ERROR_BYTES];
+    const struct game *g = registry_find(h.game, gerr);
+    struct variant v;
+    if (!g) return refuse(err, path, "holds a game this kibitz does not know");
+    variant_init(g, &v);
+    if (variant_parse(g, &v, h.variant, gerr) != 0 || variant_finish(g, &v, gerr) != 0)
+        return refuse(err, path, "holds a variant this kibitz does not know");
+    return solver_db_open(out, path, g, &v, err);
 }
 
 int solver_db_find(struct solver_db **out, const struct game *g, const struct variant *v,

@@ -116,6 +116,17 @@ int solver_db_failed(const struct solver_db *db, char *err);
 /* Check every tier now (reads the whole file): 0, or -1 with `err`. */
 int solver_db_verify(const struct solver_db *db, char *err);
 
+/* For `kibitz verify`: open `path` for the game and variant its own header
+ * names (the header checked first). 0, or -1 with `err` saying what is
+ * wrong with the file (its header, sizes, index or padding). */
+int solver_db_open_any(struct solver_db **out, const char *path, char *err);
+/* Check every tier of an open database (version 2: each tier's checksum
+ * and cells; and that the index covers every cell), calling `damaged` with
+ * a one-line description of each damaged part. Returns how many. */
+typedef void (*solver_db_damage_fn)(void *ctx, const char *what);
+long solver_db_check_tiers(const struct solver_db *db, solver_db_damage_fn damaged,
+                           void *ctx);
+
 /* The game and variant the database was opened for. */
 void solver_db_view(const struct solver_db *db, const struct game **g,
                     const struct variant **v);

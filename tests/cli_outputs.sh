@@ -18,6 +18,7 @@ run_capped() {
 
 # A file that is no database: refused, left as it was.
 echo "my notes" >"$dir/notes.txt"
+cp "$dir/notes.txt" "$dir/notes.txt.orig"
 run_capped solve kulibrat --variant target=1 --db "$dir/notes.txt"
 check "solve over a text file refused (status $code: $out)" \
     $([ $code -eq 1 ] && grep -q "notes.txt is not a kibitz database" <<<"$out" &&
@@ -140,5 +141,23 @@ fi
 run_capped solve kerx --pieces 7 --db "$dir/kx" --memory 1 --quiet
 check "Kerx build beyond --memory: status 1 (status $code: $out)" \
     $([ $code -eq 1 ] && grep -q 'more than --memory' <<<"$out" && echo 0 || echo 1)
+
+# kibitz verify (the byte-by-byte sweep is tests/test_verify.c): a clean
+# database and folder pass; a damaged tier is named, exit 1, in JSON too.
+expect 0 'usage: kibitz verify PATH' -- verify --help
+expect 0 'tiers checked: ok' -- verify "$db"
+expect 0 'kerx database file, .* blocks checked: ok' -- verify "$kdir"
+cp "$db" "$dir/bad.kdb"
+printf '\x55' | dd of="$dir/bad.kdb" bs=1 seek=600 conv=notrunc status=none
+expect 1 'DAMAGED' -- verify "$dir/bad.kdb"
+damaged=$("$kibitz" verify "$dir/bad.kdb" --json | /usr/bin/python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(d["kind"], d["damaged"], d["files"][0]["damaged"][0].split(":")[0])')
+check "verify --json names the tier ($damaged)" \
+    $([[ "$damaged" == "verify 1 tier "* ]] && echo 0 || echo 1)
+expect 1 'corrupt header' -- verify "$dir/kerx.orig"
+expect 1 'not a kibitz database' -- verify "$dir/notes.txt.orig"
+expect 1 'cannot read' -- verify "$dir/no-such-file"
 
 finish

@@ -5,6 +5,7 @@
 #include "engine/schema_version.h"
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_egdb.h"
+#include "games/kerx/kerx_egdb_file.h"
 #include "games/kerx/kerx_tiers.h"
 #include "games/kerx/kerx_tiers_db.h"
 #include "search/game_database.h"
@@ -260,5 +261,7 @@ const struct game_database kerx_database = {
     .close = kerx_database_close,
     .hole_message = "no database holds this material (build it with --pieces)",
     .unavailable = kerx_database_unavailable,
+    .file_suffix = ".keg",
+    .verify_file = kerx_egdb_file_verify_all,
     .write_test_set = kerx_write_test_set,
 };

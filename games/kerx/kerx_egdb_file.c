@@ -388,6 +388,53 @@ int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, in
     return 0;
 }
 
+/* Does block `block` match its checksum? Reads it; changes nothing. */
+static bool block_intact(const struct kerx_egdb_file *f, uint64_t block) {
+    uint64_t n = f->count[0] + f->count[1], lo = block << f->shift;
+    uint64_t len = f->version == 1 ? n : UINT64_C(1) << f->shift;
+    if (len > n - lo) len = n - lo;
+    uint64_t want = f->whole_hash;
+    if (f->version != 1) memcpy(&want, f->block_hash + 8 * block, 8); /* unaligned */
+    will_need(f->values[0] + lo, len);
+    return XXH3_64bits(f->values[0] + lo, len) == want;
+}
+
+long kerx_egdb_file_verify_all(const char *path, uint64_t *parts,
+                               void (*damaged)(void *ctx, const char *what), void *ctx) {
+    char err[GAME_ERROR_BYTES], what[GAME_ERROR_BYTES];
+    *parts = 0;
+    /* The file's own header says which pair it is; opening checks that
+     * header, the length and the block table. */
+    struct header h = {0};
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    ssize_t got = fd >= 0 ? pread(fd, &h, sizeof h, 0) : -1;
+    if (fd >= 0) close(fd);
+    struct kerx_egdb_file f;
+    if (got != (ssize_t)sizeof h) {
+        snprintf(what, sizeof what, "%.100s: not a Kerx endgame database (too short)",
+                 path);
+        damaged(ctx, what);
+        return 1;
+    }
+    if (kerx_egdb_file_open(&f, path, (int)h.size, (int)h.drawat, (int)h.a, (int)h.b,
+                            KERX_EGDB_ANY, KERX_EGDB_ANY, err) != 0) {
+        damaged(ctx, err);
+        return 1;
+    }
+    long bad = 0;
+    *parts = f.blocks;
+    for (uint64_t b = 0; b < f.blocks; b++)
+        if (!block_intact(&f, b)) {
+            snprintf(what, sizeof what, "block %llu of %llu (values %llu..): corrupt",
+                     (unsigned long long)b, (unsigned long long)f.blocks,
+                     (unsigned long long)(b << f.shift));
+            damaged(ctx, what);
+            bad++;
+        }
+    kerx_egdb_file_close(&f);
+    return bad;
+}
+
 bool kerx_egdb_file_check(const struct kerx_egdb_file *cf, uint64_t block) {
     /* The handle is shared read-only by the probing threads; only the
      * atomic block states change (the object itself is not const). */
@@ -401,13 +448,7 @@ bool kerx_egdb_file_check(const struct kerx_egdb_file *cf, uint64_t block) {
         }
         return state == KERX_BLOCK_GOOD;
     }
-    uint64_t n = f->count[0] + f->count[1], lo = block << f->shift;
-    uint64_t len = f->version == 1 ? n : UINT64_C(1) << f->shift;
-    if (len > n - lo) len = n - lo;
-    uint64_t want = f->whole_hash;
-    if (f->version != 1) memcpy(&want, f->block_hash + 8 * block, 8); /* unaligned */
-    will_need(f->values[0] + lo, len);
-    if (XXH3_64bits(f->values[0] + lo, len) == want) {
+    if (block_intact(f, block)) {
         unsigned char checking = KERX_BLOCK_CHECKING;
         /* Fails only when another block was found bad meanwhile. */
         return atomic_compare_exchange_strong(&f->state[block], &checking,

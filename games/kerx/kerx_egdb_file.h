@@ -116,6 +116,14 @@ void kerx_egdb_file_reject(const struct kerx_egdb_file *f);
 /* 0, or -1 with err naming the file and its bad block when one was met. */
 int kerx_egdb_file_failed(const struct kerx_egdb_file *f, char *err);
 
+/* For `kibitz verify`: check the pair file at `path` whole, whatever its
+ * variant and material (its header says): header, length, block table,
+ * then every block, calling `damaged` with one line for each damaged part
+ * (a file that does not open is one). Returns how many; *parts: the blocks
+ * checked. */
+long kerx_egdb_file_verify_all(const char *path, uint64_t *parts,
+                               void (*damaged)(void *ctx, const char *what), void *ctx);
+
 /* Check every block now (reads the whole file). 0, or -1 with err. */
 int kerx_egdb_file_verify(const struct kerx_egdb_file *f, char *err);
 

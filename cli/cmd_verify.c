@@ -1,0 +1,35 @@
+/* kibitz verify: check every tier and block of the databases at a path
+ * now, and say what is damaged. */
+#include "cli/cli.h"
+
+#include <stdio.h>
+
+int cmd_verify(int argc, char **argv) {
+    static const struct cli_spec spec = {
+        .usage = "kibitz verify PATH [--json]",
+        .help =
+            "Checks a database whole, now, instead of when a query first reads a\n"
+            "damaged part: PATH is a solver database (a .kdb file of 'kibitz solve':\n"
+            "its header, sizes, tier index, the padding before it, and every tier's\n"
+            "checksum and cells) or a game's own database file (Kerx: a .keg pair\n"
+            "file of 'kibitz solve kerx --pieces': its header, length, block table\n"
+            "and every block's checksum), or a folder, whose database files (also in\n"
+            "its folders, such as egdb-kerx-<variant>/) are all checked; other files\n"
+            "and the temporary files of running or killed writers are skipped.\n"
+            "Prints one line per file and one per damaged part (the tier or block,\n"
+            "or the header); --json prints the verify document (path, files: path,\n"
+            "kind, game, variant, checked, damaged: the list; damaged: the count).\n"
+            "Exit status 0 when nothing is damaged, 1 when anything is (or nothing\n"
+            "there is a database).",
+        .allowed = OPT_JSON,
+        .needs_game = false,
+        .max_args = 1,
+    };
+    struct cli_options o;
+    int status = cli_parse(&spec, argc, argv, &o);
+    if (status) return status < 0 ? EXIT_OK : status;
+    if (o.arg_count != 1)
+        return cli_fail("verify needs one PATH (a database or a folder)");
+    char err[KZ_CLI_ERROR_BYTES];
+    return cli_status(&o, kz_cli_verify(o.args[0], o.json, stdout, err), err);
+}
