@@ -6,39 +6,17 @@
 #include <stdio.h>
 #include <string.h>
 
-/* --positions FILE|-: one position per line (blank lines and lines starting
- * with '#' skipped), one JSON document per line out. A bad line gets an
- * error document and the stream goes on; the exit status is the worst. */
+/* --positions FILE|-: one position per line, one JSON document per line out
+ * (lib/kz_cli.h); the exit status is the worst line's. */
 static int answer_stream(const struct cli_options *o, const kz_db *db) {
-    char text[4096], err[KZ_CLI_ERROR_BYTES];
+    char err[KZ_CLI_ERROR_BYTES];
     FILE *in = strcmp(o->positions, "-") == 0
                    ? stdin
                    : kz_cli_open_input("--positions", o->positions, err);
     if (!in) return cli_fail_runtime("%s", err);
-    int status = 0, line = 0;
-    kz_state *s = kz_state_new(o->kz);
-    if (!s) {
-        if (in != stdin) fclose(in);
-        return cli_fail_runtime("out of memory");
-    }
-    while (fgets(text, sizeof text, in)) {
-        line++;
-        text[strcspn(text, "\r\n")] = '\0';
-        if (text[0] == '\0' || text[0] == '#') continue;
-        int one;
-        if (kz_cli_parse_position(s, text, err) != KZ_OK) {
-            char message[KZ_CLI_ERROR_BYTES + 80];
-            snprintf(message, sizeof message, "bad position '%.60s': %s", text, err);
-            kz_cli_error_document(line, message, stdout);
-            one = EXIT_BAD_INPUT;
-        } else {
-            one = cli_status(o, kz_cli_query(db, s, true, line, stdout, err), err);
-        }
-        if (one > status) status = one;
-    }
-    kz_state_free(s);
+    int status = kz_cli_query_stream(o->kz, db, in, stdout, err);
     if (in != stdin) fclose(in);
-    return status;
+    return cli_status(o, status, err);
 }
 
 int cmd_query(int argc, char **argv) {

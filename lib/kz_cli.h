@@ -137,6 +137,14 @@ int kz_cli_side(const kz_game *g, const char *side, int *player, char *err);
  * still turn out corrupt) and returns KZ_CLI_QUIET_EINVAL. */
 int kz_cli_query(const kz_db *db, const kz_state *s, bool json, int line, FILE *out,
                  char *err);
+/* query --positions: one position a line from `in` (blank lines and lines
+ * starting with '#' skipped), exactly one JSON document a line to `out` (a
+ * query document, or an error document naming the line). KZ_OK;
+ * KZ_CLI_QUIET_EINVAL when a line was bad input, else KZ_CLI_QUIET_ERUNTIME
+ * when one could not be answered (both said in the documents); KZ_ERUNTIME
+ * with err when the stream could not start. */
+int kz_cli_query_stream(const kz_game *game, const kz_db *db, FILE *in, FILE *out,
+                        char *err);
 /* kz_db_open for the command line: KZ_CLI_MISSING when no database exists. */
 int kz_cli_db_open(const kz_game *g, const char *db, kz_db **out, char *err);
 /* An error document {"line", "message"} of a --positions stream. */

@@ -350,3 +350,46 @@ int kz_cli_query(const kz_db *db, const kz_state *s, bool json, int line, FILE *
     }
     return KZ_ERUNTIME;
 }
+
+int kz_cli_query_stream(const kz_game *game, const kz_db *db, FILE *in, FILE *out,
+                        char *err) {
+    char text[4096];
+    int worst = KZ_OK, line = 0;
+    kz_state *s = kz_state_new(game);
+    if (!s) return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_ERUNTIME, "out of memory");
+    char *why = malloc(KZ_CLI_ERROR_BYTES), *message = malloc(KZ_CLI_ERROR_BYTES + 80);
+    if (!why || !message) {
+        free(why);
+        free(message);
+        kz_state_free(s);
+        return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_ERUNTIME, "out of memory");
+    }
+    while (fgets(text, sizeof text, in)) {
+        line++;
+        text[strcspn(text, "\r\n")] = '\0';
+        if (text[0] == '\0' || text[0] == '#') continue;
+        int one;
+        if (kz_cli_parse_position(s, text, why) != KZ_OK) {
+            snprintf(message, KZ_CLI_ERROR_BYTES + 80, "bad position '%.60s': %s", text,
+                     why);
+            kz_cli_error_document(line, message, out);
+            one = KZ_CLI_QUIET_EINVAL;
+        } else {
+            one = kz_cli_query(db, s, true, line, out, why);
+            if (one != KZ_OK && one != KZ_CLI_QUIET_EINVAL &&
+                one != KZ_CLI_QUIET_ERUNTIME) {
+                /* Not said in a document (out of memory): say it there. */
+                kz_cli_error_document(line, why, out);
+                one = KZ_CLI_QUIET_ERUNTIME;
+            }
+        }
+        /* The worst line decides: bad input (exit 2) over a failure (1). */
+        if (one == KZ_CLI_QUIET_EINVAL ||
+            (one == KZ_CLI_QUIET_ERUNTIME && worst == KZ_OK))
+            worst = one;
+    }
+    free(why);
+    free(message);
+    kz_state_free(s);
+    return worst;
+}
