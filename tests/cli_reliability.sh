@@ -22,11 +22,11 @@ run_capped() {
 mkfifo "$dir/fifo"
 run_capped query kulibrat --variant target=1 --db "$dir/fifo"
 check "query on a FIFO refused (status $code: $out)" \
-    $([ $code -eq 1 ] && grep -q 'it is a FIFO' <<<"$out" && echo 0 || echo 1)
+    $([ $code -eq 1 ] && grep -q 'not a regular file' <<<"$out" && echo 0 || echo 1)
 run_capped solve kulibrat --variant target=1 --position '.../.../.../... b 0-0' \
     --db "$dir/fifo"
 check "solve --position on a FIFO refused (status $code: $out)" \
-    $([ $code -eq 1 ] && grep -q 'it is a FIFO' <<<"$out" && echo 0 || echo 1)
+    $([ $code -eq 1 ] && grep -q 'not a regular file' <<<"$out" && echo 0 || echo 1)
 
 # Kerx pair files: a folder (or a FIFO) in place of one file does not stop
 # queries that never need it; a query that needs it says what is missing.

@@ -131,8 +131,8 @@ has "alphabeta is refused for a game of chance" "$out" "^info string error: engi
 # Counts in range: threads and the table size.
 out=$(session kulibrat 'setoption name threads value 100000' 'setoption name hash value 0' \
     'setoption name hash value 2' 'setoption name threads value 2' 'position startpos' 'go depth 3')
-has "100000 threads are refused" "$out" '^info string error: threads 100000: from 1 to 256'
-has "a table of 0 MiB is refused" "$out" '^info string error: hash: a table of 0 MiB'
+has "100000 threads are refused" "$out" "^info string error: option threads needs a whole number from 1 to 256, not '100000'"
+has "a table of 0 MiB is refused" "$out" "^info string error: option hash needs a whole number from 1 to 65536, not '0'"
 check "a 2 MiB table and 2 threads are taken" $([ "$(grep -c '^info string' <<<"$out")" = 2 ] &&
     grep -q '^bestmove' <<<"$out"; echo $?)
 
