@@ -7,11 +7,6 @@ source "$(dirname "$0")/cli_lib.bash" "$1"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir" "$KIBITZ_DATA"' EXIT
 
-# run_capped ARGS...: kibitz with a time cap (a hang gives status 124).
-run_capped() {
-    out=$(timeout 30 "$kibitz" "$@" 2>&1 </dev/null)
-    code=$?
-}
 
 # ---- Defect 7: one decimal-only number parser, the same message everywhere.
 expect 2 "--time needs a number from .*, not '0x1p3'" -- bestmove kulibrat --time 0x1p3

@@ -24,6 +24,12 @@ expect() {
     fi
 }
 
+# run_capped ARGS...: run kibitz with a time cap of 60 s (a hang gives
+# status 124) into $out (stdout and stderr) and $code.
+run_capped() {
+    out=$(timeout 60 "$kibitz" "$@" 2>&1 </dev/null)
+    code=$?
+}
 
 check() {
     if [ "$2" -eq 0 ]; then

@@ -10,11 +10,6 @@ source "$(dirname "$0")/cli_lib.bash" "$1"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir" "$KIBITZ_DATA"' EXIT
 
-# run_capped ARGS...: kibitz with a time cap (a hang gives status 124).
-run_capped() {
-    out=$(timeout 60 "$kibitz" "$@" 2>&1 </dev/null)
-    code=$?
-}
 
 # A file that is no database: refused, left as it was.
 echo "my notes" >"$dir/notes.txt"

@@ -10,12 +10,6 @@ source "$(dirname "$0")/cli_lib.bash" "$1"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir" "$KIBITZ_DATA"' EXIT
 
-# run_capped ARGS...: run kibitz with a time cap (a hang gives status 124)
-# into $out and $code.
-run_capped() {
-    out=$(timeout 20 "$kibitz" "$@" 2>&1 </dev/null)
-    code=$?
-}
 
 # A FIFO where a database is expected: refused at once, not a hang in open().
 # A file that cannot serve is a runtime failure: status 1 (cli/cli.h).
