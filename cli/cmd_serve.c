@@ -21,7 +21,7 @@ static const char help[] =
     "  --port N        port to listen on (default 8080; 0: any free port)\n"
     "  --bind ADDRESS  IPv4 address (default 127.0.0.1: this machine only)\n"
     "  --db PATH       folder of the solved databases the page colours moves with\n"
-    "                  (default $KIBITZ_DATA, else ./data)\n"
+    "                  (default: the data folder, see kibitz solve --help)\n"
     "  --threads N     most threads one search may use (default 1, at most 64)\n";
 
 /* A whole decimal number in [lo, hi]. */

@@ -2,6 +2,7 @@
  * rollouts (include/kibitz.h). The engines are those of the command line,
  * chosen and configured through the one engine-spec parser, agent_parse. */
 #include "engine/rng.h"
+#include "lib/kz_db.h"
 #include "lib/kz_internal.h"
 #include "lib/kz_json.h"
 #include "lib/kz_run.h"
@@ -68,6 +69,21 @@ int kz_search(const kz_state *s, const char *algo, double time, long iterations,
             give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
             return KZ_OK;
         }
+    }
+    if (kz_is_db_spec(algo)) { /* the perfect player, else its fallback */
+        struct kz_db_answer ans;
+        int status = kz_db_answer(s->game, algo, NULL, state, &ans, err, err_n);
+        if (status) return status;
+        if (ans.n) {
+            best[0] = kz_action_of(ans.moves[0]);
+            give_json(kjson_search_database(g, v, state, ans.where, ans.moves, ans.values,
+                                            ans.n, analyse),
+                      json, json_n, json_len);
+            kz_db_answer_free(&ans);
+            return KZ_OK;
+        }
+        algo = ans.fallback;
+        kz_db_answer_free(&ans);
     }
     struct kz_run_request req = {.algo = algo,
                                  .time = time,
