@@ -157,8 +157,11 @@ static int set_option(struct agent *a, const char *key, const char *value, char 
     return 0;
 }
 
-/* The rest of a `db` spec: nothing, or fallback=SPEC (the whole rest). */
-static int parse_db(struct agent *a, const char *rest, const struct game *g, char *err) {
+/* The rest of a `db` spec: nothing, or fallback=SPEC (the whole rest). With
+ * `keep` the fallback agent is made (a->fallback, freed by agent_free);
+ * without, only checked (agent_read_spec: nothing to free). */
+static int parse_db(struct agent *a, const char *rest, const struct game *g, bool keep,
+                    char *err) {
     a->kind = AGENT_DB;
     if (!g->database && !(g->tier_of && g->rank)) {
         snprintf(err, GAME_ERROR_BYTES, "db plays from databases, and %s has none",
@@ -175,9 +178,22 @@ static int parse_db(struct agent *a, const char *rest, const struct game *g, cha
             rest);
         return -1;
     }
+    char inner[GAME_ERROR_BYTES];
+    if (!keep) {
+        struct agent check;
+        if (agent_read_spec(&check, rest + sizeof key - 1, g, inner) != 0) {
+            snprintf(err, GAME_ERROR_BYTES, "db fallback: %.130s", inner);
+            return -1;
+        }
+        if (check.kind == AGENT_DB) {
+            snprintf(err, GAME_ERROR_BYTES, "db's fallback must be another engine");
+            return -1;
+        }
+        a->hidden = check.hidden;
+        return 0;
+    }
     a->fallback = malloc(sizeof *a->fallback);
     if (!a->fallback) return out_of_memory(err);
-    char inner[GAME_ERROR_BYTES];
     if (agent_parse(a->fallback, rest + sizeof key - 1, g, inner) != 0) {
         free(a->fallback);
         a->fallback = NULL;
@@ -195,7 +211,7 @@ static int parse_db(struct agent *a, const char *rest, const struct game *g, cha
     return 0;
 }
 
-int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err) {
+int agent_read_spec(struct agent *a, const char *spec, const struct game *g, char *err) {
     memset(a, 0, sizeof *a);
     if (strlen(spec) >= sizeof a->spec) {
         snprintf(err, GAME_ERROR_BYTES, "agent spec too long");
@@ -205,7 +221,7 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
     strcpy(text, spec);
     strcpy(a->spec, spec);
     char *rest = text, *name = next_piece(&rest);
-    if (strcmp(name, "db") == 0) return parse_db(a, rest, g, err);
+    if (strcmp(name, "db") == 0) return parse_db(a, rest, g, false, err);
     if (strcmp(name, "random") == 0) {
         a->kind = AGENT_RANDOM;
     } else if (strcmp(name, "alphabeta") == 0) {
@@ -270,6 +286,13 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
             a->budget_given = true;
         if (strcmp(item, "hash") == 0) a->hash_given = true;
     }
+    return 0;
+}
+
+int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err) {
+    if (agent_read_spec(a, spec, g, err)) return -1;
+    if (a->kind == AGENT_DB && strncmp(spec, "db:", 3) == 0)
+        return parse_db(a, spec + 3, g, true, err);
     if (a->kind == AGENT_ALPHABETA && tt_init(&a->tt, (size_t)a->hash_mib) != 0) {
         snprintf(err, GAME_ERROR_BYTES, "not enough memory for a %d MiB table",
                  a->hash_mib);
