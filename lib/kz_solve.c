@@ -1,5 +1,6 @@
 /* libkibitz: solving a variant into a database (include/kibitz.h). */
 #include "lib/kz_internal.h"
+#include "engine/data_folder.h"
 #include "search/db_make.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
@@ -38,4 +39,11 @@ int kz_solve_with(const kz_game *game, const char *path, int threads,
                             stop ? &stop->raised : NULL, gerr))
         return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
     return KZ_OK;
+}
+
+size_t kz_data_folder(char *buf, size_t n) {
+    char folder[4096];
+    data_folder_user(folder, sizeof folder);
+    if (n) snprintf(buf, n, "%s", folder);
+    return strlen(folder);
 }
