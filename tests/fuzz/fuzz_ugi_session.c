@@ -2,7 +2,8 @@
  * as a match runner would send them. Input: the first byte picks the game,
  * the rest is the session. So that each input stays fast, the harness
  * bounds the work a line can ask for, nothing else: every `go` becomes
- * "go movetime 1..4" (milliseconds), threads become 1 or 2, hash 1 MiB.
+ * "go movetime 1..4" (milliseconds), threads become 1 or 2, hash 1 MiB
+ * (set first too: the default table alone takes most of a run's time).
  * Properties: the session ends without a crash; everything it writes is
  * whole lines; every `isready` before a `quit` is answered by "readyok",
  * including one appended at the end (searches may still be running). */
@@ -25,6 +26,7 @@ static char *bounded_session(const char *text, int *ready) {
     if (!out || !copy || !cmd) abort();
     bool quits = false;
     *ready = 0;
+    used += (size_t)snprintf(out, room, "setoption name hash value 1\n");
     char *save = NULL;
     for (char *line = strtok_r(copy, "\n", &save); line;
          line = strtok_r(NULL, "\n", &save)) {
