@@ -112,6 +112,10 @@ void api_search(struct api *api, const char *body, size_t length,
             api_fail(out, 400, "engine: %s", err);
         } else {
             cap_agent(a, api);
+            /* Engines probe the database of the variant when there is one
+             * (a perfect player plays from it). */
+            const struct api_database *d = api_database_for(api, r.game);
+            if (d && d->db) kz_agent_use_db(a, d->db);
             uint64_t seed = seed_json ? (uint64_t)json_integer_value(seed_json) : 1;
             struct api_guard guard;
             json_t *doc = NULL;
