@@ -77,6 +77,16 @@ for game in kulibrat kerx kodrek kauda-baji kotra; do
         check "$kind client: $game perft 3 = $want as the kibitz program" $?
     done
 done
+for game in kulibrat kerx kodrek kauda-baji kotra; do
+    out=$("$prefix/client_shared" "$game" 1)
+    check "$game: a clone is equal and hashes alike, action indices go both ways" \
+        $(grep -q '^identity: ok, index: ok$' <<<"$out"; echo $?)
+done
+check "NULL handles give error codes, not crashes" $(grep -q '^null handles: ok$' <<<"$out"; echo $?)
+check "the header's version macro is the library's version" \
+    $(grep -Eq '^version: ([0-9.]+) \1$' <<<"$out"; echo $?)
+cc -std=c99 -pedantic -Werror -fsyntax-only $(pkg-config --cflags kibitz) -x c - <<<'#include <kibitz.h>'
+check "kibitz.h is clean C99 -pedantic (no typedef given twice)" $?
 out=$("$prefix/client_shared" kulibrat 2)
 grep -q "^error: unknown game 'nosuch'" <<<"$out"
 check "a bad game name comes back as a message" $?
