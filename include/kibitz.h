@@ -242,11 +242,6 @@ int kz_state_check(const kz_state *s, char *err, size_t err_n);
  * the game's own message (no prefix). */
 int kz_state_parse_line(const kz_state *s, const char *line, uint64_t seed,
                         kz_action *out, int cap, char *err, size_t err_n);
-/* Does player `seat` see which action was played when `a` (legal in `s`)
- * is played? 0 when another legal action leaves him the same view (Kotra:
- * which rank the enemy placed on a space); 1 otherwise, and always for
- * games without hidden information, for seat < 0 and for chance. */
-int kz_state_action_visible(const kz_state *s, kz_action a, int seat);
 /* Why the finished game in `s` ended ("capital", "surrender"), for games
  * with KZ_TELLS_ENDING, snprintf-style; 0 and "" when not told or not over. */
 size_t kz_state_end_reason(const kz_state *s, char *buf, size_t n);
@@ -283,21 +278,6 @@ void kz_rng_free(kz_rng *r);
 /* At a chance node: draw an outcome by its probabilities into *out, KZ_OK;
  * KZ_EINVAL when `s` is not a chance node. */
 int kz_rng_chance(kz_rng *r, const kz_state *s, kz_action *out);
-
-/* ------------------------------------------------------------ repetition */
-
-typedef struct kz_repetition kz_repetition; /* the positions of one game */
-
-/* Games with KZ_CAN_CYCLE are drawn when a position occurs this often. */
-enum { KZ_REPETITION_DRAW = 3 };
-
-kz_repetition *kz_repetition_new(void);
-/* Note `s` once more: how often it has now occurred (>= 1), or KZ_ERUNTIME
- * when out of memory. */
-int kz_repetition_add(kz_repetition *r, const kz_state *s);
-/* Forget every position (a game restarted or taken back). */
-void kz_repetition_clear(kz_repetition *r);
-void kz_repetition_free(kz_repetition *r);
 
 /* ---------------------------------------------------------------- agents
  * An agent is a player that chooses moves, made from an engine spec as the

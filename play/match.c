@@ -4,62 +4,10 @@
 #include "play/match.h"
 #include "play/match_internal.h"
 
-#include "engine/hash.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------------ repetition */
-
-/* Occurrences of the positions on the current line, by their hash: an open
- * addressing table (zero key = empty slot; a position hashing to zero is
- * counted under 1). */
-static uint64_t rep_key(const struct match *m, const void *state) {
-    uint64_t k = game_hash(m->g, &m->v, state);
-    return k ? k : 1;
-}
-
-static int rep_slot(const struct match *m, uint64_t key) {
-    size_t mask = m->rep_cap - 1, i = (size_t)(key * UINT64_C(0x9E3779B97F4A7C15)) & mask;
-    while (m->rep_keys[i] && m->rep_keys[i] != key) i = (i + 1) & mask;
-    return (int)i;
-}
-
-/* Count `key` once more; its count, or -1 out of memory. */
-static int rep_add(struct match *m, uint64_t key) {
-    if (2 * (m->rep_used + 1) > m->rep_cap) {
-        size_t cap = m->rep_cap ? 2 * m->rep_cap : 64;
-        uint64_t *keys = calloc(cap, sizeof *keys);
-        int *counts = calloc(cap, sizeof *counts);
-        if (!keys || !counts) {
-            free(keys), free(counts);
-            return -1;
-        }
-        uint64_t *old_keys = m->rep_keys;
-        int *old_counts = m->rep_counts;
-        size_t old_cap = m->rep_cap;
-        m->rep_keys = keys, m->rep_counts = counts, m->rep_cap = cap;
-        for (size_t i = 0; i < old_cap; i++)
-            if (old_keys[i]) {
-                int s = rep_slot(m, old_keys[i]);
-                m->rep_keys[s] = old_keys[i];
-                m->rep_counts[s] = old_counts[i];
-            }
-        free(old_keys), free(old_counts);
-    }
-    int s = rep_slot(m, key);
-    if (!m->rep_keys[s]) m->rep_keys[s] = key, m->rep_used++;
-    return ++m->rep_counts[s];
-}
-
-static void rep_clear(struct match *m) {
-    if (m->rep_cap) {
-        memset(m->rep_keys, 0, m->rep_cap * sizeof *m->rep_keys);
-        memset(m->rep_counts, 0, m->rep_cap * sizeof *m->rep_counts);
-    }
-    m->rep_used = 0;
-}
 
 /* ------------------------------------------------------------ the end */
 
@@ -94,7 +42,7 @@ static void check_end(struct match *m, int count) {
 static int arrive(struct match *m) {
     int count = 0;
     if (m->g->flags & GAME_CAN_CYCLE) {
-        count = rep_add(m, rep_key(m, m->state));
+        count = repetition_record(&m->seen_positions, m->g, &m->v, m->state);
         if (count < 0) return -1;
     }
     check_end(m, count);
@@ -185,8 +133,7 @@ struct match *match_new(const struct game *g, const struct variant *v, const voi
 void match_free(struct match *m) {
     if (!m) return;
     record_free(&m->rec);
-    free(m->rep_keys);
-    free(m->rep_counts);
+    repetition_free(&m->seen_positions);
     match_seen_free(m);
     free(m);
 }
@@ -357,7 +304,7 @@ static int go_to(struct match *m, int at) {
     memset(m->choice, 0, sizeof m->choice);
     m->over = false;
     m->reason[0] = '\0';
-    rep_clear(m);
+    repetition_clear(&m->seen_positions);
     memcpy(m->state, m->rec.start, m->g->state_size);
     m->at = 0;
     if (arrive(m) != 0) return MATCH_NO_MEMORY;

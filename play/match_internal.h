@@ -5,6 +5,7 @@
 #ifndef KIBITZ_MATCH_INTERNAL_H
 #define KIBITZ_MATCH_INTERNAL_H
 
+#include "engine/repetition.h"
 #include "play/match.h"
 
 /* What every seat saw of one step: offsets of its log line in the text
@@ -33,10 +34,8 @@ struct match {
     bool over;
     double returns[GAME_MAX_PLAYERS];
     char reason[MATCH_REASON_BYTES];
-    /* Occurrences of the positions on the line played (GAME_CAN_CYCLE). */
-    uint64_t *rep_keys;
-    int *rep_counts;
-    size_t rep_cap, rep_used;
+    /* The positions on the line played (GAME_CAN_CYCLE). */
+    struct repetition seen_positions;
     /* What each seat saw of each step of `rec` (play/match_seen.c). */
     struct match_seen *seen;
     int seen_count, seen_cap;
