@@ -17,9 +17,9 @@ struct play {
     const struct cli_options *o;
     const kz_game *game; /* o->kz: with --record, the record's variant */
     int players, seat;
-    bool hidden;    /* the person sees only his view */
+    bool hidden;     /* the person sees only his view */
     kz_match *match; /* the game: state, record, chance, repetition, the end */
-    kz_rng *rng;    /* the engine's seeds and random setups */
+    kz_rng *rng;     /* the engine's seeds and random setups */
     kz_agent *agent;
     kz_db *probe; /* databases the engine's search probes, or NULL */
     kz_db *db;    /* the database the engine plays perfectly from, or NULL */
@@ -216,7 +216,8 @@ static void undo_redo(struct play *pl, bool back) {
     int steps = 0;
     char err[KZ_ERROR_BYTES];
     for (;;) {
-        int r = back ? kz_match_undo(m, err, sizeof err) : kz_match_redo(m, err, sizeof err);
+        int r =
+            back ? kz_match_undo(m, err, sizeof err) : kz_match_redo(m, err, sizeof err);
         if (r != KZ_OK) break;
         steps++;
         if (kz_match_turn(m) == pl->seat) break;

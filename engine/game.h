@@ -223,8 +223,8 @@ struct game {
      * only on what `player` knows: equal for two states with the same view
      * and two moves leading to the same view (tests/test_match_views.c).
      * NULL: chance outcomes are shown and other players' moves hidden. */
-    bool (*seen_move)(const struct variant *v, const void *state, move_t move,
-                      int player, move_t *seen);
+    bool (*seen_move)(const struct variant *v, const void *state, move_t move, int player,
+                      move_t *seen);
 
     /* ---- the end of a game outside the position (optional) ---- */
     /* The most plies a match is played (moves, chance outcomes and

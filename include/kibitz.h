@@ -499,8 +499,7 @@ int kz_match_parse_action(const kz_match *m, int seat, const char *text, kz_acti
  * seat) with a message; nothing changes on error. */
 int kz_match_apply(kz_match *m, int seat, kz_action a, char *err, size_t err_n);
 /* kz_match_parse_action then kz_match_apply. */
-int kz_match_apply_text(kz_match *m, int seat, const char *text, char *err,
-                        size_t err_n);
+int kz_match_apply_text(kz_match *m, int seat, const char *text, char *err, size_t err_n);
 /* Take back the last step a player made (and the chance outcomes after
  * it), or the choices made so far at a simultaneous node; redo plays it
  * again (with the same chance outcomes) until a new action replaces it.

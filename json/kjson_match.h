@@ -6,8 +6,8 @@
 #ifndef KIBITZ_KJSON_MATCH_H
 #define KIBITZ_KJSON_MATCH_H
 
-#include "json/kjson.h"
 #include "play/match.h"
+#include "json/kjson.h"
 
 /* The "view" document of `m` for `seat` (MATCH_ALL_SEATS: everything):
  * game, variant, seat, players, seats, ply, position (the seat's view),

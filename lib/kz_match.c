@@ -47,7 +47,8 @@ int kz_match_play(const kz_state *start, kz_agent *const *seats, int opening,
     if (status != KZ_OK) return status;
     struct match *m = km->m;
     if (krec)
-        for (int p = 0; p < match_players(m); p++) match_set_seat(m, p, krec->rec.players[p]);
+        for (int p = 0; p < match_players(m); p++)
+            match_set_seat(m, p, krec->rec.players[p]);
     struct rng open_rng, rng;
     rng_seed(&open_rng, opening_seed);
     rng_seed(&rng, seed);
@@ -68,7 +69,8 @@ int kz_match_play(const kz_state *start, kz_agent *const *seats, int opening,
             kz_match_free(km);
             return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
         }
-        if ((status = kz_match_apply(km, seat, kz_action_of(move), err, err_n)) != KZ_OK) {
+        if ((status = kz_match_apply(km, seat, kz_action_of(move), err, err_n)) !=
+            KZ_OK) {
             kz_match_free(km);
             return status;
         }

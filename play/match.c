@@ -4,7 +4,6 @@
 #include "play/match.h"
 #include "play/match_internal.h"
 
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,7 +150,7 @@ struct match *match_from_record(const struct game_record *rec, char *err) {
     for (int i = 0; i < rec->count; i++) {
         const struct record_step *st = &rec->steps[i];
         int turn = g->turn(&m->v, m->state);
-        const char *bad = m->over ? "comes after the end of the game"
+        const char *bad = m->over            ? "comes after the end of the game"
                           : st->turn != turn ? "is not for the side to act"
                                              : NULL;
         if (!bad && !match_step_legal(m, st)) bad = "is not legal";
@@ -245,7 +244,8 @@ int match_moves(const struct match *m, int seat, move_t *out) {
 /* Is `option` one of acting seat `p`'s options at the simultaneous node? */
 static bool option_legal(const struct match *m, int p, move_t option) {
     const struct game *g = m->g;
-    if (p < 0 || p >= m->players || !(g->acting(&m->v, m->state) & (1u << p))) return false;
+    if (p < 0 || p >= m->players || !(g->acting(&m->v, m->state) & (1u << p)))
+        return false;
     move_t moves[g->max_moves];
     int n = g->joint_moves(&m->v, m->state, p, moves), i = 0;
     while (i < n && moves[i] != option) i++;
@@ -258,7 +258,8 @@ bool match_step_legal(const struct match *m, const struct record_step *st) {
     if (st->turn == TURN_SIMULTANEOUS && st->acting) {
         if (st->acting != g->acting(&m->v, m->state)) return false;
         for (int p = 0; p < m->players; p++)
-            if ((st->acting & (1u << p)) && !option_legal(m, p, st->choice[p])) return false;
+            if ((st->acting & (1u << p)) && !option_legal(m, p, st->choice[p]))
+                return false;
         return true;
     }
     int n = g->moves(&m->v, m->state, moves), i = 0;

@@ -49,9 +49,9 @@ enum {
 /* What an operation can answer. */
 enum match_error {
     MATCH_OK = 0,
-    MATCH_ILLEGAL = -1,      /* not a legal move (or option) here */
+    MATCH_ILLEGAL = -1,       /* not a legal move (or option) here */
     MATCH_NOT_YOUR_TURN = -2, /* the seat does not act now (or has chosen) */
-    MATCH_OVER = -3,         /* the game has ended */
+    MATCH_OVER = -3,          /* the game has ended */
     MATCH_NO_MEMORY = -4,
     MATCH_NOTHING = -5, /* nothing to undo or redo */
     MATCH_BAD_SEAT = -6,

@@ -118,7 +118,7 @@ const char *match_line(const struct match *m, int seat, int step) {
 void match_view(const struct match *m, int seat, void *out) {
     const struct game *g = m->g;
     memcpy(out, m->state, g->state_size);
-    if (seat != MATCH_ALL_SEATS && !m->over && (g->flags & GAME_HAS_HIDDEN) && seat >= 0 &&
-        seat < m->players)
+    if (seat != MATCH_ALL_SEATS && !m->over && (g->flags & GAME_HAS_HIDDEN) &&
+        seat >= 0 && seat < m->players)
         g->view(&m->v, out, seat);
 }

@@ -212,10 +212,8 @@ static void simultaneous_choices(void **unused) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(errors_change_nothing),
-        cmocka_unit_test(undo_redo_and_chance),
-        cmocka_unit_test(repetition_draws),
-        cmocka_unit_test(record_round_trip),
+        cmocka_unit_test(errors_change_nothing), cmocka_unit_test(undo_redo_and_chance),
+        cmocka_unit_test(repetition_draws),      cmocka_unit_test(record_round_trip),
         cmocka_unit_test(simultaneous_choices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

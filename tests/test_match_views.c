@@ -4,9 +4,9 @@
  * moves that leave that seat's view the same) must show that seat the same
  * legal moves, the same log lines and the same "view" document, step after
  * step. `play` prints these lines, the API and UGI hand out these views. */
-#include "json/kjson_match.h"
 #include "play/match.h"
 #include "support.h"
+#include "json/kjson_match.h"
 
 #include <stdio.h>
 #include <stdlib.h>
