@@ -122,6 +122,13 @@ struct game_record match_record(const struct match *m);
 /* The state as `seat` sees it into `out` (MATCH_ALL_SEATS, or any seat once
  * the game is over: the true state). */
 void match_view(const struct match *m, int seat, void *out);
+/* What `seat` (MATCH_ALL_SEATS: everything) is shown of `move`, played in
+ * `state` by `mover` (a player or TURN_CHANCE): false when nothing of it
+ * (another player's move in a game with hidden information and no
+ * `seen_move`), else true with `*seen` the move as the seat sees it (to be
+ * printed on its view of `state`). The rule of the match's log lines. */
+bool match_seen_move(const struct game *g, const struct variant *v, const void *state,
+                     int mover, move_t move, int seat, move_t *seen);
 /* Step `step` (0 .. match_ply-1) as `seat` saw it, one log line without
  * its number: "black plays a1-b2", "chance plays 3/4", "silver makes a
  * hidden choice", "reveal: red h2 blue g3". */

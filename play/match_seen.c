@@ -26,6 +26,13 @@ static size_t pool_add(struct match *m, const char *line) {
     return m->pool_used - len;
 }
 
+bool match_seen_move(const struct game *g, const struct variant *v, const void *state,
+                     int mover, move_t move, int seat, move_t *seen) {
+    *seen = move;
+    if (seat < 0 || seat == mover || !(g->flags & GAME_HAS_HIDDEN)) return true;
+    return g->seen_move ? g->seen_move(v, state, move, seat, seen) : mover == TURN_CHANCE;
+}
+
 /* The line `seat` (ALL: everything) reads for a move of `mover` (a player
  * or TURN_CHANCE) in the current state. */
 static void move_line(const struct match *m, int seat, int mover, move_t move, char *line,
@@ -33,22 +40,15 @@ static void move_line(const struct match *m, int seat, int mover, move_t move, c
     const struct game *g = m->g;
     const char *who = mover == TURN_CHANCE ? "chance" : g->player_name(&m->v, mover);
     char text[MATCH_LINE_BYTES];
-    const bool hidden_game = (g->flags & GAME_HAS_HIDDEN) != 0;
-    if (seat == ALL || seat == mover || !hidden_game) {
-        g->format_move(&m->v, m->state, move, text, sizeof text);
-        snprintf(line, n, "%.40s plays %.200s", who, text);
-        return;
-    }
-    move_t seen = move;
-    bool shown = g->seen_move ? g->seen_move(&m->v, m->state, move, seat, &seen)
-                              : mover == TURN_CHANCE;
-    if (!shown) {
+    move_t seen;
+    if (!match_seen_move(g, &m->v, m->state, mover, move, seat == ALL ? -1 : seat,
+                         &seen)) {
         snprintf(line, n, "%.40s makes a hidden choice", who);
         return;
     }
     _Alignas(16) unsigned char view[GAME_MAX_STATE_BYTES];
     memcpy(view, m->state, g->state_size);
-    g->view(&m->v, view, seat);
+    if (seat != ALL && (g->flags & GAME_HAS_HIDDEN)) g->view(&m->v, view, seat);
     g->format_move(&m->v, view, seen, text, sizeof text);
     snprintf(line, n, "%.40s plays %.200s", who, text);
 }
