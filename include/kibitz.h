@@ -595,7 +595,8 @@ size_t kz_match_end_reason(const kz_match *m, char *buf, size_t n);
  * reason). NULL when out of memory. Showing it to a seat tells hidden
  * moves: wait for the end in games with hidden information. */
 kz_record *kz_match_record(const kz_match *m);
-/* Step `step` (0 .. ply-1) as `seat` saw it, a log line without its number
+/* Step `step` (0 .. ply-1) as `seat` saw it (once the game is over: in
+ * full, everything being revealed), a log line without its number
  * ("black plays a1-b2", "silver makes a hidden choice", "silver plays
  * c6s=x", "reveal: red h2 blue g3"), snprintf-style. */
 size_t kz_match_line(const kz_match *m, int seat, int step, char *buf, size_t n);

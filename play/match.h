@@ -129,7 +129,8 @@ void match_view(const struct match *m, int seat, void *out);
  * printed on its view of `state`). The rule of the match's log lines. */
 bool match_seen_move(const struct game *g, const struct variant *v, const void *state,
                      int mover, move_t move, int seat, move_t *seen);
-/* Step `step` (0 .. match_ply-1) as `seat` saw it, one log line without
+/* Step `step` (0 .. match_ply-1) as `seat` saw it (once the game is over,
+ * as everyone may now see it: hidden moves revealed), one log line without
  * its number: "black plays a1-b2", "chance plays 3/4", "silver makes a
  * hidden choice", "reveal: red h2 blue g3". */
 const char *match_line(const struct match *m, int seat, int step);
