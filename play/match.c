@@ -167,6 +167,11 @@ struct match *match_from_record(const struct game_record *rec, char *err) {
         memcpy(m->returns, rec->returns, sizeof m->returns);
         end_game(m, rec->reason[0] ? rec->reason : "end");
     }
+    if (resolve_chance(m) != 0) { /* a record cut at a chance node */
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
+        match_free(m);
+        return NULL;
+    }
     return m;
 }
 
