@@ -99,7 +99,8 @@ static void KX(chase_from)(struct KX(chase) * c, int at, int jumps, KX_BB captur
 /* All longest captures of the side to move into `out` (every capture when
  * `any`); `want` as in chase. */
 static int KX(captures)(struct KX(chase) * c, const struct kerx_geom *g,
-                        const struct kerx_state *s, move_t *out, int want, bool any) {
+                        const struct kerx_state *s, move_t *out, int want, bool any,
+                        long budget) {
     KX_BB own = KX_LOAD(s->pieces[s->side]);
     KX_BB enemy = KX_LOAD(s->pieces[s->side ^ 1]);
     KX_BB empty = KX(board)(g) & ~(own | enemy);
@@ -111,8 +112,8 @@ static int KX(captures)(struct KX(chase) * c, const struct kerx_geom *g,
     c->out = out;
     c->want = want;
     c->steps = 0;
+    c->budget = budget;
     c->cut = false;
-    if (c->budget <= 0) c->budget = KERX_CHASE_MAX_STEPS;
     for (KX_BB t = own; t; t &= t - 1) {
         int from = KX_CTZ(t);
         if (!KX(can_jump)(g, from, enemy, empty)) continue;
@@ -129,8 +130,8 @@ static int KX(moves)(const struct kerx_geom *g, const struct kerx_state *s, move
     KX_BB empty = KX(board)(g) & ~(own | enemy);
     for (KX_BB t = own; t; t &= t - 1) {
         if (KX(can_jump)(g, KX_CTZ(t), enemy, empty)) {
-            struct KX(chase) c = {.budget = KERX_CHASE_MAX_STEPS};
-            return KX(captures)(&c, g, s, out, -1, false);
+            struct KX(chase) c;
+            return KX(captures)(&c, g, s, out, -1, false, KERX_CHASE_MAX_STEPS);
         }
     }
     int count = 0;
@@ -150,8 +151,8 @@ static int KX(moves_any)(const struct kerx_geom *g, const struct kerx_state *s,
     int count = 0;
     for (KX_BB t = own; t; t &= t - 1) {
         if (KX(can_jump)(g, KX_CTZ(t), enemy, empty)) {
-            struct KX(chase) c = {.budget = KERX_CHASE_MAX_STEPS};
-            count = KX(captures)(&c, g, s, out, -1, true);
+            struct KX(chase) c;
+            count = KX(captures)(&c, g, s, out, -1, true, KERX_CHASE_MAX_STEPS);
             break;
         }
     }
@@ -179,19 +180,20 @@ static bool KX(has_move)(const struct kerx_geom *g, const struct kerx_state *s) 
  * listed within `budget` chain steps? */
 static bool KX(chains_within)(const struct kerx_geom *g, const struct kerx_state *s,
                               bool any, long budget) {
-    struct KX(chase) c = {.budget = budget};
+    struct KX(chase) c;
     move_t out[KERX_MAX_MOVES];
-    KX(captures)(&c, g, s, out, -1, any);
+    KX(captures)(&c, g, s, out, -1, any, budget);
     return !c.cut;
 }
 
 /* Path of a long chain, found again by its list position. */
 static int KX(long_path)(const struct kerx_geom *g, const struct kerx_state *s, move_t m,
                          uint8_t *dirs, uint64_t captured[2]) {
-    struct KX(chase) c = {.budget = KERX_CHASE_MAX_STEPS};
+    struct KX(chase) c;
     move_t out[KERX_MAX_MOVES];
     int want = (int)((m & ~(KERX_MOVE_ANY_LIST | KERX_MOVE_HUFF)) >> 20);
-    KX(captures)(&c, g, s, out, want, (m & KERX_MOVE_ANY_LIST) != 0);
+    KX(captures)
+    (&c, g, s, out, want, (m & KERX_MOVE_ANY_LIST) != 0, KERX_CHASE_MAX_STEPS);
     int jumps = kerx_move_jumps(m);
     memcpy(dirs, c.want_dirs, (size_t)jumps);
     captured[0] = (uint64_t)c.want_caps;
