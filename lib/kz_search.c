@@ -56,45 +56,43 @@ int kz_search(const kz_state *s, const char *algo, double time, long iterations,
                        "chance decides here (nothing to choose): apply an outcome");
     if (time < 0 || iterations < 0 || depth < 0)
         return kz_fail(err, err_n, KZ_EINVAL, "a negative budget");
+    /* The one parse of the spec (search/engine.h). */
+    const char *spec = algo && algo[0] ? algo : kz_run_default_spec(g);
+    const move_t *moves;
+    const bool forced = !analyse && turn >= 0 && kz_state_moves(s, &moves) == 1;
+    struct agent agent;
+    if (agent_parse(&agent, forced && !(algo && algo[0]) ? "random" : spec, g, gerr))
+        return forced ? kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr)
+                      : kz_fail(err, err_n, KZ_EINVAL, "engine '%.60s': %.80s", spec, gerr);
     /* A player's only move needs no search (analyse still scores it). */
-    if (!analyse && turn >= 0) {
-        const move_t *moves;
-        if (kz_state_moves(s, &moves) == 1) {
-            struct agent check;
-            if (agent_parse(&check, algo && algo[0] ? algo : "random", g, gerr))
-                return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr);
-            agent_free(&check);
-            best[0] = kz_action_of(moves[0]);
-            give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
-            return KZ_OK;
-        }
+    if (forced) {
+        agent_free(&agent);
+        best[0] = kz_action_of(moves[0]);
+        give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
+        return KZ_OK;
     }
-    struct kz_run_request req = {.algo = algo,
-                                 .time = time,
+    struct kz_run_request req = {.time = time,
                                  .iterations = iterations,
                                  .depth = depth,
                                  .threads = threads,
                                  .seed = seed,
                                  .analyse = analyse,
                                  .interrupt = stop ? &stop->raised : NULL};
-    struct kz_run run;
+    struct engine_report run;
     bool runtime;
-    if (kz_run_search(g, v, state, &req, &run, &runtime, gerr))
-        return kz_fail(err, err_n, runtime ? KZ_ERUNTIME : KZ_EINVAL, "%s", gerr);
-    if (run.ab) {
-        best[0] = run.ab->has_move ? kz_action_of(run.ab->move) : KZ_ACTION_PASS;
-    } else if (run.ex) {
-        best[0] = run.ex->has_move ? kz_action_of(run.ex->move) : KZ_ACTION_PASS;
-    } else if (run.mcts->simultaneous) {
+    int failed = kz_run_search(g, v, state, &agent, &req, &run, &runtime, gerr);
+    agent_free(&agent);
+    if (failed) return kz_fail(err, err_n, runtime ? KZ_ERUNTIME : KZ_EINVAL, "%s", gerr);
+    if (run.mcts && run.mcts->simultaneous) {
         /* Every acting player's recommended option (kibitz.h). */
         for (int p = 0; p < KZ_MAX_PLAYERS; p++)
             best[p] = (run.mcts->acting >> p) & 1 ? kz_action_of(run.mcts->sim_choice[p])
                                                   : KZ_ACTION_PASS;
     } else {
-        best[0] = run.mcts->has_move ? kz_action_of(run.mcts->move) : KZ_ACTION_PASS;
+        best[0] = run.has_move ? kz_action_of(run.move) : KZ_ACTION_PASS;
     }
-    give_json(kz_run_json(g, v, state, &run, -1, analyse), json, json_n, json_len);
-    kz_run_free(&run);
+    give_json(kjson_search_report(g, v, state, &run, -1, analyse), json, json_n, json_len);
+    engine_report_free(&run);
     return KZ_OK;
 }
 

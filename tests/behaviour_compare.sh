@@ -142,6 +142,7 @@ EOF
 # Times and rates vary from run to run: masked.
 mask() {
     sed -E -e 's/"([a-z_]*(seconds?|nps|ips|rate))":[-0-9.e+]+/"\1":T/g' \
+        -e 's/"commit":"[^"]*"/"commit":C/' \
         -e 's/[0-9]+(\.[0-9]+)? ?(s|ms)\b/T s/g' \
         -e 's/[0-9.]+ ?(M|k|G)?\/s/R\/s/g' \
         -e 's/(nps|iterations\/s|nodes\/s|positions\/s|leaves\/s|plies\/s|entries\/s)( ?)[0-9.]+/\1\2R/g' \
