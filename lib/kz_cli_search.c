@@ -191,8 +191,8 @@ int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, 
     /* The one parse of the spec (search/engine.h); the command line's
      * --depth, --time, --iterations, --threads and --hash, where given, are
      * laid over what it says. */
-    struct agent agent;
-    if (agent_parse(&agent, algo, g, gerr))
+    struct agent agent; /* its settings: the search takes a table of its own */
+    if (agent_read_spec(&agent, algo, g, gerr))
         return FAIL(KZ_EINVAL, "--algo %s: %s", algo, gerr);
     /* A forced move needs no search (analyse still scores it). */
     move_t moves[g->max_moves];

@@ -36,6 +36,7 @@ int kz_run_search(const struct game *g, const struct variant *v, const void *sta
         .iterations = req->iterations,
         .threads = req->threads,
         .hash_mib = req->hash_mib,
+        .table = req->table,
         .seed = req->seed,
         .analyse = req->analyse,
         .player = -1,

@@ -37,52 +37,93 @@ static void give_json(json_t *doc, char *json, size_t json_n, size_t *json_len) 
     if (json_len) *json_len = need < 0 ? 0 : (size_t)need;
 }
 
-int kz_search(const kz_state *s, const char *algo, double time, long iterations,
-              int depth, int threads, uint64_t seed, int analyse, kz_stop *stop,
-              kz_action *best, char *json, size_t json_n, size_t *json_len, char *err,
-              size_t err_n) {
+/* The engine spec the search runs: the caller's, else the game's default. */
+static const char *spec_of(const kz_game *game, const char *algo) {
+    return algo && algo[0] ? algo : kz_game_default_engine(game);
+}
+
+int kz_search_check(const kz_game *game, const char *algo, char *err, size_t err_n) {
+    if (!game) return kz_fail(err, err_n, KZ_EINVAL, "kz_search_check: no game");
+    const char *spec = spec_of(game, algo);
+    struct agent a;
+    char gerr[GAME_ERROR_BYTES] = "";
+    if (agent_read_spec(&a, spec, game->g, gerr))
+        return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", spec, gerr);
+    if (!a.engine->reports) {
+        char names[64];
+        engine_reporting_names(names, sizeof names, "", ", ");
+        return kz_fail(err, err_n, KZ_EINVAL, "engine '%s' does not search (%s)", spec,
+                       names);
+    }
+    return KZ_OK;
+}
+
+/* The options' counts in range, or KZ_EINVAL naming the first that is not. */
+static int check_options(const struct kz_search_options *o, char *err, size_t err_n) {
+    if (!(o->time >= 0 && o->time <= KZ_MAX_SECONDS))
+        return kz_fail(err, err_n, KZ_EINVAL, "time %g s: from 0 to %g seconds", o->time,
+                       KZ_MAX_SECONDS);
+    if (o->iterations < 0 || o->iterations > KZ_MAX_ITERATIONS)
+        return kz_fail(err, err_n, KZ_EINVAL, "iterations %ld: from 0 to %ld",
+                       o->iterations, (long)KZ_MAX_ITERATIONS);
+    if (o->depth < 0 || o->depth > KZ_MAX_DEPTH)
+        return kz_fail(err, err_n, KZ_EINVAL, "depth %d: from 0 to %d plies", o->depth,
+                       KZ_MAX_DEPTH);
+    if (o->threads < 0 || o->threads > KZ_MAX_THREADS)
+        return kz_fail(err, err_n, KZ_EINVAL, "threads %d: from 0 to %d", o->threads,
+                       KZ_MAX_THREADS);
+    return KZ_OK;
+}
+
+int kz_search_with(const kz_state *s, const struct kz_search_options *options,
+                   kz_action *best, char *json, size_t json_n, size_t *json_len,
+                   char *err, size_t err_n) {
+    if (json && json_n) json[0] = '\0';
+    if (json_len) *json_len = 0;
+    if (!s) return kz_fail(err, err_n, KZ_EINVAL, "kz_search: no state");
+    const struct kz_search_options none = {0};
+    const struct kz_search_options *o = options ? options : &none;
+    int bad = check_options(o, err, err_n);
+    if (bad) return bad;
     const struct game *g = s->game->g;
     const struct variant *v = &s->game->v;
     const void *state = s->bytes;
+    const char *algo = o->algo;
     char gerr[GAME_ERROR_BYTES] = "";
     kz_action best_actions[KZ_MAX_PLAYERS];
     if (!best) best = best_actions;
-    if (json && json_n) json[0] = '\0';
     int turn = g->turn(v, state);
     if (turn == TURN_OVER)
         return kz_fail(err, err_n, KZ_EINVAL, "the game is over: no move to search");
     if (turn == TURN_CHANCE)
         return kz_fail(err, err_n, KZ_EINVAL,
                        "chance decides here (nothing to choose): apply an outcome");
-    if (time < 0 || iterations < 0 || depth < 0)
-        return kz_fail(err, err_n, KZ_EINVAL, "a negative budget");
     /* The one parse of the spec (search/engine.h). */
-    const char *spec = algo && algo[0] ? algo : kz_run_default_spec(g);
+    const char *spec = spec_of(s->game, algo);
     const move_t *moves;
-    const bool forced = !analyse && turn >= 0 && kz_state_moves(s, &moves) == 1;
+    const bool forced = !o->analyse && turn >= 0 && kz_state_moves(s, &moves) == 1;
     struct agent agent;
-    if (agent_parse(&agent, forced && !(algo && algo[0]) ? "random" : spec, g, gerr))
+    if (agent_read_spec(&agent, forced && !(algo && algo[0]) ? "random" : spec, g, gerr))
         return forced ? kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr)
                       : kz_fail(err, err_n, KZ_EINVAL, "engine '%.60s': %.80s", spec, gerr);
     /* A player's only move needs no search (analyse still scores it). */
     if (forced) {
-        agent_free(&agent);
         best[0] = kz_action_of(moves[0]);
         give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
         return KZ_OK;
     }
-    struct kz_run_request req = {.time = time,
-                                 .iterations = iterations,
-                                 .depth = depth,
-                                 .threads = threads,
-                                 .seed = seed,
-                                 .analyse = analyse,
-                                 .interrupt = stop ? &stop->raised : NULL};
+    struct kz_run_request req = {.time = o->time,
+                                 .iterations = o->iterations,
+                                 .depth = o->depth,
+                                 .threads = o->threads,
+                                 .seed = o->seed,
+                                 .analyse = o->analyse,
+                                 .table = kz_table_tt(o->table),
+                                 .interrupt = o->stop ? &o->stop->raised : NULL};
     struct engine_report run;
     bool runtime;
-    int failed = kz_run_search(g, v, state, &agent, &req, &run, &runtime, gerr);
-    agent_free(&agent);
-    if (failed) return kz_fail(err, err_n, runtime ? KZ_ERUNTIME : KZ_EINVAL, "%s", gerr);
+    if (kz_run_search(g, v, state, &agent, &req, &run, &runtime, gerr))
+        return kz_fail(err, err_n, runtime ? KZ_ERUNTIME : KZ_EINVAL, "%s", gerr);
     if (run.mcts && run.mcts->simultaneous) {
         /* Every acting player's recommended option (kibitz.h). */
         for (int p = 0; p < KZ_MAX_PLAYERS; p++)
@@ -91,9 +132,25 @@ int kz_search(const kz_state *s, const char *algo, double time, long iterations,
     } else {
         best[0] = run.has_move ? kz_action_of(run.move) : KZ_ACTION_PASS;
     }
-    give_json(kjson_search_report(g, v, state, &run, -1, analyse), json, json_n, json_len);
+    give_json(kjson_search_report(g, v, state, &run, -1, o->analyse), json, json_n,
+              json_len);
     engine_report_free(&run);
     return KZ_OK;
+}
+
+int kz_search(const kz_state *s, const char *algo, double time, long iterations,
+              int depth, int threads, uint64_t seed, int analyse, kz_stop *stop,
+              kz_action *best, char *json, size_t json_n, size_t *json_len, char *err,
+              size_t err_n) {
+    const struct kz_search_options o = {.algo = algo,
+                                        .time = time,
+                                        .iterations = iterations,
+                                        .depth = depth,
+                                        .threads = threads,
+                                        .seed = seed,
+                                        .analyse = analyse,
+                                        .stop = stop};
+    return kz_search_with(s, &o, best, json, json_n, json_len, err, err_n);
 }
 
 uint64_t kz_perft(const kz_state *s, int depth, int threads) {

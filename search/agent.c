@@ -7,7 +7,11 @@
 #include <string.h>
 
 int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err) {
-    return engine_spec_parse(a, spec, g, err);
+    return engine_spec_parse(a, spec, g, true, err);
+}
+
+int agent_read_spec(struct agent *a, const char *spec, const struct game *g, char *err) {
+    return engine_spec_parse(a, spec, g, false, err);
 }
 
 void agent_use_databases(struct agent *a, search_probe_fn probe, void *ctx) {
@@ -17,7 +21,7 @@ void agent_use_databases(struct agent *a, search_probe_fn probe, void *ctx) {
 }
 
 void agent_free(struct agent *a) {
-    if (a->engine && a->engine->release) a->engine->release(a);
+    if (a->engine && a->engine->release && a->ready) a->engine->release(a);
 }
 
 void agent_new_game(struct agent *a) {

@@ -87,6 +87,8 @@ struct agent {
     double values[ENGINE_MAX_KEYS]; /* the spec's keys in the engine's order
                                        (their defaults where not given) */
     void *own;                      /* an engine's own memory (release frees it) */
+    bool ready;                     /* parsed with its resources (agent_parse):
+                                       agent_free releases them */
     struct ab_limits ab;
     int hash_mib;
     struct tt tt;             /* alpha-beta's table, kept between moves */
@@ -110,6 +112,10 @@ struct agent {
  * memory: agent_free it. */
 int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err);
 void agent_free(struct agent *a);
+/* agent_parse without the memory an agent keeps between moves (alpha-beta's
+ * table): the settings alone, for a caller that runs one search with its
+ * own table (lib/kz_run.c). Nothing to free. */
+int agent_read_spec(struct agent *a, const char *spec, const struct game *g, char *err);
 
 /* Let an alpha-beta or MCTS agent probe open databases
  * (search/search_probe.h) unless its spec said db=0. The databases must

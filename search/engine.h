@@ -32,6 +32,7 @@ struct agent;
 struct ab_result;
 struct expecti_result;
 struct mcts_result;
+struct tt;
 
 enum { ENGINE_MAX_KEYS = 16 };
 
@@ -80,6 +81,8 @@ struct engine_budget {
     long iterations;
     int threads;
     int hash_mib;
+    struct tt *table; /* fresh: a caller's alpha-beta table, kept between its
+                         searches and aged by each (hash_mib then unused) */
     uint64_t seed;
     bool analyse; /* score every root move */
     int player;   /* at a simultaneous node: whose option (-1: the mover) */
@@ -145,8 +148,10 @@ const struct engine *const *engine_list(int *count);
 const struct engine *engine_find(const char *name, size_t length);
 
 /* Parse `spec` ("name:key=value:...") for game `g` into `a` (zeroed
- * first): the one parser of engine specs. 0, or -1 with `err`. */
-int engine_spec_parse(struct agent *a, const char *spec, const struct game *g,
+ * first): the one parser of engine specs. With `ready` the engine takes
+ * what it keeps between moves (alpha-beta's table; engine.ready), else the
+ * settings alone are read and nothing needs freeing. 0, or -1 with `err`. */
+int engine_spec_parse(struct agent *a, const char *spec, const struct game *g, bool ready,
                       char *err);
 
 /* The budget rule: 0 if `e` can spend a budget given in depth

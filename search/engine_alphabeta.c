@@ -52,7 +52,7 @@ static void alphabeta_forget(struct agent *a) {
 }
 
 /* A one-off analysis: the budget's numbers over the spec's, the analysis
- * depth where neither gave one, a table of its own. */
+ * depth where neither gave one, the caller's table or one of its own. */
 static int analyse_fresh(struct agent *a, const struct game *g, const struct variant *v,
                          const void *state, const struct engine_budget *b,
                          struct ab_result *res, bool *runtime, char *err) {
@@ -70,11 +70,17 @@ static int analyse_fresh(struct agent *a, const struct game *g, const struct var
     int hash_mib = b->hash_mib > 0 ? b->hash_mib
                    : a->hash_given ? a->hash_mib
                                    : TT_DEFAULT_MIB;
-    struct tt tt;
-    if (tt_init(&tt, (size_t)hash_mib))
-        return engine_fail(runtime, true, err, "not enough memory for the table (--hash)");
-    int status = ab_search(g, v, state, &limits, &tt, res, err);
-    tt_free(&tt);
+    /* A caller's table is reused as it is: ab_search ages it, so entries of
+     * earlier searches stay usable and no memory is cleared per search. */
+    struct tt own = {0}, *tt = b->table;
+    if (!tt) {
+        if (tt_init(&own, (size_t)hash_mib))
+            return engine_fail(runtime, true, err,
+                               "not enough memory for the table (--hash)");
+        tt = &own;
+    }
+    int status = ab_search(g, v, state, &limits, tt, res, err);
+    if (tt == &own) tt_free(&own);
     return status;
 }
 

@@ -124,7 +124,7 @@ static const struct engine_key *find_key(const struct engine *e, const char *nam
     return NULL;
 }
 
-int engine_spec_parse(struct agent *a, const char *spec, const struct game *g,
+int engine_spec_parse(struct agent *a, const char *spec, const struct game *g, bool ready,
                       char *err) {
     memset(a, 0, sizeof *a);
     if (strlen(spec) >= sizeof a->spec) {
@@ -163,7 +163,10 @@ int engine_spec_parse(struct agent *a, const char *spec, const struct game *g,
         if (e->set) e->set(a, index, value);
         if (key->flags & ENGINE_KEY_BUDGET) a->budget_given = true;
     }
-    return e->ready ? e->ready(a, err) : 0;
+    if (!ready) return 0;
+    if (e->ready && e->ready(a, err)) return -1;
+    a->ready = true;
+    return 0;
 }
 
 int engine_budget_refused(const struct engine *e, bool depth_given, bool iterations_given,
