@@ -39,7 +39,11 @@ cc -std=c17 $(pkg-config --cflags kibitz) "$here/lib_client.c" -o "$prefix/clien
     $(pkg-config --libs-only-l --static kibitz | sed 's/-lkibitz//')
 check "a client builds against the static library" $?
 
-for game in kulibrat kerx kodrek kauda-baji kotra; do
+# Every registered game (the list from the program, not written here).
+games=$("$kibitz" games --json | grep -o '"name":"[^"]*"' | sed 's/"name":"\(.*\)"/\1/')
+[ -n "$games" ]
+check "the program lists its games" $?
+for game in $games; do
     want=$("$kibitz" perft "$game" --depth 3 --json | sed 's/.*"leaves":\([0-9]*\).*/\1/')
     for kind in shared static; do
         out=$("$prefix/client_$kind" "$game" 3 2>&1)
