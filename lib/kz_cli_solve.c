@@ -114,8 +114,8 @@ static int check_room(const char *path, uint64_t bytes, char *err) {
 static const char *outcome_word(retro_cell c) {
     if (c == RETRO_TERMINAL) return "over";
     if (!retro_is_value(c)) return "unknown";
-    return retro_outcome(c) == RETRO_WIN    ? "win"
-           : retro_outcome(c) == RETRO_LOSS ? "loss"
+    return retro_outcome(c) == RETRO_OUTCOME_WIN    ? "win"
+           : retro_outcome(c) == RETRO_OUTCOME_LOSS ? "loss"
                                             : "draw";
 }
 
@@ -383,10 +383,10 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
         retro_cell best = nmoves ? move_value[order[0]] : RETRO_DRAW;
         int rem = retro_remoteness(best);
         fprintf(out, "\nverdict (%s): ", vtext);
-        if (retro_outcome(best) == RETRO_WIN)
+        if (retro_outcome(best) == RETRO_OUTCOME_WIN)
             fprintf(out, "%s, who moves first, wins in %d moves with perfect play\n", who,
                     rem);
-        else if (retro_outcome(best) == RETRO_LOSS)
+        else if (retro_outcome(best) == RETRO_OUTCOME_LOSS)
             fprintf(out, "%s, who moves first, loses in %d moves with perfect play\n",
                     who, rem);
         else
@@ -398,7 +398,7 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
                 int i = order[k];
                 char ctext[32];
                 g->format_move(v, start, moves[i], mtext, sizeof mtext);
-                if (retro_outcome(move_value[i]) == RETRO_DRAWN)
+                if (retro_outcome(move_value[i]) == RETRO_OUTCOME_DRAW)
                     snprintf(ctext, sizeof ctext, "draw");
                 else
                     snprintf(ctext, sizeof ctext, "%s in %d", outcome_word(move_value[i]),

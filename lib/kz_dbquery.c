@@ -52,7 +52,7 @@ static void print_text(FILE *out, const struct game *g, const struct variant *v,
     char ctext[32], mtext[128];
     retro_cell_text(cell, ctext, sizeof ctext);
     fprintf(out, "%s to move: %s%s\n", mover, ctext,
-            retro_outcome(cell) == RETRO_DRAWN ? " (neither side can force a win)" : "");
+            retro_outcome(cell) == RETRO_OUTCOME_DRAW ? " (neither side can force a win)" : "");
     fprintf(out, "moves, best first (value for %s):\n", mover);
     for (int k = 0; k < n; k++) {
         int i = order[k];

@@ -64,7 +64,7 @@ bool dfpn_leaf(const struct dfpn_ctx *c, const void *state, int attacker, uint32
         retro_cell cell = c->cfg->probe(c->cfg->probe_ctx, state);
         if (!retro_is_value(cell)) return false;
         int o = retro_outcome(cell);
-        win = (o == RETRO_WIN && t == attacker) || (o == RETRO_LOSS && t != attacker);
+        win = (o == RETRO_OUTCOME_WIN && t == attacker) || (o == RETRO_OUTCOME_LOSS && t != attacker);
     } else {
         return false;
     }

@@ -30,7 +30,7 @@ static const struct engine_key mcts_keys[] = {
     [MCTS_C] = {"c", 1e-3, 100, NULL, 0, NULL,
                 "exploration constant (1.4; 0.7 for information-set MCTS)"},
     [MCTS_ROOT] = {"root", 0, 1, NULL, 0, "0", "1: one tree per thread"},
-    [MCTS_PLAYOUT] = {"playout", 1, 1e6, NULL, 0, NULL, "plies before a playout is cut"},
+    [MCTS_PLAYOUT] = {"playout", 1, 1e6, NULL, 0, "1000", "plies before a playout is cut"},
     [MCTS_SIM] = {"sim", 0, 0, sim_names, 0, "duct", "selection at simultaneous nodes"},
     [MCTS_GAMMA] = {"gamma", 1e-3, 1, NULL, 0, NULL, "exploration share of exp3 and rm"},
     [MCTS_KEEP] = {"keep", 0, 1, NULL, ENGINE_KEY_HIDDEN_ONLY, "1",

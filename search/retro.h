@@ -42,7 +42,9 @@ enum {
     RETRO_TERMINAL = 0xFFFF, /* game over here: read `returns` */
 };
 
-enum retro_outcome { RETRO_LOSS = -1, RETRO_DRAWN = 0, RETRO_WIN = 1 };
+/* What a cell means for the player to move (retro_outcome), apart from the
+ * cell values above (RETRO_DRAW is a cell, RETRO_OUTCOME_DRAW an outcome). */
+enum retro_outcome { RETRO_OUTCOME_LOSS = -1, RETRO_OUTCOME_DRAW = 0, RETRO_OUTCOME_WIN = 1 };
 
 static inline retro_cell retro_win(int remoteness) {
     return (retro_cell)(1 + 2 * remoteness);
@@ -53,10 +55,10 @@ static inline retro_cell retro_loss(int remoteness) {
 static inline bool retro_is_value(retro_cell c) {
     return c < RETRO_HOLE;
 }
-/* RETRO_WIN, RETRO_LOSS or RETRO_DRAWN (for markers: RETRO_DRAWN). */
+/* RETRO_OUTCOME_WIN, RETRO_OUTCOME_LOSS or RETRO_OUTCOME_DRAW (for markers: RETRO_OUTCOME_DRAW). */
 static inline int retro_outcome(retro_cell c) {
-    if (c == RETRO_DRAW || !retro_is_value(c)) return RETRO_DRAWN;
-    return (c & 1) ? RETRO_WIN : RETRO_LOSS;
+    if (c == RETRO_DRAW || !retro_is_value(c)) return RETRO_OUTCOME_DRAW;
+    return (c & 1) ? RETRO_OUTCOME_WIN : RETRO_OUTCOME_LOSS;
 }
 static inline int retro_remoteness(retro_cell c) {
     return (c == RETRO_DRAW || !retro_is_value(c)) ? 0 : (c - 1) / 2;
@@ -79,8 +81,8 @@ static inline retro_cell retro_through(retro_cell child, bool flip, bool pass) {
 static inline bool retro_better(retro_cell a, retro_cell b) {
     int oa = retro_outcome(a), ob = retro_outcome(b);
     if (oa != ob) return oa > ob;
-    if (oa == RETRO_WIN) return retro_remoteness(a) < retro_remoteness(b);
-    if (oa == RETRO_LOSS) return retro_remoteness(a) > retro_remoteness(b);
+    if (oa == RETRO_OUTCOME_WIN) return retro_remoteness(a) < retro_remoteness(b);
+    if (oa == RETRO_OUTCOME_LOSS) return retro_remoteness(a) > retro_remoteness(b);
     return false;
 }
 

@@ -132,11 +132,11 @@ static void seed(struct state *s, const retro_cell *const *kids) {
         }
         s->counter[i] = gr->in_count[i];
         if (best == RETRO_UNKNOWN) continue;
-        if (retro_outcome(best) == RETRO_LOSS)
+        if (retro_outcome(best) == RETRO_OUTCOME_LOSS)
             s->extra[i] = (uint16_t)retro_remoteness(best);
         else
             s->counter[i] = CANNOT_LOSE;
-        if (retro_outcome(best) == RETRO_WIN)
+        if (retro_outcome(best) == RETRO_OUTCOME_WIN)
             push_level(s, false, retro_remoteness(best), (uint32_t)i);
     }
 }

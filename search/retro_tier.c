@@ -141,18 +141,23 @@ static inline void set_done(uint64_t *done, uint32_t r) {
     done[r >> 6] |= UINT64_C(1) << (r & 63);
 }
 
-/* Cells in an order where larger is better for the mover: losses (later is
- * better), then the draw, then wins (sooner is better); -1: no move. */
+/* Cells in an order where larger is better for the mover: losses in r at
+ * r (later is better, r < ORDER_DRAW), then the draw at ORDER_DRAW, then
+ * wins in r at ORDER_WIN_TOP - r (sooner is better); -1: no move.
+ * Remoteness stays below 2^16 (RETRO_MAX_REMOTENESS), so the three ranges
+ * do not meet. */
+enum { ORDER_DRAW = 0x10000, ORDER_WIN_TOP = 0x20000 };
+
 static inline int32_t order_key(retro_cell c) {
     int32_t odd = c & 1, r = ((int32_t)c - 2 + odd) >> 1;
-    return c == RETRO_DRAW ? 0x10000 : odd ? 0x20000 - r : r;
+    return c == RETRO_DRAW ? ORDER_DRAW : odd ? ORDER_WIN_TOP - r : r;
 }
 
 static inline retro_cell key_cell(int32_t k) {
     if (k < 0) return RETRO_DRAW;
-    if (k < 0x10000) return retro_loss(k);
-    if (k == 0x10000) return RETRO_DRAW;
-    return retro_win(0x20000 - k);
+    if (k < ORDER_DRAW) return retro_loss(k);
+    if (k == ORDER_DRAW) return RETRO_DRAW;
+    return retro_win(ORDER_WIN_TOP - k);
 }
 
 /* retro_through for a child value (markers, which moves never reach, count
@@ -255,8 +260,8 @@ static int seed_all(struct solve_ctx *x, const retro_cell *const *kids, int thre
                 return -1;
             continue;
         }
-        bool cannot_lose = k >= 0x10000, win = k > 0x10000;
-        uint16_t level = (uint16_t)(win ? 0x20000 - k : 0);
+        bool cannot_lose = k >= ORDER_DRAW, win = k > ORDER_DRAW;
+        uint16_t level = (uint16_t)(win ? ORDER_WIN_TOP - k : 0);
         sc->counter[r] = (uint8_t)(in | (cannot_lose ? CANNOT_LOSE : 0));
         x->out[r] = cannot_lose ? (win ? level : NO_SEED) : (uint16_t)(k < 0 ? 0 : k);
         buf[seeds] = r;

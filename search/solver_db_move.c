@@ -43,7 +43,7 @@ int solver_db_best_move(const struct solver_db *db, const void *state, move_t *m
 
 static void value_words(retro_cell c, const char **word, int *rem) {
     int o = retro_outcome(c);
-    *word = o == RETRO_WIN ? "win" : o == RETRO_LOSS ? "loss" : "draw";
+    *word = o == RETRO_OUTCOME_WIN ? "win" : o == RETRO_OUTCOME_LOSS ? "loss" : "draw";
     *rem = retro_remoteness(c);
 }
 
@@ -62,7 +62,7 @@ int solver_db_report(const struct solver_db *db, const void *state, const char *
     g->format_move(v, state, moves[0], text, sizeof text);
     value_words(values[0], &word, &rem);
     fprintf(out, "bestmove %s\n", text);
-    if (retro_outcome(values[0]) == RETRO_DRAWN)
+    if (retro_outcome(values[0]) == RETRO_OUTCOME_DRAW)
         fprintf(out, "value draw (perfect play, database %s)\n", path);
     else
         fprintf(out, "value %s in %d (perfect play, database %s)\n", word, rem, path);

@@ -218,7 +218,7 @@ static void test_game_over_cell_not_answered(void **unused) {
 static void test_forged_value_not_answered(void **unused) {
     retro_cell real;
     memcpy(&real, image + start_cell_offset(), sizeof real);
-    retro_cell forged = retro_outcome(real) == RETRO_WIN ? retro_loss(3) : retro_win(3);
+    retro_cell forged = retro_outcome(real) == RETRO_OUTCOME_WIN ? retro_loss(3) : retro_win(3);
     assert_int_equal(query_with_start_cell(forged, "forged.kdb"), 2);
 }
 

@@ -196,7 +196,7 @@ static void kerx_database_close(void *db) {
 /* Stage of a position by its solved value: a draw, a short win or loss
  * (remoteness <= 6) or a long one. */
 static const char *stage_of(retro_cell c) {
-    if (retro_outcome(c) == RETRO_DRAWN) return "draw";
+    if (retro_outcome(c) == RETRO_OUTCOME_DRAW) return "draw";
     return retro_remoteness(c) <= 6 ? "short" : "long";
 }
 
@@ -238,8 +238,8 @@ static int kerx_write_test_set(const struct variant *v, const char *data, long p
                     kerx_game.format_position(v, &s, text, sizeof text);
                     int o2 = retro_outcome(c);
                     fprintf(out, "%d+%d-%s\t%s\t%s\t%d\n", hi, lo, stages[k], text,
-                            o2 == RETRO_WIN    ? "win"
-                            : o2 == RETRO_LOSS ? "loss"
+                            o2 == RETRO_OUTCOME_WIN    ? "win"
+                            : o2 == RETRO_OUTCOME_LOSS ? "loss"
                                                : "draw",
                             retro_remoteness(c));
                     found++;
