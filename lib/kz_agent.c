@@ -177,7 +177,7 @@ json_t *kz_agent_search_doc(kz_agent *k, const kz_state *s, int player, int anal
         status = agent_search(a, g, v, state, &budget, &r, &runtime, gerr);
     } else if (analyse) {
         char names[GAME_ERROR_BYTES];
-        engine_reporting_names(names, sizeof names, "", " or ");
+        engine_reporting_names(names, sizeof names, false, false, " or ");
         kz_fail(err, err_n, KZ_EINVAL, "analysis needs %s, not '%.40s'", names, a->spec);
         return NULL;
     } else {

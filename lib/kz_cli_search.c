@@ -4,9 +4,11 @@
  * search document. */
 #include "engine/variant.h"
 #include "lib/kz_cli.h"
+#include "lib/kz_db.h"
 #include "lib/kz_internal.h"
 #include "lib/kz_run.h"
 #include "search/agent.h"
+#include "search/db_player.h"
 #include "search/engine.h"
 #include "search/search_probe.h"
 #include "search/search_report.h"
@@ -72,13 +74,40 @@ static int answer_from_database(const struct kz_cli_args *a, const void *state,
     return KZ_OK;
 }
 
+/* --algo db[:fallback=SPEC]: the databases' best move (search/db_player.h).
+ * KZ_OK and *answered when they answered; else *fallback is the engine to
+ * search with. */
+static int answer_as_db(const struct kz_cli_args *a, const void *state, bool analyse,
+                        FILE *out, bool *answered, const char **fallback, char *err) {
+    const struct game *g = a->game->g;
+    const struct variant *v = &a->game->v;
+    struct kz_db_answer ans;
+    *answered = false;
+    int status =
+        kz_db_answer(a->game, a->algo, a->db, state, &ans, err, KZ_CLI_ERROR_BYTES);
+    if (status) return status;
+    *fallback = ans.fallback;
+    if (ans.n && a->json)
+        status = kjson_print(kjson_search_database(g, v, state, ans.where, ans.moves,
+                                                   ans.values, ans.n, analyse),
+                             out)
+                     ? KZ_CLI_QUIET_ERUNTIME
+                     : KZ_OK;
+    else if (ans.n)
+        db_player_print(g, v, state, ans.moves, ans.values, ans.n, ans.where, analyse,
+                        out);
+    *answered = ans.n > 0;
+    kz_db_answer_free(&ans);
+    return status;
+}
+
 /* The engine named by the spec, if it reports a searched value; else a
  * usage failure naming those that do. */
 static int reporting_engine(const char *algo, const struct engine **e, char *err) {
     *e = engine_find(algo, strcspn(algo, ":"));
     if (*e && (*e)->reports) return KZ_OK;
     char names[GAME_ERROR_BYTES];
-    engine_reporting_names(names, sizeof names, "[:OPTION=VALUE...]", " or ");
+    engine_reporting_names(names, sizeof names, true, true, " or ");
     return FAIL(KZ_EINVAL, "unknown --algo '%s' (%s)", algo, names);
 }
 
@@ -133,8 +162,10 @@ static int search_and_report(const struct kz_cli_args *a, const void *state,
     };
     /* --db probed by the search (search/search_probe.h). */
     struct search_probe dbs = {0};
-    if (probing && search_probe_open(&dbs, g, v, a->db, gerr))
-        return FAIL(KZ_ERUNTIME, "%s", gerr);
+    if (probing && search_probe_open(&dbs, g, v, a->db, gerr)) {
+        if (a->db) return FAIL(KZ_ERUNTIME, "%s", gerr);
+        kz_db_advise_missing(a->game); /* the default folders: go on without */
+    }
     req.probe = dbs.probe;
     req.probe_ctx = dbs.ctx;
     struct engine_report report;
@@ -171,22 +202,35 @@ int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, 
                     "chance decides here (nothing to choose): give the outcome "
                     "with --moves");
     agent_restrict_to_view(g, v, state); /* hidden information: the mover's */
+    int status;
+    if (kz_is_db_spec(algo)) { /* the perfect player, else its fallback */
+        bool answered;
+        status = answer_as_db(a, state, analyse, out, &answered, &algo, err);
+        if (status || answered) return status;
+        struct kz_cli_args rest = *a; /* the fallback engine searches */
+        rest.algo = algo;
+        return kz_cli_search(&rest, s, analyse, out, err);
+    }
     /* Every search takes agent options after its name (search/agent.h), e.g.
      * alphabeta:depth=4 or mcts:sim=exp3. */
     const struct engine *e;
-    int status;
     if ((status = reporting_engine(algo, &e, err)) || (status = check_options(a, e, err)))
         return status;
     /* The database rule (bestmove --help): with a game's own databases
      * (Kerx) or a chosen search, --db is probed by the search
      * (search/search_probe.h); else an explicit --db is read; else the
-     * default folder is, unless an engine or a budget was asked for. */
+     * default folder is, unless an engine or a budget was asked for. A
+     * game's own databases are probed from the default folders too. */
     bool none = a->db && strcmp(a->db, "none") == 0;
-    const bool probing = a->db && !none && (g->database || a->algo) && e->probes;
-    if (!probing && !g->database && (a->db ? !none : !a->algo && !a->budget_given)) {
+    const bool probing = !none && (g->database ? true : a->db && a->algo) && e->probes;
+    const bool by_rule =
+        !probing && !g->database && (a->db ? !none : !a->algo && !a->budget_given);
+    if ((by_rule || probing) && !a->db) kz_db_make_default(a->game, NULL);
+    if (by_rule) {
         bool answered;
         status = answer_from_database(a, state, analyse, out, &answered, err);
         if (status || answered) return status;
+        if (!a->db) kz_db_advise_missing(a->game);
     }
     /* The one parse of the spec (search/engine.h); the command line's
      * --depth, --time, --iterations, --threads and --hash, where given, are

@@ -2,6 +2,7 @@
  * rollouts (include/kibitz.h). The engines are those of the command line,
  * chosen and configured through the one engine-spec parser, agent_parse. */
 #include "engine/rng.h"
+#include "lib/kz_db.h"
 #include "lib/kz_internal.h"
 #include "lib/kz_json.h"
 #include "lib/kz_run.h"
@@ -49,9 +50,9 @@ int kz_search_check(const kz_game *game, const char *algo, char *err, size_t err
     char gerr[GAME_ERROR_BYTES] = "";
     if (agent_read_spec(&a, spec, game->g, gerr))
         return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", spec, gerr);
-    if (!a.engine->reports) {
+    if (!a.engine->reports && !a.engine->bestmove) {
         char names[64];
-        engine_reporting_names(names, sizeof names, "", ", ");
+        engine_reporting_names(names, sizeof names, true, false, ", ");
         return kz_fail(err, err_n, KZ_EINVAL, "engine '%s' does not search (%s)", spec,
                        names);
     }
@@ -111,6 +112,23 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *options,
         best[0] = kz_action_of(moves[0]);
         give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
         return KZ_OK;
+    }
+    if (agent.engine->plays & ENGINE_NEEDS_DATABASE) { /* the perfect player, else its fallback */
+        struct kz_db_answer ans;
+        int status = kz_db_answer(s->game, spec, NULL, state, &ans, err, err_n);
+        if (status) return status;
+        if (ans.n) {
+            best[0] = kz_action_of(ans.moves[0]);
+            give_json(kjson_search_database(g, v, state, ans.where, ans.moves, ans.values,
+                                            ans.n, o->analyse),
+                      json, json_n, json_len);
+            kz_db_answer_free(&ans);
+            return KZ_OK;
+        }
+        spec = ans.fallback; /* inside the caller's spec */
+        kz_db_answer_free(&ans);
+        if (agent_read_spec(&agent, spec, g, gerr))
+            return kz_fail(err, err_n, KZ_EINVAL, "engine '%.60s': %.80s", spec, gerr);
     }
     struct kz_run_request req = {.time = o->time,
                                  .iterations = o->iterations,

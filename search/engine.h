@@ -55,6 +55,8 @@ enum engine_unit { ENGINE_UNIT_NONE, ENGINE_UNIT_DEPTH, ENGINE_UNIT_ITERATIONS }
 enum engine_key_flags {
     ENGINE_KEY_BUDGET = 1u << 0,      /* depth=, time=, iterations=: the spec gave a budget */
     ENGINE_KEY_HIDDEN_ONLY = 1u << 1, /* offered only on games with hidden information */
+    ENGINE_KEY_REST = 1u << 2,        /* its value is the rest of the spec, colons and
+                                         all (a fallback engine's spec): set_text */
 };
 
 /* One spec key. A number key takes a decimal from `low` to `high`; a
@@ -114,8 +116,13 @@ struct engine {
     const char *summary;
     unsigned plays; /* enum engine_plays */
     enum engine_unit unit;
-    bool reports;   /* `bestmove`/`analyse` take it: its search reports a value */
+    bool reports;   /* its search reports a value: `bestmove`/`analyse` take it */
+    bool bestmove;  /* `bestmove`/`analyse` take it all the same (db: they answer
+                       from the databases, lib/kz_db.h) */
     bool probes;    /* its search probes the databases a command opened (--db) */
+    /* NULL, or what its options are, for one message about any bad option:
+     * "NAME takes USAGE, not 'REST'". */
+    const char *usage;
     const struct engine_key *keys;
     int key_count;
     /* 0 if the engine plays `g`; else -1 with the reason in `err`. NULL:
@@ -126,6 +133,10 @@ struct engine {
     /* Key number `key` (index into keys) set to `value` (a choice key's
      * word index). Parsed and range-checked already. */
     void (*set)(struct agent *a, int key, double value);
+    /* An ENGINE_KEY_REST key's text (the rest of the spec); `ready` as
+     * engine_spec_parse's. 0, or -1 with `err`. */
+    int (*set_text)(struct agent *a, int key, const char *text, const struct game *g,
+                    bool ready, char *err);
     /* After the keys: take resources (a table). 0, or -1 with `err`. May be
      * NULL. `release` frees them and whatever the engine kept; `forget`
      * drops what it kept between moves (a new game). Both may be NULL. */
@@ -160,10 +171,12 @@ int engine_spec_parse(struct agent *a, const char *spec, const struct game *g, b
 int engine_budget_refused(const struct engine *e, bool depth_given, bool iterations_given,
                           bool option_words, char *err);
 
-/* The names of the engines that report a searched value, for messages:
- * each followed by `suffix`, separated by ", " and before the last by
- * `last` (" or "). */
-void engine_reporting_names(char *buf, size_t n, const char *suffix, const char *last);
+/* The names of the engines that report a searched value (with `bestmove`
+ * also those that bestmove takes otherwise), for messages: separated by
+ * ", " and before the last by `last` (" or "); `with_options` adds how
+ * each takes options ("[:OPTION=VALUE...]", "[:fallback=SPEC]"). */
+void engine_reporting_names(char *buf, size_t n, bool bestmove, bool with_options,
+                            const char *last);
 
 /* Free the report's detail and zero it. */
 void engine_report_free(struct engine_report *r);

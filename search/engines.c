@@ -86,7 +86,8 @@ static int unknown_engine(const char *name, char *err) {
                          e->name);
         if (k > 0 && e->key_count > 0 && used + k < GAME_ERROR_BYTES)
             k += snprintf(err + used + k, GAME_ERROR_BYTES - (size_t)(used + k),
-                          "[:%s=N]", e->keys[0].name);
+                          "[:%s=%s]", e->keys[0].name,
+                          e->keys[0].flags & ENGINE_KEY_REST ? "SPEC" : "N");
         if (k < 0 || used + k >= GAME_ERROR_BYTES) return -1;
         used += k;
     }
@@ -145,17 +146,31 @@ int engine_spec_parse(struct agent *a, const char *spec, const struct game *g, b
     if (e->init) e->init(a, g);
     char *item;
     while ((item = next_piece(&rest)) != NULL) {
+        /* The spec from this option on, as written. */
+        const char *written = spec + (item - text);
         char *eq = strchr(item, '=');
+        int index = -1;
+        const struct engine_key *key = NULL;
+        if (eq && eq != item) {
+            *eq = '\0';
+            key = find_key(e, item, a->hidden, &index);
+        }
+        if (e->usage && (!key || eq[1] == '\0')) {
+            snprintf(err, GAME_ERROR_BYTES, "%s takes %s, not '%s'", e->name, e->usage,
+                     written);
+            return -1;
+        }
         if (!eq || eq == item) {
             snprintf(err, GAME_ERROR_BYTES, "agent option '%s' is not key=value", item);
             return -1;
         }
-        *eq = '\0';
-        int index;
-        const struct engine_key *key = find_key(e, item, a->hidden, &index);
         if (!key) {
             snprintf(err, GAME_ERROR_BYTES, "agent '%s' has no option '%s'", e->name, item);
             return -1;
+        }
+        if (key->flags & ENGINE_KEY_REST) { /* the rest of the spec, colons and all */
+            if (e->set_text(a, index, written + (eq + 1 - item), g, ready, err)) return -1;
+            break;
         }
         double value;
         if (parse_value(key, eq + 1, &value, err)) return -1;
@@ -188,17 +203,24 @@ int engine_budget_refused(const struct engine *e, bool depth_given, bool iterati
     return 0;
 }
 
-void engine_reporting_names(char *buf, size_t n, const char *suffix, const char *last) {
-    const struct engine *reporting[sizeof engines / sizeof engines[0]];
+void engine_reporting_names(char *buf, size_t n, bool bestmove, bool with_options,
+                            const char *last) {
+    const struct engine *listed[sizeof engines / sizeof engines[0]];
     int count = 0;
     for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
-        if (engines[i]->reports) reporting[count++] = engines[i];
+        if (engines[i]->reports || (bestmove && engines[i]->bestmove))
+            listed[count++] = engines[i];
     buf[0] = '\0';
     size_t used = 0;
     for (int i = 0; i < count && used < n; i++) {
+        const struct engine *e = listed[i];
+        char options[64] = "";
+        if (with_options && e->key_count > 0 && (e->keys[0].flags & ENGINE_KEY_REST))
+            snprintf(options, sizeof options, "[:%s=SPEC]", e->keys[0].name);
+        else if (with_options)
+            snprintf(options, sizeof options, "[:OPTION=VALUE...]");
         int k = snprintf(buf + used, n - used, "%s%s%s",
-                         i == 0 ? "" : i == count - 1 ? last : ", ", reporting[i]->name,
-                         suffix);
+                         i == 0 ? "" : i == count - 1 ? last : ", ", e->name, options);
         if (k > 0) used += (size_t)k;
     }
 }
