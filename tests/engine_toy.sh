@@ -46,7 +46,7 @@ expect "analyse" '^bestmove \+a4$' "$k" analyse kulibrat --algo toy
 expect "key range" "agent option pick needs a number from 0 to 100, not '101'" \
     "$k" bestmove kulibrat --algo toy:pick=101
 expect "unknown key" "agent 'toy' has no option 'depth'" "$k" bestmove kulibrat --algo toy:depth=3
-expect "listed" 'expectimax\[:depth=N\], toy\[:pick=N\]\)' "$k" arena kulibrat --players nothing,random --games 2
+expect "listed" 'db\[:fallback=SPEC\] or toy\[:OPTION=VALUE...\]\)' "$k" bestmove kulibrat --algo nothing
 expect "arena" 'toy:pick=1' "$k" arena kulibrat --players toy:pick=1,random --games 2 --seed 1
 expect "arena on a simultaneous game" 'toy' \
     "$k" arena kodrek --variant inner=5,margin=2,toleks=3 --players toy,random,random --games 1 --seed 2
