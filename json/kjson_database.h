@@ -10,7 +10,7 @@
 #ifndef KIBITZ_KJSON_DATABASE_H
 #define KIBITZ_KJSON_DATABASE_H
 
-#include "search/retro.h"
+#include "solve/retro.h"
 #include "json/kjson.h"
 
 /* `cell` is the position's own cell (RETRO_TERMINAL when over); `moves` and

@@ -22,7 +22,7 @@ if [ "${1:-}" = "--self-test" ]; then
     "$0" "$src" "$copy/cli" "$copy/server" >/dev/null ||
         { echo "FAIL the copy should pass"; exit 1; }
     for file in cli/cmd_show.c server/api_state.c; do
-        for header in engine/game.h search/dfpn.h games/kerx/kerx.h json/kjson.h \
+        for header in engine/game.h solve/dfpn.h games/kerx/kerx.h json/kjson.h \
             lib/kz_internal.h; do
             cp "$src/$file" "$copy/$file"
             printf '#include "%s"\n' "$header" >>"$copy/$file"

@@ -4,7 +4,7 @@
 #include "engine/data_folder.h"
 
 #include "engine/timer.h"
-#include "search/solver_db.h"
+#include "solve/solver_db.h"
 
 #include <errno.h>
 #include <inttypes.h>

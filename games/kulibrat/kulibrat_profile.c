@@ -4,7 +4,7 @@
 #include "games/kulibrat/kulibrat.h"
 #include "games/kulibrat/kulibrat_cycles.h"
 #include "games/kulibrat/kulibrat_tiers.h"
-#include "search/solver_db.h"
+#include "solve/solver_db.h"
 
 #include <stdio.h>
 #include <stdlib.h>
