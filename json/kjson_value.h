@@ -16,7 +16,8 @@
 #define KIBITZ_KJSON_VALUE_H
 
 #include "search/agent.h"
-#include "solve/retro.h"
+#include "engine/game.h"
+#include "solve/retro_cell.h"
 #include "json/kjson.h"
 
 /* A proven value: outcome +1 win, 0 draw, -1 loss for the player to move;

@@ -15,7 +15,7 @@
 #define KIBITZ_SEARCH_PROBE_H
 
 #include "engine/game.h"
-#include "solve/retro.h"
+#include "solve/retro_cell.h"
 
 #include <stddef.h>
 

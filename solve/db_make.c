@@ -1,5 +1,6 @@
 /* Databases made where they are looked for (solve/db_make.h). */
 #include "solve/db_make.h"
+#include "solve/retro.h"
 
 #include "engine/data_folder.h"
 #include "engine/timer.h"

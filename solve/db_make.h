@@ -18,7 +18,8 @@
 #define KIBITZ_DB_MAKE_H
 
 #include "engine/game.h"
-#include "solve/retro.h"
+#include "solve/retro_cell.h"
+#include "solve/retro_config.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>

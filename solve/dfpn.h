@@ -38,7 +38,7 @@
 #define KIBITZ_DFPN_H
 
 #include "engine/game.h"
-#include "solve/retro.h"
+#include "solve/retro_cell.h"
 
 #include <signal.h>
 #include <stdbool.h>

@@ -19,7 +19,7 @@
 #define KIBITZ_GAME_DATABASE_H
 
 #include "engine/game.h"
-#include "solve/retro.h"
+#include "solve/retro_cell.h"
 
 #include <stdbool.h>
 #include <stddef.h>

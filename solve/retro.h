@@ -26,117 +26,11 @@
 #define KIBITZ_RETRO_H
 
 #include "engine/game.h"
+#include "solve/retro_cell.h"
+#include "solve/retro_config.h"
 
 #include <stdbool.h>
 #include <stdint.h>
-
-/* One solved position, 16 bits: 0 draw; odd 1+2r: win in r; even 2+2r: loss
- * in r (r <= RETRO_MAX_REMOTENESS); the top values are markers. */
-typedef uint16_t retro_cell;
-
-enum {
-    RETRO_DRAW = 0,
-    RETRO_MAX_REMOTENESS = 32000,
-    RETRO_HOLE = 0xFFFD,     /* rank names no position (unrank said false) */
-    RETRO_UNKNOWN = 0xFFFE,  /* working value while solving; never stored */
-    RETRO_TERMINAL = 0xFFFF, /* game over here: read `returns` */
-};
-
-/* What a cell means for the player to move (retro_outcome), apart from the
- * cell values above (RETRO_DRAW is a cell, RETRO_OUTCOME_DRAW an outcome). */
-enum retro_outcome { RETRO_OUTCOME_LOSS = -1, RETRO_OUTCOME_DRAW = 0, RETRO_OUTCOME_WIN = 1 };
-
-static inline retro_cell retro_win(int remoteness) {
-    return (retro_cell)(1 + 2 * remoteness);
-}
-static inline retro_cell retro_loss(int remoteness) {
-    return (retro_cell)(2 + 2 * remoteness);
-}
-static inline bool retro_is_value(retro_cell c) {
-    return c < RETRO_HOLE;
-}
-/* RETRO_OUTCOME_WIN, RETRO_OUTCOME_LOSS or RETRO_OUTCOME_DRAW (for markers: RETRO_OUTCOME_DRAW). */
-static inline int retro_outcome(retro_cell c) {
-    if (c == RETRO_DRAW || !retro_is_value(c)) return RETRO_OUTCOME_DRAW;
-    return (c & 1) ? RETRO_OUTCOME_WIN : RETRO_OUTCOME_LOSS;
-}
-static inline int retro_remoteness(retro_cell c) {
-    return (c == RETRO_DRAW || !retro_is_value(c)) ? 0 : (c - 1) / 2;
-}
-/* The cell seen from the other player (a win becomes a loss, same distance). */
-static inline retro_cell retro_negate(retro_cell c) {
-    if (c == RETRO_DRAW || !retro_is_value(c)) return c;
-    return (c & 1) ? (retro_cell)(c + 1) : (retro_cell)(c - 1);
-}
-/* The value of a move for its mover, from the value `child` of the position
- * it leads to: negated when the player to move changes, one move further
- * unless the move is a pass. */
-static inline retro_cell retro_through(retro_cell child, bool flip, bool pass) {
-    if (child == RETRO_DRAW || !retro_is_value(child)) return child;
-    retro_cell c = flip ? retro_negate(child) : child;
-    return pass ? c : (retro_cell)(c + 2);
-}
-/* True when `a` is better than `b` for the player choosing between them:
- * wins first (sooner is better), then draws, then losses (later is better). */
-static inline bool retro_better(retro_cell a, retro_cell b) {
-    int oa = retro_outcome(a), ob = retro_outcome(b);
-    if (oa != ob) return oa > ob;
-    if (oa == RETRO_OUTCOME_WIN) return retro_remoteness(a) < retro_remoteness(b);
-    if (oa == RETRO_OUTCOME_LOSS) return retro_remoteness(a) > retro_remoteness(b);
-    return false;
-}
-
-/* Counts over solved positions. */
-struct retro_counts {
-    uint64_t positions, won, lost, drawn, terminal, holes;
-    int max_remoteness;
-};
-
-/* Called once per solved tier, in solve order, from the calling thread.
- * `values` has `size` cells and is only valid during the call. Return 0 to go
- * on, nonzero to stop the solve (retro_solve then fails with "stopped"). */
-typedef int (*retro_sink_fn)(void *ctx, tier_t tier, const retro_cell *values,
-                             uint64_t size);
-
-/* Called after each wave with tiers solved so far and the total. */
-typedef void (*retro_progress_fn)(void *ctx, uint64_t tiers_done, uint64_t tiers_total,
-                                  uint64_t positions_done);
-
-struct retro_config {
-    const struct game *game;
-    const struct variant *variant;
-    tier_t root; /* solve this tier and everything below it */
-    int threads; /* OpenMP threads; <= 0: the OpenMP default */
-    retro_sink_fn sink;
-    void *sink_ctx;
-    retro_progress_fn progress; /* may be NULL */
-    void *progress_ctx;
-    /* Optional: the values of a tier solved before (e.g. stored by an
-     * interrupted run), `size` cells, or NULL to solve it. A preloaded tier
-     * is neither solved nor handed to the sink; the pointer need only live
-     * during the call. */
-    const retro_cell *(*preload)(void *ctx, tier_t tier, uint64_t size);
-    void *preload_ctx;
-    /* Under mpirun (solve/tier_mpi.h): a folder every rank can reach, where
-     * each tier is stored as a checksummed file (retro_dist.h) for the
-     * ranks that need it; without it an MPI solve is refused. Unused in one
-     * process. */
-    const char *work_folder;
-    /* Under mpirun: each rank's memory budget in MiB (0: none); a tier is
-     * only handed to a rank it fits. */
-    uint64_t memory_mib;
-};
-
-struct retro_stats {
-    struct retro_counts counts;
-    uint64_t tiers;
-    uint64_t graphs_built; /* move graphs built (one per tier shape) */
-    double seconds, graph_seconds;
-    size_t peak_bytes; /* most memory held for tier values and graphs */
-    /* Under mpirun: tiers split across ranks (larger than one rank's
-     * --memory), and the bytes their parts sent each other. */
-    uint64_t split_tiers, exchanged_bytes;
-};
 
 /* True when the game has every hook the solver needs; else a message. */
 bool retro_supported(const struct game *g, char *err);
@@ -149,8 +43,5 @@ long retro_tier_order(const struct game *g, const struct variant *v, tier_t root
 
 /* Solve. 0, or -1 with a message in `err` (GAME_ERROR_BYTES). */
 int retro_solve(const struct retro_config *cfg, struct retro_stats *stats, char *err);
-
-/* Add one tier's cells to `counts`. */
-void retro_count(struct retro_counts *counts, const retro_cell *values, uint64_t size);
 
 #endif

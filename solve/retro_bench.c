@@ -1,4 +1,5 @@
 #include "solve/retro_bench.h"
+#include "solve/retro.h"
 #include "engine/variant.h"
 
 int retro_bench(const struct game *g, int threads, struct retro_stats *st, char *err) {

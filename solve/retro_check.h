@@ -9,7 +9,8 @@
 #ifndef KIBITZ_RETRO_CHECK_H
 #define KIBITZ_RETRO_CHECK_H
 
-#include "solve/retro.h"
+#include "engine/game.h"
+#include "solve/retro_cell.h"
 
 /* The stored value of a (non-terminal) state; the callee canonicalizes. */
 typedef retro_cell (*retro_lookup_fn)(void *ctx, const void *state);

@@ -11,7 +11,9 @@
 #ifndef KIBITZ_RETRO_DIST_H
 #define KIBITZ_RETRO_DIST_H
 
-#include "solve/retro.h"
+#include "engine/game.h"
+#include "solve/retro_cell.h"
+#include "solve/retro_config.h"
 #include "solve/retro_plan.h"
 #include "solve/tier_schedule.h"
 

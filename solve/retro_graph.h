@@ -21,7 +21,7 @@
 #define KIBITZ_RETRO_GRAPH_H
 
 #include "engine/game.h"
-#include "solve/retro.h"
+#include "solve/retro_cell.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -9,7 +9,8 @@
 #ifndef KIBITZ_RETRO_PLAN_H
 #define KIBITZ_RETRO_PLAN_H
 
-#include "solve/retro.h"
+#include "engine/game.h"
+#include "solve/retro_cell.h"
 #include "solve/retro_graph.h"
 
 struct retro_node {

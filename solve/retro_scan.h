@@ -22,7 +22,8 @@
 #ifndef KIBITZ_RETRO_SCAN_H
 #define KIBITZ_RETRO_SCAN_H
 
-#include "solve/retro.h"
+#include "engine/game.h"
+#include "solve/retro_cell.h"
 #include "solve/retro_graph.h"
 
 #include <stdint.h>

@@ -26,7 +26,8 @@
 #ifndef KIBITZ_RETRO_SPLIT_H
 #define KIBITZ_RETRO_SPLIT_H
 
-#include "solve/retro.h"
+#include "engine/game.h"
+#include "solve/retro_cell.h"
 #include "solve/retro_graph.h"
 
 #include <stdbool.h>

@@ -43,7 +43,7 @@
 #define KIBITZ_SOLVER_DB_H
 
 #include "engine/game.h"
-#include "solve/retro.h"
+#include "solve/retro_cell.h"
 
 #include <stddef.h>
 

@@ -13,7 +13,8 @@
 #ifndef KIBITZ_TIER_FILE_H
 #define KIBITZ_TIER_FILE_H
 
-#include "solve/retro.h"
+#include "engine/game.h"
+#include "solve/retro_cell.h"
 
 #include <stdint.h>
 

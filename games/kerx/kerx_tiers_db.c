@@ -1,5 +1,6 @@
 /* Kerx databases by material: build with resume, and probes over the files. */
 #include "games/kerx/kerx_tiers_db.h"
+#include "solve/retro.h"
 
 #include "engine/data_folder.h"
 

@@ -10,7 +10,8 @@
 #define KIBITZ_KERX_TIERS_DB_H
 
 #include "games/kerx/kerx_tiers.h"
-#include "solve/retro.h"
+#include "engine/game.h"
+#include "solve/retro_cell.h"
 
 #include <stdbool.h>
 #include <stddef.h>

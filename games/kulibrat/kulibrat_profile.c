@@ -1,5 +1,6 @@
 /* Score-independent facts of a Kulibrat solution, gathered tier by tier. */
 #include "games/kulibrat/kulibrat_profile.h"
+#include "solve/retro.h"
 
 #include "games/kulibrat/kulibrat.h"
 #include "games/kulibrat/kulibrat_cycles.h"

@@ -12,7 +12,7 @@
 #define KIBITZ_KULIBRAT_PROFILE_H
 
 #include "engine/game.h"
-#include "solve/retro.h"
+#include "solve/retro_cell.h"
 
 #include <stdint.h>
 
