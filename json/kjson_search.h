@@ -17,11 +17,11 @@
 #define KIBITZ_KJSON_SEARCH_H
 
 #include "search/alphabeta.h"
-#include "search/dfpn.h"
+#include "solve/dfpn.h"
 #include "search/engine.h"
 #include "search/expectimax.h"
 #include "search/mcts.h"
-#include "search/retro_check.h"
+#include "solve/retro_check.h"
 #include "json/kjson.h"
 
 #include <stdbool.h>

@@ -8,11 +8,11 @@
 #include "lib/kz_internal.h"
 #include "lib/kz_run.h"
 #include "search/agent.h"
-#include "search/db_player.h"
+#include "solve/db_player.h"
 #include "search/engine.h"
 #include "search/search_probe.h"
 #include "search/search_report.h"
-#include "search/solver_db_move.h"
+#include "solve/solver_db_move.h"
 #include "json/kjson_search.h"
 
 #include <stdio.h>
@@ -74,7 +74,7 @@ static int answer_from_database(const struct kz_cli_args *a, const void *state,
     return KZ_OK;
 }
 
-/* --algo db[:fallback=SPEC]: the databases' best move (search/db_player.h).
+/* --algo db[:fallback=SPEC]: the databases' best move (solve/db_player.h).
  * KZ_OK and *answered when they answered; else *fallback is the engine to
  * search with. */
 static int answer_as_db(const struct kz_cli_args *a, const void *state, bool analyse,

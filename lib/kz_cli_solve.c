@@ -7,14 +7,14 @@
 #include "engine/timer.h"
 #include "lib/kz_cli.h"
 #include "lib/kz_internal.h"
-#include "search/db_make.h"
-#include "search/dfpn.h"
-#include "search/game_database.h"
+#include "solve/db_make.h"
+#include "solve/dfpn.h"
+#include "solve/game_database.h"
 #include "search/game_report.h"
-#include "search/retro.h"
-#include "search/retro_dist.h"
-#include "search/solver_db.h"
-#include "search/tier_mpi.h"
+#include "solve/retro.h"
+#include "solve/retro_dist.h"
+#include "solve/solver_db.h"
+#include "solve/tier_mpi.h"
 #include "json/kjson_value.h"
 
 #include <inttypes.h>
@@ -221,7 +221,7 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
     char path[SOLVER_DB_PATH_BYTES] = "", work[SOLVER_DB_PATH_BYTES + 8] = "";
     bool store = !(a->db && strcmp(a->db, "none") == 0);
     /* Under mpirun only rank 0 writes the database; tiers pass through
-     * <database>.tiers/ (search/retro_dist.h). */
+     * <database>.tiers/ (solve/retro_dist.h). */
     bool worker = tier_mpi_start() > 0;
     if (store) {
         /* An empty --db is a usage error (status 2), refused before solving;

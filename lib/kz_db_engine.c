@@ -5,7 +5,7 @@
 #include "lib/kz_front.h"
 #include "search/agent.h"
 #include "search/engine.h"
-#include "search/db_player.h"
+#include "solve/db_player.h"
 #include "search/search_probe.h"
 #include "json/kjson.h"
 #include "json/kjson_database.h"

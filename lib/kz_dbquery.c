@@ -6,8 +6,8 @@
 #include "lib/kz_cli.h"
 #include "lib/kz_db.h"
 #include "lib/kz_json.h"
-#include "search/db_make.h"
-#include "search/solver_db_move.h"
+#include "solve/db_make.h"
+#include "solve/solver_db_move.h"
 #include "json/kjson_database.h"
 
 #include <stdio.h>

@@ -7,7 +7,7 @@
 #include "lib/kz_front.h"
 #include "lib/kz_record.h"
 #include "search/playout.h"
-#include "search/solver_db.h"
+#include "solve/solver_db.h"
 #include "json/kjson_record.h"
 #include "json/kjson_reports.h"
 

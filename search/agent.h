@@ -15,7 +15,7 @@
  *                N random playouts in all, shared equally by the root options;
  *                one playout per MCTS iteration, so equal N is equal work;
  *                default 1000)
- *   db[:fallback=SPEC]  the perfect player (search/db_player.h): the move the
+ *   db[:fallback=SPEC]  the perfect player (solve/db_player.h): the move the
  *                databases rate best (soonest win, a draw-keeping move,
  *                longest loss) wherever they answer the position and all
  *                its moves; elsewhere the fallback agent SPEC (the rest of
@@ -23,7 +23,7 @@
  *                one an error saying the databases do not answer. It reads
  *                the databases the command opened (--db), else the default
  *                folders (engine/data_folder.h), made there on first use
- *                when quick (search/db_make.h).
+ *                when quick (solve/db_make.h).
  *
  * `db=0` keeps an alpha-beta or MCTS agent from probing the databases the
  * command opened with --db (agent_use_databases), so that an arena can

@@ -1,13 +1,13 @@
-/* `db`: the perfect player (search/db_player.h): the move the databases
+/* `db`: the perfect player (solve/db_player.h): the move the databases
  * rate best wherever they answer the position and all its moves; elsewhere
  * the fallback agent (`db:fallback=SPEC`, the rest of the spec), or without
  * one an error saying the databases do not answer. It reads the databases
  * the command opened (--db, agent_use_databases), else the default folders
  * (engine/data_folder.h), made there on first use when quick
- * (search/db_make.h). */
+ * (solve/db_make.h). */
 #include "search/agent.h"
-#include "search/db_make.h"
-#include "search/db_player.h"
+#include "solve/db_make.h"
+#include "solve/db_player.h"
 #include "search/engine_common.h"
 
 #include <stdio.h>

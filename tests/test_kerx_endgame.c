@@ -15,8 +15,8 @@
  * size 3 (7: every material of the earlier size-3 databases) instead of 5. */
 #include "games/kerx/kerx_egdb_set.h"
 #include "games/kerx/kerx_tiers_db.h"
-#include "search/dfpn.h"
-#include "search/retro_check.h"
+#include "solve/dfpn.h"
+#include "solve/retro_check.h"
 #include "support.h"
 
 #include <fcntl.h>

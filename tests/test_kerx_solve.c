@@ -7,8 +7,8 @@
  * - a second build reads every tier back instead of solving it;
  * - a database from another size, or a corrupted file, is refused. */
 #include "games/kerx/kerx_tiers_db.h"
-#include "search/dfpn.h"
-#include "search/retro_check.h"
+#include "solve/dfpn.h"
+#include "solve/retro_check.h"
 #include "support.h"
 
 #include <stdio.h>

@@ -2,9 +2,9 @@
  * hash: cycles (draws), passes, moves that keep the mover, terminal positions
  * inside tiers and scoring moves into child tiers. Checked against a naive
  * level-by-level solver written here over an explicit graph. */
-#include "search/retro.h"
-#include "search/retro_check.h"
-#include "search/retro_split.h"
+#include "solve/retro.h"
+#include "solve/retro_check.h"
+#include "solve/retro_split.h"
 
 #include <pthread.h>
 

@@ -8,7 +8,7 @@
  * - MCTS probing the databases proves a held root's outcome. */
 #include "engine/rng.h"
 #include "search/alphabeta.h"
-#include "search/game_database.h"
+#include "solve/game_database.h"
 #include "search/mcts.h"
 #include "search/search_probe.h"
 #include "support.h"

@@ -12,8 +12,8 @@
 #include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"
 #include "lib/kz_dbquery.h"
-#include "search/retro.h"
-#include "search/solver_db.h"
+#include "solve/retro.h"
+#include "solve/solver_db.h"
 #include "support.h"
 
 #include <stdint.h>
@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Offsets of the header fields (search/solver_db.c, format version 2: index
+/* Offsets of the header fields (solve/solver_db.c, format version 2: index
  * entries of tier, first, size and the tier's checksum). */
 enum {
     AT_TIERS = 208,

@@ -1,4 +1,4 @@
-/* Kerx's database provider (search/game_database.h): the symmetric endgame
+/* Kerx's database provider (solve/game_database.h): the symmetric endgame
  * databases of kerx_egdb.h, or with `generic` the tiered ones of
  * kerx_tiers_db.h; probes read the symmetric ones first. */
 #include "engine/rng.h"
@@ -7,7 +7,7 @@
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_tiers.h"
 #include "games/kerx/kerx_tiers_db.h"
-#include "search/game_database.h"
+#include "solve/game_database.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,10 +1,11 @@
 /* Score-independent facts of a Kulibrat solution, gathered tier by tier. */
 #include "games/kulibrat/kulibrat_profile.h"
+#include "solve/retro.h"
 
 #include "games/kulibrat/kulibrat.h"
 #include "games/kulibrat/kulibrat_cycles.h"
 #include "games/kulibrat/kulibrat_tiers.h"
-#include "search/solver_db.h"
+#include "solve/solver_db.h"
 
 #include <stdio.h>
 #include <stdlib.h>
