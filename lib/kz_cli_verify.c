@@ -5,8 +5,8 @@
 #include "engine/registry.h"
 #include "lib/kz_cli.h"
 #include "lib/kz_internal.h"
-#include "search/game_database.h"
-#include "search/solver_db.h"
+#include "solve/game_database.h"
+#include "solve/solver_db.h"
 #include "json/kjson.h"
 
 #include <dirent.h>

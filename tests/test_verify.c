@@ -10,7 +10,7 @@
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_egdb_file.h"
 #include "lib/kz_cli.h"
-#include "search/solver_db.h"
+#include "solve/solver_db.h"
 #include "support.h"
 
 #include <dirent.h>
