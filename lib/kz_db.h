@@ -32,8 +32,10 @@ static inline void *kz_db_ctx(const kz_db *db) {
 /* kz_db_open, telling a missing database (*missing) from a damaged one. */
 int kz_db_open_at(const kz_game *g, const char *path, kz_db **out, bool *missing,
                   char *err, size_t err_n);
-/* A solver database answering the variant as the engines use one
- * (solver_db_for_engine: NULL and an empty message when there is none). */
+/* The database answering the variant as the engines and reviews use one:
+ * a game's own (Kerx's endgame sets) or a solver file
+ * (solver_db_for_engine). NULL and an empty message when there is none and
+ * no path was given; --db none: none. */
 int kz_db_for_engine(const kz_game *g, const char *path, kz_db **out, char *err,
                      size_t err_n);
 /* 0, or KZ_ERUNTIME with a message naming the file when a tier (.kdb) or

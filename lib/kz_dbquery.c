@@ -163,6 +163,22 @@ int kz_db_for_engine(const kz_game *game, const char *path, kz_db **out, char *e
     char gerr[GAME_ERROR_BYTES] = "";
     *out = NULL;
     if (err && err_n) err[0] = '\0';
+    if (game->g->database) {
+        /* The game's own databases (Kerx): --db none means none; without
+         * --db the default folder is used when it exists, quietly. */
+        if (path && strcmp(path, "none") == 0) return KZ_OK;
+        const char *why = game->g->database->unavailable
+                              ? game->g->database->unavailable(&game->v)
+                              : NULL;
+        if (why && !path) return KZ_OK;
+        bool missing;
+        int status = kz_db_open_at(game, path, out, &missing, err, err_n);
+        if (status && missing && !path) {
+            if (err && err_n) err[0] = '\0';
+            return KZ_OK;
+        }
+        return status;
+    }
     kz_db *db = calloc(1, sizeof *db);
     if (!db) return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
     db->game = game;

@@ -38,8 +38,8 @@ struct game_database_build {
 };
 
 struct game_database {
-    /* Build (or resume) the databases and print a report to `out`: 0, or -1
-     * with err. */
+    /* Build (or resume) the databases and print a report to `out` (NULL:
+     * none): 0, or -1 with err. */
     int (*build)(const struct variant *v, const struct game_database_build *b, FILE *out,
                  char *err);
     /* Open the databases under `data` (NULL: the default folder). `where`
@@ -59,6 +59,11 @@ struct game_database {
      * be refused), or NULL when it can: so that a query says so instead of
      * suggesting a build. */
     const char *(*unavailable)(const struct variant *v);
+    /* Optional. The --pieces of a build that holds every position of
+     * variant `v` when that build is small enough to be what `kibitz solve
+     * <game>` does by default (Kerx size 3: 18, every material), else 0
+     * (solve then proves the start by df-pn, as without the hook). */
+    int (*whole_game)(const struct variant *v);
     /* Optional. Print a test set for `kibitz solvebench` to `out`: `per_group`
      * random positions per group, lines
      * "group<TAB>position<TAB>value<TAB>remoteness", drawn with `seed` from

@@ -12,7 +12,7 @@ expect 0 'symmetric' -- solve --help
 expect 2 'needs about .* MiB.*more than --memory 1' -- solve kerx --pieces 7 --db "$dir" --memory 1
 check "a refused build wrote nothing" "$(find "$dir" -type f | wc -l)"
 expect 2 'over by rule' -- solve kerx $v --pieces 3 --db "$dir"
-expect 2 'pieces must be' -- solve kerx $v --pieces 11 --db "$dir"
+expect 2 'pieces must be 2..18 on size 3' -- solve kerx $v --pieces 19 --db "$dir"
 expect 1 'no Kerx databases' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 # 4+1, 5+1, 4+2: three pairs of tiers.
 expect 0 '3 tier pairs \(0 read back' -- solve kerx $v --pieces 6 --db "$dir" --quiet
@@ -26,6 +26,11 @@ expect 0 '"moves":\[\{"move":"c3xa3","value":\{"result":"win","distance":1,"scor
 expect 0 'b3xd3 +draw' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 b'
 expect 1 'no database holds this material' -- query kerx $v --db "$dir" --position 'www/ww2/bbw2/4/3 w'
 expect 0 'game over' -- query kerx $v --db "$dir" --position 'www/4/1w3/4/3 b'
+# review judges a game's moves from them (exact values, source "database").
+"$kibitz" arena kerx $v --players random,random --games 1 --seed 3 \
+    --position 'www/4/1bw2/4/2b w' --record "$dir/rec" --db none >/dev/null 2>&1
+expect 0 'exact values from database .*egdb-kerx' -- review kerx --record "$dir/rec/game-000001.json" --db "$dir" --depth 1
+expect 0 '^1 +white .* database' -- review kerx --record "$dir/rec/game-000001.json" --db "$dir" --depth 1
 # df-pn answers from the databases at its root and leaves.
 expect 0 'database: win in 1' -- solve kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 expect 0 'databases .*egdb-kerx' -- solve kerx $v --db "$dir" --position 'ww1/4/1b3/4/w1w b'

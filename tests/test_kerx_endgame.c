@@ -104,6 +104,76 @@ static void test_consistent_size4(void **unused) {
     kerx_egdb_close(db);
 }
 
+/* A random position of material (m, o), side `mover` to move (cells drawn
+ * with the test's generator). */
+static void random_position(uint64_t *rng, int m, int o, int mover,
+                            struct kerx_state *s) {
+    memset(s, 0, sizeof *s);
+    for (int side = 0; side < 2; side++)
+        for (int placed = 0; placed < (side ? o : m);) {
+            *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+            int c = (int)((*rng >> 33) % 19);
+            if (((s->pieces[0][0] | s->pieces[1][0]) >> c) & 1) continue;
+            s->pieces[side ^ mover][0] |= UINT64_C(1) << c;
+            placed++;
+        }
+    s->side = (uint8_t)mover;
+}
+
+/* df-pn from scratch (no probes) proves `s` as the databases value it, or
+ * gives up within its budget: true when it proved. */
+static bool dfpn_agrees(const struct test_game *t, const struct kerx_state *s,
+                        retro_cell cell) {
+    char err[GAME_ERROR_BYTES];
+    struct dfpn_config cfg = {
+        .game = t->game, .variant = &t->variant, .table_mib = 32, .node_limit = 400000};
+    struct dfpn_result res;
+    assert_int_equal(dfpn_solve(&cfg, s, &res, err), 0);
+    if (res.value == DFPN_UNKNOWN) return false;
+    int outcome = retro_outcome(cell);
+    int want = outcome == RETRO_WIN    ? DFPN_WIN
+               : outcome == RETRO_LOSS ? DFPN_LOSS
+                                       : DFPN_DRAW;
+    assert_int_equal(res.value, want);
+    return true;
+}
+
+/* Size 3 beyond the old limit of 10 pieces, with a side of 9: drawat=7
+ * leaves only the lopsided materials (8+1, 9+1, 8+2, 9+2, 8+3 and their
+ * mirrors). Every stored value agrees with its children (one ply of
+ * minimax on every position: with exact remoteness this decides every
+ * value, by induction on the remoteness), and df-pn from scratch agrees on
+ * random positions. */
+static void test_lopsided_size3(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=3,drawat=7");
+    struct kerx_egdb_stats st;
+    char dir[300], err[GAME_ERROR_BYTES];
+    snprintf(dir, sizeof dir, "%s/lopsided", folder);
+    build(&t, dir, 11, 2, &st);
+    assert_int_equal(st.pairs, 5);
+    assert_true(st.counts.won > 0 && st.counts.lost > 0);
+    struct kerx_egdb *db;
+    if (kerx_egdb_open(&db, &t.variant, dir, err) != 0) fail_msg("%s", err);
+    assert_non_null(db->values[9][2]);
+    assert_non_null(db->values[3][8]);
+    check_all_tiers(&t, db);
+    uint64_t rng = 99;
+    int proved = 0;
+    const int materials[][2] = {{9, 2}, {2, 9}, {8, 3}, {3, 8}, {9, 1}, {1, 9}};
+    for (int k = 0; k < 48; k++) {
+        struct kerx_state s;
+        random_position(&rng, materials[k % 6][0], materials[k % 6][1], k & 1, &s);
+        retro_cell cell = kerx_egdb_probe(db, &s);
+        if (cell == RETRO_TERMINAL) continue;
+        assert_true(retro_is_value(cell));
+        proved += dfpn_agrees(&t, &s, cell);
+    }
+    fprintf(stderr, "# lopsided size 3: df-pn agreed on %d random positions\n", proved);
+    assert_true(proved >= 20);
+    kerx_egdb_close(db);
+}
+
 /* The generic solver's databases (no board symmetry, move graphs) and these
  * must agree on every position of every material. */
 static void compare_with_generic(const char *variant, int pieces) {
@@ -198,36 +268,12 @@ static void test_searches_agree(void **unused) {
         /* A random position of material (m, o) for the side to move, white
          * or black (the databases forget colours). */
         struct kerx_state s;
-        memset(&s, 0, sizeof s);
-        int mover = k & 1;
-        for (int side = 0; side < 2; side++)
-            for (int placed = 0; placed < (side ? o : m);) {
-                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-                int c = (int)((rng >> 33) % 19);
-                if (((s.pieces[0][0] | s.pieces[1][0]) >> c) & 1) continue;
-                s.pieces[side ^ mover][0] |= UINT64_C(1) << c;
-                placed++;
-            }
-        s.side = (uint8_t)mover;
+        random_position(&rng, m, o, k & 1, &s);
         retro_cell cell = kerx_egdb_probe(db, &s);
         if (cell == RETRO_TERMINAL) continue;
         assert_true(retro_is_value(cell));
         int outcome = retro_outcome(cell), r = retro_remoteness(cell);
-        if (k % 3 == 0) {
-            struct dfpn_config cfg = {.game = t.game,
-                                      .variant = &t.variant,
-                                      .table_mib = 32,
-                                      .node_limit = 400000};
-            struct dfpn_result res;
-            assert_int_equal(dfpn_solve(&cfg, &s, &res, err), 0);
-            if (res.value != DFPN_UNKNOWN) {
-                int want = outcome == RETRO_WIN    ? DFPN_WIN
-                           : outcome == RETRO_LOSS ? DFPN_LOSS
-                                                   : DFPN_DRAW;
-                assert_int_equal(res.value, want);
-                dfpn_done++;
-            }
-        }
+        if (k % 3 == 0) dfpn_done += dfpn_agrees(&t, &s, cell);
         uint64_t nodes = 0;
         int v5 = within(&t, &s, 5, &nodes);
         plain_done++;
@@ -405,9 +451,12 @@ static void test_refusals(void **unused) {
     b.memory_mib = 0;
     assert_int_equal(kerx_egdb_build(&t3.variant, &b, &st, err), -1);
     assert_non_null(strstr(err, "over by rule"));
-    b.pieces = 11;
+    b.pieces = 19; /* size 3 starts with 9 a side: 18 is every material */
     assert_int_equal(kerx_egdb_build(&t3.variant, &b, &st, err), -1);
-    assert_non_null(strstr(err, "--pieces must be"));
+    assert_non_null(strstr(err, "--pieces must be 2..18 on size 3"));
+    b.pieces = 14; /* size 4: 13+1 is beyond the index */
+    assert_int_equal(kerx_egdb_build(&t4.variant, &b, &st, err), -1);
+    assert_non_null(strstr(err, "material 13+1 is beyond the database index"));
     struct test_game t6 = test_game_make("kerx", "size=6");
     b.pieces = 5;
     assert_int_equal(kerx_egdb_build(&t6.variant, &b, &st, err), -1);
@@ -593,6 +642,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_consistent_size4, setup, teardown),
         cmocka_unit_test_setup_teardown(test_agrees_with_generic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_searches_agree, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_lopsided_size3, setup, teardown),
         cmocka_unit_test_setup_teardown(test_threads_and_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lazy_blocks, setup, teardown),
