@@ -11,7 +11,7 @@
 MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev libjansson-dev \
+DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev zlib1g-dev libcmocka-dev libjansson-dev \
               python3-jsonschema libmicrohttpd-dev libopenmpi-dev openmpi-bin \
               python3-dev python3-numpy python3-pytest python3-setuptools python3-pip \
               python3-venv python3-matplotlib

@@ -25,6 +25,13 @@ struct kz_db {
 static inline retro_lookup_fn kz_db_lookup(const kz_db *db) {
     return db->own ? db->gdb->probe : solver_db_lookup;
 }
+/* The same for answers that need values only (queries, reviews, the page,
+ * df-pn): a game's compact files answer too, a win or loss there with no
+ * distance (search/game_database.h, probe_value). Searches that play a win
+ * out use kz_db_lookup. */
+static inline retro_lookup_fn kz_db_values(const kz_db *db) {
+    return db->own && db->gdb->probe_value ? db->gdb->probe_value : kz_db_lookup(db);
+}
 static inline void *kz_db_ctx(const kz_db *db) {
     return db->own ? db->own : (void *)db->db;
 }

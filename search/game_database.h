@@ -47,6 +47,10 @@ struct game_database {
     int (*open)(const struct variant *v, const char *data, void **db, char *where,
                 size_t n, char *err);
     retro_cell (*probe)(void *db, const void *state);
+    /* Optional. Like probe, for searches that need values only (df-pn):
+     * also answers positions held without a distance (a win or loss of
+     * remoteness RETRO_NO_DISTANCE and more: Kerx's win/draw/loss files). */
+    retro_cell (*probe_value)(void *db, const void *state);
     /* Optional. 0, or -1 with err naming the file when a probe met damaged
      * data (that probe returned RETRO_HOLE, and so does every later one into
      * that file): callers check it before trusting a RETRO_HOLE and after a

@@ -12,7 +12,7 @@ static struct agent_eval proven(int outcome, int distance) {
 }
 
 static struct agent_eval from_cell(retro_cell c) {
-    return proven(retro_outcome(c), retro_remoteness(c));
+    return proven(retro_outcome(c), retro_distance_known(c) ? retro_remoteness(c) : -1);
 }
 
 static struct agent_eval from_ab(int score) {

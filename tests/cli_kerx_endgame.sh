@@ -17,7 +17,16 @@ expect 1 'no Kerx databases' -- query kerx $v --db "$dir" --position 'www/4/1bw2
 # 4+1, 5+1, 4+2: three pairs of tiers.
 expect 0 '3 tier pairs \(0 read back' -- solve kerx $v --pieces 6 --db "$dir" --quiet
 check "a temporary file was left" "$(find "$dir" -name '*.tmp.*' | wc -l)"
-check "one file per pair" "$([ "$(ls "$f" | tr '\n' ' ')" = '4+1.keg 4+2.keg 5+1.keg ' ]; echo $?)"
+check "one file per pair, and its win/draw/loss file" "$([ "$(ls "$f" | tr '\n' ' ')" = '4+1.keg 4+1.kwdl 4+2.keg 4+2.kwdl 5+1.keg 5+1.kwdl ' ]; echo $?)"
+expect 0 'win/draw/loss files \(.kwdl\): .* positions a byte \(3 written' -- solve kerx $v --pieces 6 --db "$dir/w" --quiet
+# The win/draw/loss files alone answer values without distances: query
+# (the capture c3xa3 resolved by one ply) and df-pn's leaf probes.
+mkdir -p "$dir/wdl/egdb-kerx-size=3,drawat=3,huff=0"
+cp "$dir/w/egdb-kerx-size=3,drawat=3,huff=0/"*.kwdl "$dir/wdl/egdb-kerx-size=3,drawat=3,huff=0/"
+expect 0 'white to move: win$' -- query kerx $v --db "$dir/wdl" --position 'www/4/1bw2/4/3 w'
+expect 0 'remoteness: not known' -- solve kerx $v --db "$dir/wdl" --position 'www/4/1bw2/4/3 w'
+printf '\376\376\376\376' | dd of="$dir/wdl/egdb-kerx-size=3,drawat=3,huff=0/4+1.kwdl" bs=1 seek=300 conv=notrunc 2>/dev/null
+expect 1 '4\+1.kwdl: corrupt values in block 0 of 1' -- query kerx $v --db "$dir/wdl" --position 'www/4/5/4/w1b w'
 expect 0 '3 tier pairs \(3 read back' -- solve kerx $v --pieces 6 --db "$dir" --quiet
 # Capturing the last black piece wins at once (X6): a win in 1, by c3xa3.
 expect 0 'white to move: win in 1' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'

@@ -361,6 +361,100 @@ static void expect_refused(const struct test_game *t, const char *dir, const cha
     if (!strstr(err, what)) fail_msg("expected '%s' in: %s", what, err);
 }
 
+/* The win/draw/loss files alone (the .keg files moved away) give every
+ * position of every stored tier the outcome of its 1-byte value, positions
+ * with a capture resolved by their children; they are smaller; a damaged
+ * block is refused, naming the file and the block. */
+static void test_wdl_files(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=3");
+    struct kerx_egdb_stats st;
+    char full[300], dir[KERX_EGDB_PATH_BYTES], wdl[300], wdir[KERX_EGDB_PATH_BYTES],
+        err[GAME_ERROR_BYTES];
+    snprintf(full, sizeof full, "%s/full", folder);
+    snprintf(wdl, sizeof wdl, "%s/wdl", folder);
+    build(&t, full, 8, 2, &st);
+    assert_int_equal(st.wdl_written, st.pairs);
+    assert_true(st.wdl_bytes * 8 < st.bytes_on_disk); /* 4 a byte at least, before zlib */
+    kerx_egdb_folder(&t.variant, full, dir, sizeof dir);
+    kerx_egdb_folder(&t.variant, wdl, wdir, sizeof wdir);
+    run("mkdir -p '%s' && cp '%s'/*.kwdl '%s/'", wdir, dir, wdir);
+    struct kerx_egdb *db, *w;
+    if (kerx_egdb_open(&db, &t.variant, full, err) != 0) fail_msg("%s", err);
+    if (kerx_egdb_open(&w, &t.variant, wdl, err) != 0) fail_msg("%s", err);
+    assert_int_equal(w->pairs, 0);
+    assert_int_equal(w->wdl_pairs, st.pairs);
+    uint64_t compared = 0, captures = 0;
+    for (int m = 1; m < KERX_EG_SIDE; m++)
+        for (int o = 1; o < KERX_EG_SIDE; o++) {
+            if (!db->values[m][o]) continue;
+            assert_true(kerx_egdb_ready(db, m, o));
+            const struct kerx_tier_index *ix = &db->index[m][o];
+            for (uint64_t i = 0; i < ix->size; i++) {
+                int byte = db->values[m][o][i];
+                if (byte == KERX_EG_HOLE) continue;
+                uint64_t a, b;
+                kerx_index_unrank(ix, i, &a, &b);
+                int want = byte == KERX_EG_DRAW ? KERX_WDL_DRAW
+                           : ((byte - 1) & 1)   ? KERX_WDL_WIN
+                                                : KERX_WDL_LOSS;
+                int got = kerx_egdb_wdl(w, a, b);
+                if (got != want)
+                    fail_msg("tier %d+%d index %llu: win/draw/loss %d, byte %d", m, o,
+                             (unsigned long long)i, got, byte);
+                captures += kerx_egdb_has_capture(w->g, a, b);
+                compared++;
+            }
+        }
+    assert_int_equal(compared, st.counts.positions);
+    assert_true(captures > 1000);
+    /* df-pn's probe reads them without a distance; a query's stays exact. */
+    struct kerx_state s;
+    state_of(&s, 0xF, UINT64_C(1) << 10);
+    assert_int_equal(kerx_egdb_probe(w, &s), RETRO_HOLE);
+    retro_cell c = kerx_egdb_probe_value(w, &s);
+    assert_true(retro_is_value(c) && !retro_distance_known(c));
+    assert_int_equal(retro_outcome(c), retro_outcome(kerx_egdb_probe(db, &s)));
+    kerx_egdb_close(w);
+    kerx_egdb_close(db);
+    /* Damage the middle of 5+3's compressed data: the first read there is
+     * refused and names the block; then the file answers nothing. */
+    char path[KERX_EGDB_PATH_BYTES + 16];
+    snprintf(path, sizeof path, "%s/5+3.kwdl", wdir);
+    struct kerx_wdl_file f;
+    if (kerx_wdl_file_open(&f, path, 3, 3, 5, 3, KERX_EGDB_ANY, KERX_EGDB_ANY, err) != 0)
+        fail_msg("%s", err);
+    uint64_t n = f.count[0] + f.count[1];
+    for (uint64_t i = 0; i < n; i += 997) assert_true(kerx_wdl_file_code(&f, i) >= 0);
+    assert_int_equal(kerx_wdl_file_failed(&f, err), 0);
+    uint64_t block = f.blocks / 2, at;
+    memcpy(&at, f.offsets + 8 * block, 8);
+    size_t where = 256 + at + 5;
+    kerx_wdl_file_close(&f);
+    int fd = open(path, O_RDWR);
+    unsigned char byte;
+    assert_int_equal(pread(fd, &byte, 1, (off_t)where), 1);
+    byte ^= 0x40;
+    assert_int_equal(pwrite(fd, &byte, 1, (off_t)where), 1);
+    close(fd);
+    if (kerx_wdl_file_open(&f, path, 3, 3, 5, 3, KERX_EGDB_ANY, KERX_EGDB_ANY, err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(kerx_wdl_file_code(&f, (block << f.shift) + 3), -1);
+    assert_int_equal(kerx_wdl_file_failed(&f, err), -1);
+    char expected[80];
+    snprintf(expected, sizeof expected, "5+3.kwdl: corrupt values in block %llu of",
+             (unsigned long long)block);
+    if (!strstr(err, expected)) fail_msg("%s", err);
+    assert_int_equal(kerx_wdl_file_code(&f, 0), -1); /* the whole file */
+    kerx_wdl_file_close(&f);
+    /* A truncated file, and a .keg file under the .kwdl name, are refused. */
+    run("head -c 300 '%s/4+1.kwdl' > '%s/x' && mv '%s/x' '%s/4+1.kwdl'", wdir, wdir, wdir,
+        wdir);
+    expect_refused(&t, wdl, "truncated");
+    run("cp '%s/4+1.keg' '%s/4+1.kwdl'", dir, wdir);
+    expect_refused(&t, wdl, "not a Kerx win/draw/loss file");
+}
+
 static void test_refusals(void **unused) {
     (void)unused;
     struct test_game t3 = test_game_make("kerx", "size=3");
@@ -643,6 +737,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_agrees_with_generic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_searches_agree, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lopsided_size3, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_wdl_files, setup, teardown),
         cmocka_unit_test_setup_teardown(test_threads_and_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lazy_blocks, setup, teardown),

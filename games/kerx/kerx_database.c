@@ -124,13 +124,15 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
                 "\"pieces\":%d,\"pairs\":%d,"
                 "\"pairs_read_back\":%d,\"positions\":%" PRIu64 ",\"won\":%" PRIu64
                 ",\"lost\":%" PRIu64 ",\"drawn\":%" PRIu64 ",\"holes\":%" PRIu64
-                ",\"max_remoteness\":%d,\"solved_entries\":%" PRIu64
+                ",\"max_remoteness\":%d,\"wdl_bytes\":%" PRIu64
+                ",\"wdl_written\":%d,\"wdl_seconds\":%.3f,\"solved_entries\":%" PRIu64
                 ",\"seconds\":%.3f,\"entries_per_second\":%.0f,\"threads\":%d,"
                 "\"bytes_on_disk\":%" PRIu64 ",\"folder\":\"%s\"",
                 KIBITZ_SCHEMA_VERSION, vtext, b.pieces, st.pairs, st.pairs_loaded,
                 st.counts.positions, st.counts.won, st.counts.lost, st.counts.drawn,
-                st.counts.holes, st.counts.max_remoteness, st.solved_positions,
-                st.seconds, rate, b.threads, st.bytes_on_disk, folder);
+                st.counts.holes, st.counts.max_remoteness, st.wdl_bytes, st.wdl_written,
+                st.wdl_seconds, st.solved_positions, st.seconds, rate, b.threads,
+                st.bytes_on_disk, folder);
         int status = report_start(v, o->data, true, out, err);
         fputs("}\n", out);
         return status;
@@ -159,6 +161,12 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
                 st.solved_positions, st.seconds, rate / 1e6, b.threads,
                 b.threads == 1 ? "" : "s");
         fprintf(out, "databases %s (%.1f MB)\n", folder, (double)st.bytes_on_disk / 1e6);
+        fprintf(out,
+                "win/draw/loss files (.kwdl): %.1f MB, %.2f positions a byte (%d written "
+                "now in %.1f s)\n",
+                (double)st.wdl_bytes / 1e6,
+                st.wdl_bytes ? (double)st.counts.positions / (double)st.wdl_bytes : 0.0,
+                st.wdl_written, st.wdl_seconds);
     }
     return report_start(v, o->data, false, out, err);
 }
@@ -279,6 +287,12 @@ static retro_cell kerx_database_probe(void *db, const void *state) {
     return p->eg ? kerx_egdb_probe(p->eg, state) : kerx_db_set_probe(p->generic, state);
 }
 
+static retro_cell kerx_database_probe_value(void *db, const void *state) {
+    struct kerx_database *p = db;
+    return p->eg ? kerx_egdb_probe_value(p->eg, state)
+                 : kerx_db_set_probe(p->generic, state);
+}
+
 static int kerx_database_failed(void *db, char *err) {
     struct kerx_database *p = db;
     return p->eg ? kerx_egdb_failed(p->eg, err) : 0;
@@ -353,6 +367,7 @@ const struct game_database kerx_database = {
     .build = kerx_database_build,
     .open = kerx_database_open,
     .probe = kerx_database_probe,
+    .probe_value = kerx_database_probe_value,
     .failed = kerx_database_failed,
     .close = kerx_database_close,
     .hole_message = "no database holds this material (build it with --pieces)",

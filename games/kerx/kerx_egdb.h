@@ -65,6 +65,11 @@ struct kerx_egdb_stats {
     uint64_t solved_positions; /* index entries solved in this run */
     double seconds;
     uint64_t bytes_on_disk;
+    /* The win/draw/loss files (.kwdl): written in this run, their time,
+     * and the bytes of all of them. */
+    int wdl_written;
+    double wdl_seconds;
+    uint64_t wdl_bytes;
     size_t need_bytes; /* the memory estimate of the largest pair */
 };
 
@@ -94,6 +99,10 @@ int kerx_egdb_pairs(const struct kerx_egdb *db);
 /* A state's value: RETRO_TERMINAL when the game is over, RETRO_HOLE when its
  * material is not in the set. Matches retro_lookup_fn / dfpn_probe_fn. */
 retro_cell kerx_egdb_probe(void *db, const void *state);
+/* The same, and where only a win/draw/loss file (.kwdl) holds the
+ * material, its value without distance (remoteness RETRO_NO_DISTANCE):
+ * for df-pn's leaf probes, which need values only. */
+retro_cell kerx_egdb_probe_value(void *db, const void *state);
 /* 0, or -1 with err naming the file and block when a value read so far lay
  * in a corrupt block: a RETRO_HOLE from kerx_egdb_probe then meant
  * corruption, and that file answers nothing more. Thread-safe. */

@@ -310,6 +310,25 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
             kerx_egdb_add(db, pairs[i].a, pairs[i].b, err) != 0)
             goto done;
     st->seconds = timer_now() - t0;
+    /* The compact win/draw/loss file of every pair that lacks one. */
+    double w0 = timer_now();
+    for (int i = 0; i < npairs; i++) {
+        int x = pairs[i].a, y = pairs[i].b;
+        char path[KERX_EGDB_PATH_BYTES + 32];
+        kerx_wdl_pair_path(db, x, y, path, sizeof path);
+        struct stat fs;
+        if (stat(path, &fs) != 0) {
+            double p0 = timer_now();
+            if (kerx_wdl_pair_write(db, x, y, err) != 0 || stat(path, &fs) != 0)
+                goto done;
+            st->wdl_written++;
+            if (b->progress)
+                fprintf(stderr, "kerx egdb %d+%d: win/draw/loss file, %.1f MB, %.1f s\n",
+                        x, y, (double)fs.st_size / 1e6, timer_now() - p0);
+        }
+        st->wdl_bytes += (uint64_t)fs.st_size;
+    }
+    st->wdl_seconds = timer_now() - w0;
     for (int i = 0; i < npairs; i++) {
         const struct kerx_egdb_file *f = &db->file[pairs[i].a][pairs[i].b];
         st->counts.positions += f->counts.positions;
