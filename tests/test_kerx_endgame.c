@@ -174,6 +174,28 @@ static void test_lopsided_size3(void **unused) {
     kerx_egdb_close(db);
 }
 
+/* Past 2^26 sets a side (9 or more pieces on size 4) the mover table keeps
+ * no slot_of array and finds slots by binary search in the sorted masks:
+ * both ways give every canonical set of sizes 3 and 4 (up to 6 pieces)
+ * the same slot. */
+static void test_mover_slots_by_search(void **unused) {
+    (void)unused;
+    char err[GAME_ERROR_BYTES];
+    for (int size = 3; size <= 4; size++)
+        for (int m = 1; m <= 6; m++) {
+            const struct kerx_movers *mv = kerx_movers_get(size, m, err);
+            assert_non_null(mv);
+            assert_non_null(mv->slot_of);
+            struct kerx_movers searched = *mv;
+            searched.slot_of = NULL;
+            for (uint32_t i = 0; i < mv->count; i++) {
+                if (i) assert_true(mv->mask[i - 1] < mv->mask[i]);
+                assert_int_equal(kerx_movers_slot(mv, mv->mask[i]), i);
+                assert_int_equal(kerx_movers_slot(&searched, mv->mask[i]), i);
+            }
+        }
+}
+
 /* The generic solver's databases (no board symmetry, move graphs) and these
  * must agree on every position of every material. */
 static void compare_with_generic(const char *variant, int pieces) {
@@ -737,6 +759,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_agrees_with_generic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_searches_agree, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lopsided_size3, setup, teardown),
+        cmocka_unit_test(test_mover_slots_by_search),
         cmocka_unit_test_setup_teardown(test_wdl_files, setup, teardown),
         cmocka_unit_test_setup_teardown(test_threads_and_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),

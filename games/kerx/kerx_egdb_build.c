@@ -261,8 +261,9 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
             int m = s ? y : x;
             if (table_seen[m]) continue;
             table_seen[m] = true;
-            tables += kerx_binom(db->g->cells, m) * 4 +
-                      db->index[m][m == x ? y : x].mv->count * 10;
+            const struct kerx_movers *mv = db->index[m][m == x ? y : x].mv;
+            tables += (mv->slot_of ? kerx_binom(db->g->cells, m) * 4 : 0) +
+                      (uint64_t)mv->count * 10;
         }
     }
     st->need_bytes = (size_t)(3 * largest + all + tables);

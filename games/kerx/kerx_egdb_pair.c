@@ -278,15 +278,18 @@ static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_
                 q->other = a;
                 if (kerx_egdb_has_capture(g, q->mover, q->other)) continue;
                 q->stab = kerx_sym_canon(db->sym, &q->mover, &q->other);
-                q->at = kerx_colex(q->mover);
-                __builtin_prefetch(&slot_of[q->at]);
+                if (slot_of) {
+                    q->at = kerx_colex(q->mover);
+                    __builtin_prefetch(&slot_of[q->at]);
+                }
                 n++;
             }
         }
         for (int k = 0; k < n; k++) {
             struct pred *q = &preds[k];
-            q->at = (uint64_t)slot_of[q->at] * p->ix->width +
-                    kerx_packed_rank(q->mover, q->other);
+            uint64_t pslot = slot_of ? (uint64_t)slot_of[q->at]
+                                     : kerx_movers_slot(p->ix->mv, q->mover);
+            q->at = pslot * p->ix->width + kerx_packed_rank(q->mover, q->other);
             if (q->at < plo || q->at >= phi) continue;
             __builtin_prefetch(&pval[q->at], 1);
             if (!loss) __builtin_prefetch(&pcnt[q->at], 1);
