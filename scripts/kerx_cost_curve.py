@@ -22,7 +22,7 @@ the cost from below (more than NODES).
 
 usage: scripts/kerx_cost_curve.py run KIBITZ OUT --db 7=DIR7 --db 8=DIR8
            [--lines results/kerx_frontier/A ...] [--pieces 10-24]
-           [--nodes 2000000] [--hash 512]
+           [--nodes 2000000] [--hash 512] [--variant size=4]
        scripts/kerx_cost_curve.py summary OUT
 """
 import argparse
@@ -76,7 +76,8 @@ def run(args):
             for horizon, folder in sets:
                 if (name, str(ply), horizon) in done:
                     continue
-                cmd = [args.kibitz, "solve", "kerx", "--position", pos, "--db", folder,
+                cmd = [args.kibitz, "solve", "kerx", "--variant", args.variant,
+                       "--position", pos, "--db", folder,
                        "--iterations", str(args.nodes), "--hash", str(args.hash),
                        "--json", "--quiet"]
                 p = subprocess.run(cmd, capture_output=True, text=True)
@@ -170,6 +171,7 @@ def main():
     r.add_argument("--lines", nargs="+",
                    default=[os.path.join(here, x) for x in "ABCD"])
     r.add_argument("--pieces", default="10-24")
+    r.add_argument("--variant", default="size=4")
     r.add_argument("--nodes", type=int, default=2000000)
     r.add_argument("--hash", type=int, default=512)
     s = sub.add_parser("summary")
