@@ -13,7 +13,7 @@ BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev zlib1g-dev libcmocka-dev libjansson-dev \
               python3-jsonschema libmicrohttpd-dev libopenmpi-dev openmpi-bin \
-              python3-dev python3-numpy python3-pytest python3-setuptools python3-pip \
+              libsqlite3-dev python3-dev python3-numpy python3-pytest python3-setuptools python3-pip \
               python3-venv python3-matplotlib
 # The browser tests of `kibitz serve` (tests/web_browser.py), for make test.
 WEB_TEST_PKGS := chromium chromium-driver python3-selenium

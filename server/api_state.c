@@ -29,8 +29,7 @@ void api_games(struct api *api, struct api_response *out) {
     api_reply(out, doc);
 }
 
-/* The cells each legal move touches, in the order of "moves". */
-static json_t *move_cells_json(const kz_state *s) {
+json_t *api_move_cells(const kz_state *s) {
     int cap = kz_game_max_actions(kz_state_game(s));
     kz_action *actions = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *actions);
     int path[PATH_MAX_CELLS];
@@ -107,7 +106,7 @@ void api_state(struct api *api, const char *body, size_t length,
         json_object_set_new(doc, "moves", json_array());
     }
     json_t *cells = json_array_size(json_object_get(doc, "moves")) && turn >= 0
-                        ? move_cells_json(state)
+                        ? api_move_cells(state)
                         : json_array();
     json_object_set_new(doc, "move_cells", cells ? cells : json_array());
     api_request_free(&r);
