@@ -1,7 +1,7 @@
 # Thin wrapper so that a fresh Debian machine needs only these commands:
 #   make run    install what is missing, build (Release), run the main job
 #   make test   install what is missing, build, run every test with ctest
-#   make serve  build, make the Kulibrat database when missing, and serve the
+#   make serve  build and serve the
 #               web page on http://127.0.0.1:8080/ (PORT=... to change)
 # Other targets: make build, make sanitize (ASan+UBSan tests), make tsan,
 # make fuzz (every libFuzzer target FUZZ_SECONDS seconds), make bench,
@@ -40,9 +40,14 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-# The browser tests' packages, for make test.
+# The browser tests' packages, for make test, and axe-core (npm) for the
+# accessibility check of tests/web_page.py, into the build folder. npm comes
+# with Debian's nodejs packages; an image may have its own node already.
+AXE_JS := $(BUILD)/npm/node_modules/axe-core/axe.min.js
 deps-web:
 	@$(MAKE) deps EXTRA_PKGS="$(WEB_TEST_PKGS)"
+	@command -v npm >/dev/null || $(MAKE) deps EXTRA_PKGS="npm"
+	@[ -f $(AXE_JS) ] || npm install --prefix $(BUILD)/npm --no-audit --no-fund --silent axe-core@4
 
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) >/dev/null
@@ -109,10 +114,9 @@ bench: build
 	$(BUILD)/kibitz bench
 
 # The web page on this machine; the Kulibrat database of the default target
-# is made first when missing, so every move is coloured by its value.
-KULIBRAT_DB := data/kulibrat-target=5,first=black.kdb
+# is made in the data folder on first use (docs/DESIGN.md), so every move is
+# coloured by its value.
 serve: build
-	@[ -f '$(KULIBRAT_DB)' ] || $(BUILD)/kibitz solve kulibrat
 	$(BUILD)/kibitz serve --port $(PORT)
 
 # Kerx size 3 solved in every position: every material (up to 9 against 9)
@@ -122,9 +126,11 @@ serve: build
 kerx3: build
 	$(BUILD)/kibitz solve kerx --variant size=3
 
-# One screenshot per game for the README (results/web/), by the browser test.
+# Screenshots of every game for the README (results/web/), by the browser
+# tests: desktop (NAME.png) and phone size (NAME-phone.png).
 web-screenshots: build deps-web
 	/usr/bin/python3 tests/web_browser.py $(BUILD)/kibitz results/web
+	/usr/bin/python3 tests/web_page.py $(BUILD)/kibitz $(AXE_JS) results/web
 
 # Kulibrat figures of results/kulibrat.md: solve target 100 into $(PLOT_DB)
 # (6.8 GB, a few minutes), read the reports from it, draw with matplotlib.
