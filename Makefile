@@ -6,7 +6,7 @@
 # Other targets: make build, make sanitize (ASan+UBSan tests), make tsan,
 # make fuzz (every libFuzzer target FUZZ_SECONDS seconds), make bench,
 # make plots (Kulibrat figures in results/), make web-screenshots, make format,
-# make kerx3 (Kerx size 3 solved in every position, into ./data), make clean.
+# make kerx3 (Kerx size 3 solved in every position, into the data folder), make clean.
 
 MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
@@ -120,7 +120,8 @@ serve: build
 	$(BUILD)/kibitz serve --port $(PORT)
 
 # Kerx size 3 solved in every position: every material (up to 9 against 9)
-# into data/egdb-kerx-size=3,drawat=3,huff=0/ (91 MB, about a minute of CPU,
+# into egdb-kerx-size=3,drawat=3,huff=0/ of the data folder (docs/DESIGN.md:
+# $KIBITZ_DATA, else the per-user one) (91 MB, about a minute of CPU,
 # 100 MB of memory; resumes pair by pair), which query, bestmove --db,
 # review, the page (make serve) and Python then read.
 kerx3: build
