@@ -1,10 +1,10 @@
 /* libkibitz: solving a variant into a database (include/kibitz.h). */
 #include "engine/data_folder.h"
 #include "lib/kz_internal.h"
-#include "search/db_make.h"
-#include "search/game_database.h"
-#include "search/retro.h"
-#include "search/solver_db.h"
+#include "solve/db_make.h"
+#include "solve/game_database.h"
+#include "solve/retro.h"
+#include "solve/solver_db.h"
 
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
 /* Judging a recorded game move by move (see review.h). */
 #include "search/review.h"
-#include "search/retro_check.h"
+#include "solve/retro_check.h"
 #include "search/tt.h"
 
 #include <stdlib.h>

@@ -16,11 +16,11 @@
 
 #include "engine/record.h"
 #include "search/agent.h"
-#include "search/retro_check.h"
+#include "solve/retro_check.h"
 
 struct review_config {
     /* Exact values (a solver database's lookup, or a game's own provider's
-     * probe: search/game_database.h); NULL: search everything. */
+     * probe: solve/game_database.h); NULL: search everything. */
     retro_lookup_fn lookup;
     void *lookup_ctx;
     int depth;       /* alpha-beta depth (0: AGENT_DEFAULT_AB_DEPTH) */

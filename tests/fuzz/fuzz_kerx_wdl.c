@@ -94,7 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (g->turn(&v, &s) == TURN_OVER) continue;
         retro_cell cell = kerx_egdb_probe_value(db, &s), best;
         retro_move_values(g, &v, &s, kerx_egdb_probe_value, db, &best, NULL);
-        if (retro_is_value(cell) && retro_outcome(cell) != RETRO_DRAWN &&
+        if (retro_is_value(cell) && retro_outcome(cell) != RETRO_OUTCOME_DRAW &&
             retro_distance_known(cell))
             fuzz_fail("a win/draw/loss file gave a distance");
         char report_err[KZ_ERROR_BYTES];
