@@ -9,6 +9,7 @@
 #include "search/agent.h"
 #include "search/pimc.h"
 #include "json/kjson_search.h"
+#include "json/kjson_value.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +161,7 @@ static const char *engine_name(const struct agent *a) {
     case AGENT_EXPECTIMAX: return "expectimax";
     case AGENT_GREEDY: return "greedy";
     case AGENT_FLATMC: return "flatmc";
+    case AGENT_DB: return "db";
     default: return "random";
     }
 }
@@ -243,7 +245,11 @@ json_t *kz_agent_search_doc(kz_agent *k, const kz_state *s, int player, int anal
         doc = kjson_search_head(g, v, state, engine_name(a));
         json_t *text = kjson_move(g, v, state, m);
         json_object_set_new(doc, "move", json_incref(text));
-        json_object_set_new(doc, "value", json_pack("{s:s}", "result", "unknown"));
+        /* The perfect player knows the value it played for. */
+        json_object_set_new(doc, "value",
+                            a->last.kind == AGENT_EVAL_PROVEN
+                                ? kjson_value_eval(&a->last)
+                                : json_pack("{s:s}", "result", "unknown"));
         json_object_set_new(doc, "pv", json_pack("[o]", text));
         json_object_set_new(doc, "nodes", json_integer(0));
         json_object_set_new(doc, "seconds", json_real(timer_now() - t0));
