@@ -38,10 +38,11 @@ struct game_database_build {
 };
 
 struct game_database {
-    /* Build (or resume) the databases and print a report to `out`: 0; -1
-     * with err for bad input (a bound or variant that cannot be built: exit
-     * status 2); -2 with err for a runtime failure (disk full, a folder that
-     * cannot be written, not enough memory or --memory: exit status 1). */
+    /* Build (or resume) the databases and print a report to `out` (NULL:
+     * none): 0; -1 with err for bad input (a bound or variant that cannot be
+     * built: exit status 2); -2 with err for a runtime failure (disk full, a
+     * folder that cannot be written, not enough memory or --memory: exit
+     * status 1). */
     int (*build)(const struct variant *v, const struct game_database_build *b, FILE *out,
                  char *err);
     /* Open the databases under `data` (NULL: the default folder). `where`
@@ -49,6 +50,10 @@ struct game_database {
     int (*open)(const struct variant *v, const char *data, void **db, char *where,
                 size_t n, char *err);
     retro_cell (*probe)(void *db, const void *state);
+    /* Optional. Like probe, for searches that need values only (df-pn):
+     * also answers positions held without a distance (a win or loss of
+     * remoteness RETRO_NO_DISTANCE and more: Kerx's win/draw/loss files). */
+    retro_cell (*probe_value)(void *db, const void *state);
     /* Optional. 0, or -1 with err naming the file when a probe met damaged
      * data (that probe returned RETRO_HOLE, and so does every later one into
      * that file): callers check it before trusting a RETRO_HOLE and after a
@@ -61,6 +66,11 @@ struct game_database {
      * be refused), or NULL when it can: so that a query says so instead of
      * suggesting a build. */
     const char *(*unavailable)(const struct variant *v);
+    /* Optional. The --pieces of a build that holds every position of
+     * variant `v` when that build is small enough to be what `kibitz solve
+     * <game>` does by default (Kerx size 3: 18, every material), else 0
+     * (solve then proves the start by df-pn, as without the hook). */
+    int (*whole_game)(const struct variant *v);
     /* Optional. Print a test set for `kibitz solvebench` to `out`: `per_group`
      * random positions per group, lines
      * "group<TAB>position<TAB>value<TAB>remoteness", drawn with `seed` from
