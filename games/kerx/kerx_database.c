@@ -135,7 +135,7 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
                 st.counts.holes, st.counts.max_remoteness, st.wdl_bytes, st.wdl_written,
                 st.wdl_seconds, st.solved_positions, st.seconds, rate, b.threads,
                 st.bytes_on_disk, folder);
-        int status = report_start(v, o->data, true, out, err);
+        status = report_start(v, o->data, true, out, err);
         fputs("}\n", out);
         return status;
     } else {
