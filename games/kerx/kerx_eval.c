@@ -7,7 +7,8 @@
 static int cells_of(const uint64_t w[2], int *out) {
     int n = 0;
     for (int word = 0; word < 2; word++)
-        for (uint64_t t = w[word]; t; t &= t - 1) out[n++] = 64 * word + __builtin_ctzll(t);
+        for (uint64_t t = w[word]; t; t &= t - 1)
+            out[n++] = 64 * word + __builtin_ctzll(t);
     return n;
 }
 
@@ -33,7 +34,8 @@ struct side_terms {
 static struct side_terms terms(const struct kerx_geom *g, const struct kerx_state *s,
                                int player) {
     int mine[KERX_MAX_CELLS], theirs[KERX_MAX_CELLS];
-    int m = cells_of(s->pieces[player], mine), t = cells_of(s->pieces[player ^ 1], theirs);
+    int m = cells_of(s->pieces[player], mine),
+        t = cells_of(s->pieces[player ^ 1], theirs);
     struct side_terms r = {0, 0, 0};
     for (int i = 0; i < m; i++) {
         int c = mine[i], best = 99;
@@ -41,8 +43,7 @@ static struct side_terms terms(const struct kerx_geom *g, const struct kerx_stat
         for (int d = 0; d < KERX_DIRS; d++) {
             int nb = g->nb[c][d];
             if (nb < 0) continue;
-            bool empty =
-                !occupied(s->pieces[0], nb) && !occupied(s->pieces[1], nb);
+            bool empty = !occupied(s->pieces[0], nb) && !occupied(s->pieces[1], nb);
             r.room += empty;
             /* An enemy on one side and an empty cell on the other: it can be
              * jumped (the opposite direction is d + 3). */
@@ -93,8 +94,7 @@ int kerx_eval(const struct kerx_geom *g, int drawat, const struct kerx_state *s,
     int lead = kerx_count(s, ahead), behind = kerx_count(s, ahead ^ 1);
     struct side_terms a = terms(g, s, ahead), b = terms(g, s, ahead ^ 1);
     bool cannot_spare = drawat > 0 && lead - 1 <= drawat && behind <= drawat;
-    int progress = -W_NEAR * a.near / lead - W_ROOM * b.room +
-                   (W_EXPOSED * b.exposed) -
+    int progress = -W_NEAR * a.near / lead - W_ROOM * b.room + (W_EXPOSED * b.exposed) -
                    (cannot_spare ? W_SPARE_EXPOSED : W_EXPOSED) * a.exposed;
     progress = progress * (GAME_EVAL_MAX / 1000);
     int sign = ahead == player ? 1 : -1;
