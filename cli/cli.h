@@ -148,7 +148,7 @@ int cli_open_record(const struct cli_options *o, kz_record **r);
 
 /* --hash when given, else `fallback`: the default of the search that uses
  * the table (e.g. TT_DEFAULT_MIB of search/tt.h, DFPN_DEFAULT_TABLE_MIB of
- * search/dfpn.h), so each table size has its default in one place. */
+ * solve/dfpn.h), so each table size has its default in one place. */
 int cli_hash_mib(const struct cli_options *o, int fallback);
 
 /* True for --db none: no database is read or written, by any command (the

@@ -45,7 +45,7 @@ enum {
      * alpha-beta scores proven results outside it (search/alphabeta.h),
      * expectimax maps returns in [-1, 1] onto it (search/expectimax.h). */
     GAME_EVAL_MAX = 10000,
-    /* The solver's size limits (search/retro.h; a game whose tiers exceed
+    /* The solver's size limits (solve/retro.h; a game whose tiers exceed
      * them is refused with a message, never solved wrongly): */
     GAME_TIER_MAX_CHILDREN = 16,  /* child tiers one tier may lead to */
     GAME_TIER_MAX_RANK_BITS = 29, /* a tier holds < 2^29 ranks */
@@ -97,7 +97,7 @@ typedef uint64_t tier_t;
 
 struct board;          /* engine/board.h */
 struct bench_suite;    /* bench/bench_positions.h */
-struct game_database;  /* search/game_database.h */
+struct game_database;  /* solve/game_database.h */
 struct game_reports;   /* search/game_report.h */
 struct search_kernels; /* search/kernels.h */
 
@@ -213,6 +213,28 @@ struct game {
     void (*determinize)(const struct variant *v, const void *view, int player,
                         uint64_t (*next_random)(void *ctx), void *ctx, void *state_out);
 
+    /* Optional (games with GAME_HAS_HIDDEN). What `player` learns of `move`,
+     * played in `state` by another player or by chance: false when nothing
+     * of it is shown ("makes a hidden choice"), else true with `*seen` the
+     * move as `player` sees it: the move itself, or the move with what stays
+     * hidden replaced by the game's unknown markers (Kotra: an enemy's
+     * placement with its rank unknown). The match prints `*seen` with
+     * `format_move` on `player`'s view of `state`. The answer must depend
+     * only on what `player` knows: equal for two states with the same view
+     * and two moves leading to the same view (tests/test_match_views.c).
+     * NULL: chance outcomes are shown and other players' moves hidden. */
+    bool (*seen_move)(const struct variant *v, const void *state, move_t move, int player,
+                      move_t *seen);
+
+    /* ---- the end of a game outside the position (optional) ---- */
+    /* The most plies a match is played (moves, chance outcomes and
+     * simultaneous choices all count); a match that reaches it is a draw
+     * ("move limit"). A game's own limits (Kotra's turn limit) are in its
+     * rules and come first. 0: play/match.h's default. A GAME_CAN_CYCLE game
+     * is also drawn when a position occurs for the third time; each game's
+     * RULES.md states its rule. */
+    int play_limit;
+
     /* ---- reports (optional) ---- */
     /* Why a finished game ended, a few lower-case words ("capital",
      * "surrender", "turn limit"), for arena's tally of endings; NULL (or a
@@ -280,7 +302,7 @@ struct game {
      * and the searches use them without knowing which game they serve. */
     /* A database builder and prober of the game's own (Kerx: endgame
      * databases by material), used by `solve --pieces`, `query`, df-pn's leaf
-     * probes and `solvebench --games` instead of search/solver_db.h. */
+     * probes and `solvebench --games` instead of solve/solver_db.h. */
     const struct game_database *database;
     /* Named analyses of a whole solution, for `solve --report NAME`. */
     const struct game_reports *reports;
