@@ -2,6 +2,7 @@
  * evaluation callbacks. Notation lives in kerx_text.c. */
 #include "engine/number.h"
 #include "games/kerx/kerx.h"
+#include "games/kerx/kerx_eval.h"
 #include "games/kerx/kerx_text.h"
 
 #include <stdio.h>
@@ -104,28 +105,9 @@ static void kerx_returns(const struct variant *v, const void *state,
     out[s->side ^ 1] = -mover;
 }
 
-/* Sum over a side's pieces of how close each stands to the centre. */
-static int kerx_centre(const struct kerx_geom *g, const uint64_t w[2]) {
-    int total = 0;
-    for (int word = 0; word < 2; word++)
-        for (uint64_t t = w[word]; t; t &= t - 1)
-            total += g->n - 1 - g->centre_dist[64 * word + __builtin_ctzll(t)];
-    return total;
-}
-
-/* Material first (up to 80% of GAME_EVAL_MAX, by the share of the pieces
- * left), then a pull toward the centre (up to 10%), where a piece has the
- * most cells to step to and the most lines to jump along. */
+/* Material, the centre, and endgame progress (games/kerx/kerx_eval.h). */
 static int kerx_evaluate(const struct variant *v, const void *state, int player) {
-    const struct kerx_geom *g = kerx_geom_of(v);
-    const struct kerx_state *s = state;
-    int mine = kerx_count(s, player), theirs = kerx_count(s, player ^ 1);
-    if (mine + theirs == 0) return 0;
-    int material = (GAME_EVAL_MAX / 10 * 8) * (mine - theirs) / (mine + theirs);
-    int centre =
-        kerx_centre(g, s->pieces[player]) - kerx_centre(g, s->pieces[player ^ 1]);
-    int bonus = (GAME_EVAL_MAX / 10) * centre / ((g->n - 1) * (mine + theirs));
-    return material + bonus;
+    return kerx_eval(kerx_geom_of(v), kerx_options(v)->drawat, state, player);
 }
 
 static const char *kerx_player_name(const struct variant *v, int player) {
