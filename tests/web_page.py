@@ -281,12 +281,17 @@ def server_game(d):
     d.find_element(By.ID, "download-record").click()
     wait(d, "the record", lambda: js(d, "return !!kibitz.lastRecord"))
     record = js(d, "return kibitz.lastRecord")
-    # A space left empty ("e6n=-") is seen by all; a rank placed is secret.
+    # A space left empty ("e6n=-") is seen by all; a rank placed at setup
+    # is secret (reserve entries "in=R" and rescues "res=G" are other moves).
     secrets = [m["move"] for m in record["moves"] if m.get("turn") == "silver" and "=" in m.get("move", "")
-               and not m["move"].endswith("=-")]
+               and not m["move"].endswith("=-") and not m["move"].startswith(("in=", "res="))]
     check(len(secrets) == 17, "kotra: silver's 17 placements are in the record (%d)" % len(secrets))
     check(len(bodies) >= 5, "kotra: the page's answers were read (%d)" % len(bodies))
-    for url, text in bodies:
+    # Once the game is over everything may be shown: only the answers of a
+    # game going on are searched.
+    during = [(url, text) for url, text in bodies if '"over":true' not in text.replace(" ", "")]
+    check(len(during) >= 5, "kotra: answers during the game (%d)" % len(during))
+    for url, text in during:
         for secret in secrets:
             check('"%s"' % secret not in text, "kotra: %s answered silver's hidden %s" % (url, secret))
 
