@@ -63,6 +63,7 @@ enum cli_option {
     OPT_REPORT = 1u << 24,    /* --report NAME (solve: an analysis of the solution) */
     OPT_SETUP = 1u << 25,     /* --setup NAME (play: a setup preset for the person) */
     OPT_PN_INIT = 1u << 26,   /* --pn-init NAME (df-pn's unsearched positions) */
+    OPT_STORE = 1u << 27,     /* --store DIR (settled facts, search/fact_store.h) */
 };
 
 struct cli_options {
@@ -95,6 +96,7 @@ struct cli_options {
     const char *setup;  /* NULL: not given */
 
     const char *pn_init; /* --pn-init NAME; NULL: not given */
+    const char *store;   /* --store DIR; NULL: not given */
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;

@@ -79,6 +79,7 @@ static const struct option_name option_names[] = {
     {"--report", OPT_REPORT, true, "NAME"},
     {"--setup", OPT_SETUP, true, "NAME"},
     {"--pn-init", OPT_PN_INIT, true, "uniform|eval|mobility"},
+    {"--store", OPT_STORE, true, "DIR"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -169,6 +170,7 @@ static int apply_option(const struct option_name *opt, const char *value,
     case OPT_ALGO: o->algo = value; return 0;
     case OPT_REPORT: o->report = value; return 0;
     case OPT_PN_INIT: o->pn_init = value; return 0;
+    case OPT_STORE: o->store = value; return 0;
     case OPT_PLAYERS: o->players = value; return 0;
     case OPT_GAMES:
         if (parse_long("--games", value, 1, 100000000L, &number)) return EXIT_BAD_INPUT;
@@ -364,6 +366,7 @@ void cli_args(const struct cli_options *o, struct kz_cli_args *a) {
         .side = o->side,
         .report = o->report,
         .pn_init = o->pn_init,
+        .store = o->store,
         .positions = o->positions,
         .depth = o->depth,
         .time = o->time,

@@ -50,6 +50,8 @@ struct kz_cli_args {
     const char *algo, *side, *report, *positions;
     /* df-pn's --pn-init; NULL: not given */
     const char *pn_init;
+    /* --store DIR: the settled facts df-pn reads and extends; NULL: none */
+    const char *store;
     int depth;       /* -1: not given */
     double time;     /* < 0: not given */
     long iterations; /* -1: not given */

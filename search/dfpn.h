@@ -29,15 +29,18 @@
  * toward likely proofs but never decide anything.
  *
  * Leaves may be answered by a probe (an endgame database): a value from it
- * is taken as exact. df-pn proves values, not shortest wins; for a proved
- * win or loss a walk of the proof afterwards gives the shortest win the
- * proof holds (`remoteness`, an upper bound of the exact one, which the
+ * is taken as exact; and by a store of settled facts (fact_store.h). The two
+ * proofs share what they settle: a position proved for one attacker is a
+ * disproved leaf for the other (proofs never rest on repetitions). df-pn proves values,
+ * not shortest wins; for a proved win or loss a walk of the proof afterwards gives the
+ * shortest win the proof holds (`remoteness`, an upper bound of the exact one, which the
  * databases give, see `kibitz query`).
  */
 #ifndef KIBITZ_DFPN_H
 #define KIBITZ_DFPN_H
 
 #include "engine/game.h"
+#include "search/fact_store.h"
 #include "search/retro.h"
 
 #include <signal.h>
@@ -106,6 +109,16 @@ struct dfpn_config {
      * search stops at its next clock check ("interrupted") and reports
      * what it learned, as for a time limit. */
     const volatile sig_atomic_t *interrupt;
+    /* May be NULL. Settled facts (search/fact_store.h): a position the
+     * store settles for the attacker is a leaf, and the search adds what it
+     * settles: the root's proved or checked halves, and every proof below
+     * the root that took at least `store_min_work` expansions (0: 256). */
+    struct fact_store *store;
+    uint64_t store_min_work;
+    /* Which proofs to run: bit 0 "the mover wins", bit 1 "the opponent
+     * wins"; 0 means both. With one, the value stays unknown unless that
+     * proof settles it, and mover_wins / mover_loses say what was learned. */
+    unsigned halves;
     dfpn_progress_fn progress; /* may be NULL; else called about every
                                   `progress_seconds` (<= 0: 1 s) */
     void *progress_ctx;
@@ -137,6 +150,9 @@ struct dfpn_result {
     uint32_t pn[2], dn[2]; /* root proof/disproof numbers: [0] mover wins,
                               [1] opponent wins */
     char stopped[256];     /* why the search ended unfinished, else "" */
+    uint64_t facts_added;  /* facts the search added to the store */
+    char store_error[256]; /* the first failure to add one, else "" */
+    bool from_store;       /* the root's answer came from the store */
     /* Every root move and what is known of it for the mover (DFPN_WIN,
      * DFPN_LOSS, DFPN_DRAW only for the checked best move of a draw, else
      * DFPN_UNKNOWN). */
