@@ -84,8 +84,20 @@ int cmd_serve(int argc, char **argv) {
     fflush(stdout);
     int sig = 0;
     sigwait(&stop, &sig);
-    http_stop(server);
-    api_free(api);
+    /* Within a second, whatever runs: searches stop at their next check, and
+     * work that cannot be interrupted ends with the process. */
+    api_stop(api);
+    int running = http_stop(server, 0.5);
     printf("kibitz serve: stopped\n");
+    fflush(stdout);
+    if (running) {
+        /* Their threads still use the API: end the process at once, without
+         * the exit handlers that would free what they use. */
+        fprintf(stderr,
+                "kibitz serve: %d request%s still running, ended with the server\n",
+                running, running == 1 ? "" : "s");
+        _exit(EXIT_OK);
+    }
+    api_free(api);
     return EXIT_OK;
 }

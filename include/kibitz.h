@@ -348,6 +348,11 @@ void kz_agent_new_game(kz_agent *a);
 void kz_agent_use_db(kz_agent *a, const kz_db *db);
 /* Lower the agent's budgets to `caps` (a server's limits). */
 void kz_agent_cap(kz_agent *a, const struct kz_caps *caps);
+/* Let `stop` (may be NULL: none) end the agent's searches early: a raised
+ * flag makes alpha-beta, expectimax and MCTS (also IS-MCTS and PIMC) return
+ * the best move found so far at their next check. `stop` must outlive the
+ * agent's choices. */
+void kz_agent_watch(kz_agent *a, kz_stop *stop);
 /* The agent's move for the player to act in `s` (not over, not chance, not
  * simultaneous). In games with hidden information the agent is handed only
  * the mover's view of `s`, so two states with the same view get the same

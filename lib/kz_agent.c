@@ -88,6 +88,13 @@ void kz_agent_cap(kz_agent *k, const struct kz_caps *c) {
         a->flat.playouts = c->iterations;
 }
 
+void kz_agent_watch(kz_agent *k, kz_stop *stop) {
+    const atomic_bool *flag = stop ? &stop->raised : NULL;
+    k->a.ab.interrupt = flag;
+    k->a.mcts.interrupt = flag;
+    k->a.ex.interrupt = flag;
+}
+
 int kz_agent_choose(kz_agent *k, const kz_state *s, uint64_t seed, kz_action *out,
                     char *err, size_t err_n) {
     const struct game *g = s->game->g;

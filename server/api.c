@@ -19,6 +19,7 @@ struct api *api_create(const char *data, int threads) {
     api->threads = threads < 1 ? 1 : threads;
     api->max_seconds = API_MAX_SECONDS;
     api->max_iterations = API_MAX_ITERATIONS;
+    atomic_init(&api->stopping, false);
     pthread_mutex_init(&api->lock, NULL);
     return api;
 }
@@ -300,8 +301,18 @@ done:
     return status;
 }
 
+void api_stop(struct api *api) {
+    atomic_store(&api->stopping, true);
+}
+
 void api_handle(struct api *api, const char *method, const char *path, const char *body,
                 size_t length, struct api_response *out) {
+    api_handle_watched(api, method, path, body, length, NULL, out);
+}
+
+void api_handle_watched(struct api *api, const char *method, const char *path,
+                        const char *body, size_t length, const struct api_watch *watch,
+                        struct api_response *out) {
     memset(out, 0, sizeof *out);
     static const struct {
         const char *path, *method;
@@ -327,7 +338,7 @@ void api_handle(struct api *api, const char *method, const char *path, const cha
     switch (route) {
     case 0: api_games(api, out); break;
     case 1: api_state(api, body, length, out); break;
-    case 2: api_search(api, body, length, out); break;
+    case 2: api_search(api, body, length, watch, out); break;
     default: api_query(api, body, length, out); break;
     }
 }

@@ -12,7 +12,12 @@
  *
  * Errors: 400 {"error": "..."} naming the bad field, 404 for an unknown
  * path, 405 for a wrong method, 413 for a body over API_MAX_BODY, 503 when
- * API_MAX_SEARCHES searches already run. Nothing a client sends is trusted:
+ * API_MAX_SEARCHES searches already run or the server is stopping.
+ *
+ * Memory: one search takes at most API_MAX_HASH_MIB of alpha-beta table or
+ * API_MAX_SEARCH_MIB of MCTS node pool (a budget in iterations is capped at
+ * API_MAX_ITERATIONS, which stays within it), and at most API_MAX_SEARCHES
+ * run at once. Nothing a client sends is trusted:
  * sizes, positions, moves and budgets are checked and capped here, and no
  * file name ever comes from a client (databases are opened from the folder
  * given at start).
@@ -22,6 +27,7 @@
 #ifndef KIBITZ_SERVER_API_H
 #define KIBITZ_SERVER_API_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum {
@@ -33,6 +39,7 @@ enum {
     API_MAX_DEPTH = 30,           /* alpha-beta / expectimax plies */
     API_MAX_ITERATIONS = 2000000, /* MCTS iterations, flat MC playouts */
     API_MAX_WORLDS = 200,         /* PIMC worlds */
+    API_MAX_SEARCH_MIB = 256,     /* an MCTS search's node pool */
 };
 #define API_MAX_SECONDS 10.0 /* any search, whatever the client asks */
 
@@ -59,5 +66,24 @@ struct api_response {
  * Always fills `out` (status 500 with a small body when out of memory). */
 void api_handle(struct api *api, const char *method, const char *path, const char *body,
                 size_t length, struct api_response *out);
+
+/* How a request's work learns that nobody waits for it any more: `gone`
+ * (called from another thread, every API_WATCH_MS while a search runs) is
+ * true once the client has left. */
+struct api_watch {
+    bool (*gone)(void *ctx);
+    void *ctx;
+};
+enum { API_WATCH_MS = 50 };
+
+/* api_handle for a request whose client may leave: a search it runs stops
+ * (within about API_WATCH_MS) when watch->gone says so. `watch` may be NULL. */
+void api_handle_watched(struct api *api, const char *method, const char *path,
+                        const char *body, size_t length, const struct api_watch *watch,
+                        struct api_response *out);
+
+/* The server is stopping: every running search stops at its next check and
+ * new ones are refused (503). Safe from any thread. */
+void api_stop(struct api *api);
 
 #endif

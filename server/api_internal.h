@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 
 enum { API_MAX_DATABASES = 16 };
@@ -29,6 +30,7 @@ struct api {
     int threads;
     double max_seconds; /* search caps (api_limit_searches) */
     long max_iterations;
+    atomic_bool stopping; /* api_stop: searches stop, new ones are refused */
     pthread_mutex_t lock; /* guards `searches` and `databases` */
     int searches;
     struct api_database databases[API_MAX_DATABASES];
@@ -82,12 +84,29 @@ const struct api_database *api_database_for(struct api *api, const kz_game *g);
 /* Close every database opened by api_database_for. */
 void api_databases_close(struct api *api);
 
+/* A search's stop flag raised when the server stops or the client leaves:
+ * api_guard_start watches both on a thread of its own (every API_WATCH_MS)
+ * until api_guard_end. `watch` may be NULL (only the server's stop). */
+struct api_guard {
+    struct api *api;
+    const struct api_watch *watch;
+    kz_stop *stop;
+    bool done; /* under `lock`; `wake` tells the thread */
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    pthread_t thread;
+    bool running;
+};
+/* 0, or -1 when out of memory (nothing to end then). */
+int api_guard_start(struct api_guard *g, struct api *api, const struct api_watch *watch);
+void api_guard_end(struct api_guard *g);
+
 /* The handlers: fill `out`. */
 void api_games(struct api *api, struct api_response *out);
 void api_state(struct api *api, const char *body, size_t length,
                struct api_response *out);
 void api_search(struct api *api, const char *body, size_t length,
-                struct api_response *out);
+                const struct api_watch *watch, struct api_response *out);
 void api_query(struct api *api, const char *body, size_t length,
                struct api_response *out);
 

@@ -30,7 +30,7 @@ static void cap_agent(kz_agent *a, const struct api *api) {
                                  .depth = API_MAX_DEPTH,
                                  .threads = api->threads,
                                  .worlds = API_MAX_WORLDS,
-                                 .memory_mib = 256};
+                                 .memory_mib = API_MAX_SEARCH_MIB};
     kz_agent_cap(a, &caps);
 }
 
@@ -49,7 +49,7 @@ static void give_slot(struct api *api) {
 }
 
 void api_search(struct api *api, const char *body, size_t length,
-                struct api_response *out) {
+                const struct api_watch *watch, struct api_response *out) {
     struct api_request r;
     if (api_request_parse(&r, body, length, out)) return;
     char err[KZ_ERROR_BYTES];
@@ -83,6 +83,8 @@ void api_search(struct api *api, const char *body, size_t length,
     } else if ((kz_game_flags(r.game) & KZ_HAS_HIDDEN) && r.viewer >= 0 &&
                r.viewer != turn) {
         api_fail(out, 400, "viewer: only the player to act may ask the engine here");
+    } else if (atomic_load(&api->stopping)) {
+        api_fail(out, 503, "the server is stopping");
     } else if (!take_slot(api)) {
         api_fail(out, 503, "busy: %d searches are running, try again", API_MAX_SEARCHES);
     } else {
@@ -93,8 +95,16 @@ void api_search(struct api *api, const char *body, size_t length,
         } else {
             cap_agent(a, api);
             uint64_t seed = seed_json ? (uint64_t)json_integer_value(seed_json) : 1;
-            json_t *doc =
-                kz_agent_search_doc(a, r.state, player, analyse, seed, err, sizeof err);
+            struct api_guard guard;
+            json_t *doc = NULL;
+            if (api_guard_start(&guard, api, watch) == 0) {
+                kz_agent_watch(a, guard.stop);
+                doc = kz_agent_search_doc(a, r.state, player, analyse, seed, err,
+                                          sizeof err);
+                api_guard_end(&guard);
+            } else {
+                snprintf(err, sizeof err, "out of memory");
+            }
             give_slot(api);
             if (!doc) {
                 api_fail(out, 400, "engine: %s", err);

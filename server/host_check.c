@@ -44,3 +44,12 @@ bool host_allowed(const char *host, const char *bind, int port) {
     struct in_addr addr;
     return bind && strcmp(bind, "0.0.0.0") == 0 && inet_pton(AF_INET, name, &addr) == 1;
 }
+
+bool origin_allowed(const char *origin, const char *host, const char *bind, int port) {
+    if (!origin) return true;
+    static const char scheme[] = "http://";
+    if (strncasecmp(origin, scheme, sizeof scheme - 1) != 0) return false;
+    const char *rest = origin + sizeof scheme - 1;
+    if (host) return strcasecmp(rest, host) == 0;
+    return rest[0] && host_allowed(rest, bind, port);
+}

@@ -22,4 +22,13 @@
  * the IPv4 address `bind` on `port`? */
 bool host_allowed(const char *host, const char *bind, int port);
 
+/* May a request with this Origin header (NULL: none, which passes) reach
+ * the server? Browsers send Origin with every cross-origin request and with
+ * every POST, and a page on another site could otherwise make this server
+ * work (a "simple" CORS request needs no preflight). Only the server's own
+ * origin passes: "http://" followed by the request's Host header (already
+ * checked by host_allowed), or, without a Host header, by a name
+ * host_allowed accepts. "null" (a sandboxed or file: page) is refused. */
+bool origin_allowed(const char *origin, const char *host, const char *bind, int port);
+
 #endif

@@ -371,6 +371,91 @@ static void test_capital(void **unused) {
     assert_true(r[KOTRA_GOLD] == -1.0 && r[KOTRA_SILVER] == 1.0);
 }
 
+/* Capturing the capital by a move into the enemy territory pays the
+ * boundary bonus (+2) as any other way in does: the attack that takes a
+ * capital is compared with the same attack on an agent, for both sides. */
+static void test_capital_capture_boundary_bonus(void **unused) {
+    const struct {
+        int side;
+        const char *from, *to;
+    } cases[] = {{KOTRA_GOLD, "d5", "d6"}, {KOTRA_SILVER, "e5", "e4n"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const int me = cases[i].side;
+        int bonus[2];
+        for (int k = 0; k < 2; k++) {
+            struct kotra_state s = turn_of(me, 1, 1);
+            put(&s, cases[i].from, me, RANK_GARRESH);
+            put(&s, cases[i].to, 1 - me, k ? RANK_CAPITAL : RANK_AGENT);
+            put(&s, me == KOTRA_GOLD ? "f1" : "f9", me, RANK_CAPITAL);
+            if (!k) put(&s, me == KOTRA_GOLD ? "b9" : "b1", 1 - me, RANK_CAPITAL);
+            char move[16];
+            play(&s, cases[i].from);
+            snprintf(move, sizeof move, "%sx%s", cases[i].from, cases[i].to);
+            play(&s, move);
+            bonus[k] = s.bonus[me];
+            if (k) assert_int_equal(s.over, OVER_CAPITAL);
+        }
+        if (bonus[1] != bonus[0] || bonus[0] < 2)
+            fail_msg("%sx%s: bonus %d taking the capital, %d taking an agent",
+                     cases[i].from, cases[i].to, bonus[1], bonus[0]);
+    }
+    /* A piece that already took its boundary bonus is not paid twice. */
+    struct kotra_state s = turn_of(KOTRA_GOLD, 1, 1);
+    put(&s, "d6", KOTRA_GOLD, RANK_GARRESH);
+    s.flags[at("d6")] |= KF_CROSSED;
+    put(&s, "d7", KOTRA_SILVER, RANK_CAPITAL);
+    put(&s, "f1", KOTRA_GOLD, RANK_CAPITAL);
+    play(&s, "d6");
+    play(&s, "d6xd7");
+    assert_int_equal(s.bonus[KOTRA_GOLD], 0);
+}
+
+/* Where a uniformly random setup puts `player`'s capital: 0 on the own front
+ * row ... 3 on the own back row (gold's ranks 4..1, silver's 6..9). */
+static int random_setup_capital_row(int player, uint64_t seed) {
+    struct kotra_state s;
+    struct rng rng;
+    rng_seed(&rng, seed);
+    T.game->start(&T.variant, &s);
+    move_t moves[T.game->max_moves];
+    while (s.phase == PHASE_SETUP) {
+        int n = T.game->moves(&T.variant, &s, moves);
+        T.game->apply(&T.variant, &s, moves[rng_below(&rng, (uint32_t)n)]);
+    }
+    for (int i = 0; i < KOTRA_TERRITORY; i++) {
+        int sp = kotra_territory_space(player, i);
+        if (s.cell[sp] != kotra_cell(player, RANK_CAPITAL)) continue;
+        int gold_sp = player == KOTRA_GOLD ? sp : kotra_board[sp].mirror;
+        return '4' - kotra_board[gold_sp].name[1];
+    }
+    fail_msg("no capital of player %d after the setup", player);
+    return -1;
+}
+
+/* Each side decides its own front row first, so random setups do not favour
+ * a seat: the capital's row shares of gold and silver over independent
+ * seeds agree within a few points (a binomial spread of about 1.3 points). */
+static void test_setup_order_is_seat_symmetric(void **unused) {
+    enum { GAMES = 3000 };
+    int rows[2][4] = {{0}};
+    for (int k = 0; k < GAMES; k++) {
+        rows[KOTRA_GOLD][random_setup_capital_row(KOTRA_GOLD, 1000u + k)]++;
+        rows[KOTRA_SILVER][random_setup_capital_row(KOTRA_SILVER, 900000u + k)]++;
+    }
+    for (int r = 0; r < 4; r++) {
+        double gold = 100.0 * rows[KOTRA_GOLD][r] / GAMES;
+        double silver = 100.0 * rows[KOTRA_SILVER][r] / GAMES;
+        if (gold - silver > 5.0 || silver - gold > 5.0)
+            fail_msg("capital on row %d from the front: gold %.1f%%, silver %.1f%%", r,
+                     gold, silver);
+    }
+    /* The decision order itself: the i-th decision of silver is the mirror
+     * image of gold's i-th. */
+    for (int i = 0; i < KOTRA_TERRITORY; i++)
+        assert_int_equal(kotra_territory_space(KOTRA_SILVER, i),
+                         kotra_board[kotra_territory_space(KOTRA_GOLD, i)].mirror);
+}
+
 static void test_dark_die_and_pass(void **unused) {
     struct kotra_state s = turn_of(KOTRA_GOLD, 2, 1);
     put(&s, "c2", KOTRA_GOLD, RANK_GIL);
@@ -824,6 +909,8 @@ int main(void) {
         cmocka_unit_test(test_movement_terrain),
         cmocka_unit_test(test_attacks),
         cmocka_unit_test(test_capital),
+        cmocka_unit_test(test_capital_capture_boundary_bonus),
+        cmocka_unit_test(test_setup_order_is_seat_symmetric),
         cmocka_unit_test(test_dark_die_and_pass),
         cmocka_unit_test(test_surrender_and_limit),
         cmocka_unit_test(test_door_jump_limit),

@@ -35,13 +35,17 @@ class Server:
         # of the command line (docs/kibitz.schema.json) when it can be.
         self.validator = schema_validator()
         self.validated = 0
+        # The request log (one line per request on stderr) goes to a file,
+        # so that it never fills a pipe nobody reads; .log() reads it.
+        self.log_file = tempfile.TemporaryFile(mode="w+", prefix="kibitz-web-log-")
         self.proc = subprocess.Popen([kibitz, "serve", "--port", "0", *args],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=self.log_file,
                                      text=True)
         line = self.proc.stdout.readline()
         if "listening on " not in line:
             self.proc.kill()
-            raise SystemExit("kibitz serve did not start: %r %s" % (line, self.proc.stderr.read()))
+            self.proc.wait()
+            raise SystemExit("kibitz serve did not start: %r %s" % (line, self.log()))
         self.url = line.split("listening on ")[1].split()[0].rstrip("/")
         self.line = line
 
@@ -66,6 +70,11 @@ class Server:
                 return e.code, json.loads(text)
             except ValueError:
                 return e.code, text.decode(errors="replace")
+
+    def log(self):
+        """What the server wrote on stderr so far."""
+        self.log_file.seek(0)
+        return self.log_file.read()
 
     def get_text(self, path):
         with OPENER.open(self.url + path, timeout=30) as res:

@@ -11,9 +11,13 @@ const uint8_t kotra_rank_count[RANK_KINDS] = {0, 1, 5, 3, 3, 2, 1, 1, 1, 3, 1};
 const uint8_t kotra_rank_value[RANK_KINDS] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 10};
 
 int kotra_territory_space(int player, int i) {
-    /* Silver's territory is the first 24 spaces of the table, gold's the last
-     * 24 (checked by the board tests). */
-    return player == KOTRA_SILVER ? i : KOTRA_SPACES - KOTRA_TERRITORY + i;
+    /* Gold's territory is the last 24 spaces of the table, front row first
+     * (checked by the board tests). Silver decides the mirror images in the
+     * same order, so that each side places its own front row first: with
+     * the table order silver would fill its back row first, and random or
+     * engine setups would favour one seat. */
+    const int gold = KOTRA_SPACES - KOTRA_TERRITORY + i;
+    return player == KOTRA_SILVER ? kotra_board[gold].mirror : gold;
 }
 
 void kotra_list_insert(uint8_t *list, int n, uint8_t value) {
@@ -158,6 +162,17 @@ static void piece_done(const struct variant *v, struct kotra_state *s) {
         s->phase = PHASE_PICK;
 }
 
+/* The boundary bonus: +2 the first time a piece of `me`, now on `sp`, is in
+ * the opponent's territory. Paid on every way in, a capital capture too:
+ * there the points decide the winner. */
+static void cross_boundary(struct kotra_state *s, int sp, int me) {
+    uint8_t *f = &s->flags[sp];
+    if (kotra_board[sp].zone == 1 - me && !(*f & KF_CROSSED)) {
+        *f |= KF_CROSSED;
+        s->bonus[me] += 2;
+    }
+}
+
 /* Effects of a piece of `me` arriving on `sp` (a step or a won attack).
  * Returns 1 when a rescue decision follows. */
 static int land(struct kotra_state *s, int sp, int me) {
@@ -167,10 +182,7 @@ static int land(struct kotra_state *s, int sp, int me) {
     if (b->terrain == TERRAIN_SAFETY) *f = (uint8_t)(*f | 2 * KF_SHIELD1);
     if (b->terrain == TERRAIN_BOG)
         *f = (uint8_t)((*f & ~(3 * KF_STUCK1)) | 2 * KF_STUCK1);
-    if (b->zone == 1 - me && !(*f & KF_CROSSED)) {
-        *f |= KF_CROSSED;
-        s->bonus[me] += 2;
-    }
+    cross_boundary(s, sp, me);
     int rank = kotra_rank_of(s->cell[sp]);
     if (b->terrain == TERRAIN_PROMOTION && b->zone == 1 - me &&
         !(s->extra[sp] & KX_PROMO) && kotra_mobile(rank) && rank <= RANK_LEGATE) {
@@ -239,7 +251,12 @@ static int attack(struct kotra_state *s, int from, int to, move_t m) {
     s->flags[to] = (uint8_t)(s->flags[from] | KF_REVEALED | KF_MOVED);
     s->extra[to] = count_jump(s->extra[from], m);
     clear_space(s, from);
-    if (d == RANK_CAPITAL) return 0;
+    if (d == RANK_CAPITAL) {
+        /* The game ends here: of the landing's effects only the points
+         * count. */
+        cross_boundary(s, to, me);
+        return 0;
+    }
     return land(s, to, me);
 }
 
