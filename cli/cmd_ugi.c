@@ -17,7 +17,7 @@ int cmd_ugi(int argc, char **argv) {
                 "%s\n\n"
                 "Speaks UGI (the Universal Game Interface of cutegames, a superset of\n"
                 "UCI) on standard input and output, so match runners can play kibitz:\n"
-                "ugi, isready, setoption name algo|threads|seed|side|variant value X,\n"
+                "ugi, isready, setoption name algo|threads|hash|seed|side|variant value X,\n"
                 "uginewgame, position startpos|fen <position> [moves ...], go with\n"
                 "movetime, depth, nodes, p1time..p4time, p1inc..p4inc or infinite,\n"
                 "stop, quit, and query gameover|p1turn|result (extensions: query\n"

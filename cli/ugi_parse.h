@@ -15,8 +15,10 @@
 #include <stdbool.h>
 
 enum {
-    UGI_LINE_BYTES = 65536, /* longer lines are refused (UGI_BAD) */
-    UGI_MAX_MOVES = 4096,   /* moves after `position ... moves` */
+    /* A whole game fits one `position startpos moves ...` line: as many
+     * moves as arena plays at most (KZ_MATCH_MAX_PLIES), of up to 25 bytes. */
+    UGI_LINE_BYTES = 1 << 18, /* longer lines are refused (UGI_BAD) */
+    UGI_MAX_MOVES = 10000,    /* moves after `position ... moves` */
     UGI_MAX_PLAYERS = 4,
 };
 

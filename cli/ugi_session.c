@@ -1,5 +1,6 @@
 /* The UGI engine loop (cli/ugi_session.h). */
 #include "cli/ugi_session.h"
+#include "cli/ugi_clock.h"
 #include "cli/ugi_parse.h"
 
 #include <jansson.h>
@@ -9,10 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #ifndef KIBITZ_VERSION
 #define KIBITZ_VERSION "0.1"
 #endif
+
+/* The alpha-beta table of a session when `setoption name hash` is not sent
+ * (the size the command line's searches use). */
+enum { UGI_DEFAULT_HASH_MIB = 64 };
 
 struct session {
     kz_game *game;
@@ -20,11 +26,21 @@ struct session {
     kz_state *state;
     FILE *out;
     pthread_mutex_t lock; /* one output line at a time */
+    /* The rules outside the position, as in arena (kz_match_play): the
+     * game is a draw at the third occurrence of a position (games with
+     * KZ_CAN_CYCLE) and after KZ_MATCH_MAX_PLIES plies. `ended` names the
+     * rule that ended the game of `state`, NULL when none did. */
+    kz_repetition *seen;
+    const char *ended;
     /* options */
     char algo[256];
     int threads;
     unsigned long long seed;
-    int side; /* default player for simultaneous nodes (1-based; 0: first acting) */
+    int side;       /* default player for simultaneous nodes (1-based; 0: first acting) */
+    int hash_mib;   /* the size of `table` */
+    kz_table *table; /* alpha-beta's table: made once (at isready or the first
+                        go), kept between searches, cleared at uginewgame */
+    kz_rng *chance;  /* draws the outcome a `go` at a chance node answers */
     /* the search running on `thread` */
     bool searching;
     pthread_t thread;
@@ -34,8 +50,15 @@ struct session {
     long iterations;
     int depth;
     int search_side;
-    bool infinite; /* the running search waits for `stop` */
+    bool infinite;    /* the running search waits for `stop` */
+    double go_start;  /* when `go` arrived (monotonic seconds) */
 };
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
 
 static void say(struct session *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -59,7 +82,9 @@ static void one_word(char *text) {
 
 /* ---------------------------------------------------------------- search */
 
-/* "info ..." from the search document, then "bestmove M". */
+/* "info ..." from the search document, then "bestmove M". The `time` is
+ * the whole answer's, from the arrival of `go` to now, not the search's
+ * alone: what the runner's clock sees, less the pipe. */
 static void report(struct session *s, const char *json_text, const char *move) {
     json_t *doc = json_loads(json_text, 0, NULL);
     if (doc) {
@@ -70,7 +95,6 @@ static void report(struct session *s, const char *json_text, const char *move) {
         json_t *score = value ? json_object_get(value, "score") : NULL;
         json_t *nodes = json_object_get(doc, "nodes");
         json_t *iterations = json_object_get(doc, "iterations");
-        json_t *seconds = json_object_get(doc, "seconds");
         json_t *pv = json_object_get(doc, "pv");
         if (json_is_integer(depth))
             at += snprintf(line + at, sizeof line - (size_t)at, " depth %lld",
@@ -84,9 +108,8 @@ static void report(struct session *s, const char *json_text, const char *move) {
         if (json_is_integer(iterations))
             at += snprintf(line + at, sizeof line - (size_t)at, " iterations %lld",
                            (long long)json_integer_value(iterations));
-        if (json_is_number(seconds))
-            at += snprintf(line + at, sizeof line - (size_t)at, " time %d",
-                           (int)(json_number_value(seconds) * 1000));
+        at += snprintf(line + at, sizeof line - (size_t)at, " time %d",
+                       (int)((now() - s->go_start) * 1000));
         if (json_array_size(pv) > 0) {
             at += snprintf(line + at, sizeof line - (size_t)at, " pv");
             size_t i;
@@ -112,16 +135,22 @@ static void *search_thread(void *arg) {
     size_t cap = 1 << 16;
     char *json = malloc(cap);
     kz_action best[KZ_MAX_PLAYERS];
-    const char *algo = s->algo[0] ? s->algo : NULL;
+    struct kz_search_options o = {.algo = s->algo[0] ? s->algo : NULL,
+                                  .time = s->time,
+                                  .iterations = s->iterations,
+                                  .depth = s->depth,
+                                  .threads = s->threads,
+                                  .seed = s->seed,
+                                  .stop = s->stop,
+                                  .table = s->table};
     int status =
-        json ? kz_search(s->root, algo, s->time, s->iterations, s->depth, s->threads,
-                         s->seed, 0, s->stop, best, json, cap, NULL, err, sizeof err)
+        json ? kz_search_with(s->root, &o, best, json, cap, NULL, err, sizeof err)
              : KZ_ERUNTIME;
     if (status && json && (s->depth > 0 || s->iterations > 0)) {
         /* A depth for MCTS or nodes for alpha-beta: say so, search anyway. */
         say(s, "info string %s; searching with the engine's own budget", err);
-        status = kz_search(s->root, algo, s->time, 0, 0, s->threads, s->seed, 0, s->stop,
-                           best, json, cap, NULL, err, sizeof err);
+        o.depth = 0, o.iterations = 0;
+        status = kz_search_with(s->root, &o, best, json, cap, NULL, err, sizeof err);
     }
     if (status) {
         say(s, "info string error: %s", json ? err : "out of memory");
@@ -158,23 +187,44 @@ static void settle(struct session *s) {
     finish_search(s, s->infinite);
 }
 
-/* The thinking time from the clock of the player to move. */
-static double clock_budget(const struct ugi_go *go, int player) {
-    if (player < 0 || player >= UGI_MAX_PLAYERS || go->time_ms[player] < 0) return 0;
-    double left = go->time_ms[player] / 1000.0;
-    double inc = go->inc_ms[player] > 0 ? go->inc_ms[player] / 1000.0 : 0;
-    double t = left / 20 + inc / 2;
-    if (t > left / 2) t = left / 2;
-    return t < 0.005 ? 0.005 : t;
+/* The table alpha-beta keeps between searches, made when first needed
+ * (UCI engines do their heavy setup at `isready`, before the clock runs). */
+static bool have_table(struct session *s) {
+    if (s->table) return true;
+    const char *engine = s->algo[0] ? s->algo : kz_game_default_engine(s->game);
+    if (strncmp(engine, "alphabeta", 9) != 0) return false; /* the others keep none */
+    char err[KZ_ERROR_BYTES];
+    if (kz_table_new(s->hash_mib, &s->table, err, sizeof err) == KZ_OK) return true;
+    say(s, "info string error: %s; each search makes its own", err);
+    return false;
+}
+
+/* A `go` at a chance node: nature's outcome, drawn from the session's
+ * seeded stream (`setoption name seed`; restarted at uginewgame), so that
+ * a runner that asks the engines to move at every node drives a game of
+ * chance like any other (docs/UGI.md, "Chance"). */
+static void answer_chance(struct session *s) {
+    kz_action outcome;
+    char move[KZ_TEXT_BYTES];
+    if (kz_rng_chance(s->chance, s->state, &outcome) != KZ_OK ||
+        !kz_state_action_text(s->state, outcome, move, sizeof move)) {
+        say(s, "info string error: no chance outcome here");
+        say(s, "bestmove none");
+        return;
+    }
+    one_word(move);
+    say(s, "info string chance outcome drawn");
+    say(s, "bestmove %s", move);
 }
 
 static void go(struct session *s, const struct ugi_go *g) {
     settle(s);
+    s->go_start = now();
     int turn = kz_state_turn(s->state);
-    if (turn == KZ_TURN_OVER || turn == KZ_TURN_CHANCE) {
-        say(s, "info string %s",
-            turn == KZ_TURN_OVER ? "the game is over: no move to search"
-                                 : "chance decides here: send the outcome in the moves");
+    if (turn == KZ_TURN_CHANCE && !s->ended) return answer_chance(s);
+    if (turn == KZ_TURN_OVER || s->ended) {
+        say(s, "info string the game is over%s%s: no move to search",
+            s->ended ? " by " : "", s->ended ? s->ended : "");
         say(s, "bestmove none");
         return;
     }
@@ -194,15 +244,18 @@ static void go(struct session *s, const struct ugi_go *g) {
     s->iterations = 0;
     s->depth = 0;
     s->infinite = g->infinite;
-    if (g->infinite)
-        s->time = 1e9; /* until `stop` */
-    else if (g->movetime_ms >= 0)
-        s->time = g->movetime_ms > 0 ? g->movetime_ms / 1000.0 : 0.001;
-    else
-        s->time = clock_budget(g, turn >= 0 ? turn : s->search_side);
-    if (g->depth > 0) s->depth = (int)(g->depth < 1000 ? g->depth : 1000);
-    if (g->nodes > 0) s->iterations = g->nodes;
-    if (s->time > 0 && (s->depth > 0 || s->iterations > 0)) s->time = 0; /* one budget */
+    if (g->depth > 0) s->depth = (int)(g->depth < KZ_MAX_DEPTH ? g->depth : KZ_MAX_DEPTH);
+    if (g->nodes > 0)
+        s->iterations = g->nodes < KZ_MAX_ITERATIONS ? g->nodes : KZ_MAX_ITERATIONS;
+    struct ugi_budget budget = ugi_budget(g, turn >= 0 ? turn : s->search_side);
+    if (g->infinite) {
+        s->time = KZ_MAX_SECONDS; /* until `stop` */
+    } else if (budget.timed && !s->depth && !s->iterations) { /* one budget */
+        s->time = budget.search_s;
+        say(s, "info string budget %d limit %d", (int)(budget.search_s * 1000),
+            (int)(budget.limit_s * 1000));
+    }
+    have_table(s);
     s->root = kz_state_clone(s->state);
     kz_stop_reset(s->stop);
     if (!s->root || pthread_create(&s->thread, NULL, search_thread, s) != 0) {
@@ -249,6 +302,18 @@ static int apply_joint_word(kz_state *st, char *word, char *err, size_t n) {
     return kz_state_apply_joint(st, choice, err, n) ? -1 : 0;
 }
 
+/* Note the position `st` reached after `plies` plies of the line, as the
+ * arena's game loop does before each ply: the rule that ends the game here
+ * (a position seen for the third time, the ply limit), or NULL. */
+static const char *rule_ending(struct session *s, const kz_state *st, int plies) {
+    if (kz_state_turn(st) == KZ_TURN_OVER) return NULL; /* the game's own end */
+    if (plies >= KZ_MATCH_MAX_PLIES) return "length";
+    if ((kz_game_flags(s->game) & KZ_CAN_CYCLE) &&
+        kz_repetition_add(s->seen, st) >= KZ_REPETITION_DRAW)
+        return "repetition";
+    return NULL;
+}
+
 static void position(struct session *s, struct ugi_command *cmd) {
     settle(s);
     char err[KZ_ERROR_BYTES];
@@ -258,6 +323,11 @@ static void position(struct session *s, struct ugi_command *cmd) {
         kz_state_free(next);
         return say(s, "info string error: %s (position unchanged)", err);
     }
+    /* The positions are counted from the line's start, as one game. Moves
+     * after an end by rule are still played (a runner may ignore the
+     * rule), but the game stays over. */
+    kz_repetition_clear(s->seen);
+    const char *ended = rule_ending(s, next, 0);
     for (int i = 0; i < cmd->move_count; i++) {
         char *word = (char *)cmd->moves[i];
         int bad = strchr(word, '&') ? apply_joint_word(next, word, err, sizeof err)
@@ -267,15 +337,18 @@ static void position(struct session *s, struct ugi_command *cmd) {
             return say(s, "info string error: move %d: %s (position unchanged)", i + 1,
                        err);
         }
+        const char *why = rule_ending(s, next, i + 1);
+        if (!ended) ended = why;
     }
     kz_state_free(s->state);
     s->state = next;
+    s->ended = ended;
 }
 
 /* ---------------------------------------------------------------- query */
 
 static void query(struct session *s, enum ugi_query q) {
-    int turn = kz_state_turn(s->state);
+    int turn = s->ended ? KZ_TURN_OVER : kz_state_turn(s->state);
     const kz_game *g = kz_state_game(s->state);
     int players = kz_game_players(g);
     switch (q) {
@@ -285,6 +358,10 @@ static void query(struct session *s, enum ugi_query q) {
     case UGI_Q_P1TURN: say(s, "response %s", turn == 0 ? "true" : "false"); break;
     case UGI_Q_RESULT: {
         double r[KZ_MAX_PLAYERS];
+        if (s->ended) { /* a draw by rule */
+            say(s, "response draw");
+            break;
+        }
         if (kz_state_returns(s->state, r)) {
             say(s, "response none");
             break;
@@ -318,8 +395,9 @@ static void query(struct session *s, enum ugi_query q) {
         if (!a || !p || !line) {
             say(s, "info string error: out of memory");
         } else {
-            int n = q == UGI_Q_OUTCOMES ? kz_state_chance(s->state, a, p, cap)
-                                        : kz_state_actions(s->state, a, cap);
+            int n = s->ended                ? 0
+                    : q == UGI_Q_OUTCOMES ? kz_state_chance(s->state, a, p, cap)
+                                          : kz_state_actions(s->state, a, cap);
             size_t at = 0;
             line[0] = '\0';
             for (int i = 0; i < n && i < cap; i++) {
@@ -346,26 +424,71 @@ static void query(struct session *s, enum ugi_query q) {
 
 /* ------------------------------------------------------------- options */
 
+/* The chance stream starts again from the seed (a new game, a new seed). */
+static void restart_chance(struct session *s) {
+    kz_rng_free(s->chance);
+    s->chance = kz_rng_new(s->seed);
+}
+
+/* uginewgame: the start position, and nothing kept from the last game, so
+ * that games are played as arena plays them (its players forget their
+ * tables between games). */
+static void new_game(struct session *s) {
+    settle(s);
+    kz_state_free(s->state);
+    s->state = kz_state_new(s->game);
+    s->ended = NULL;
+    kz_repetition_clear(s->seen);
+    kz_table_clear(s->table);
+    restart_chance(s);
+}
+
 static void setoption(struct session *s, const struct ugi_command *cmd) {
     settle(s);
     const char *name = cmd->option_name,
                *value = cmd->option_value ? cmd->option_value : "";
     char err[KZ_ERROR_BYTES];
     if (strcasecmp(name, "algo") == 0) {
-        snprintf(s->algo, sizeof s->algo, "%s", value);
+        /* Refused now, not at the first `go`: an engine that cannot search
+         * this game would answer no move and a runner would ask forever. */
+        bool automatic = !value[0] || strcmp(value, "<auto>") == 0;
+        if (!automatic && kz_search_check(s->game, value, err, sizeof err))
+            return say(s, "info string error: %s (algo stays '%s')", err,
+                       s->algo[0] ? s->algo : "<auto>");
+        if (strlen(value) >= sizeof s->algo)
+            return say(s, "info string error: algo: the spec is too long");
+        snprintf(s->algo, sizeof s->algo, "%s", automatic ? "" : value);
     } else if (strcasecmp(name, "threads") == 0 || strcasecmp(name, "seed") == 0 ||
-               strcasecmp(name, "side") == 0) {
+               strcasecmp(name, "side") == 0 || strcasecmp(name, "hash") == 0) {
         char *end;
         long long v = strtoll(value, &end, 10);
         if (end == value || *end || v < 0 || v > 1000000000)
             return say(s, "info string error: option %s wants a whole number, not '%s'",
                        name, value);
-        if (strcasecmp(name, "threads") == 0) s->threads = (int)v;
-        if (strcasecmp(name, "seed") == 0) s->seed = (unsigned long long)v;
+        if (strcasecmp(name, "threads") == 0) {
+            if (v < 1 || v > KZ_MAX_THREADS)
+                return say(s, "info string error: threads %lld: from 1 to %d", v,
+                           KZ_MAX_THREADS);
+            s->threads = (int)v;
+        }
+        if (strcasecmp(name, "seed") == 0) {
+            s->seed = (unsigned long long)v;
+            restart_chance(s);
+        }
         if (strcasecmp(name, "side") == 0) {
             if (v > kz_game_players(s->game))
                 return say(s, "info string error: no player %lld in this game", v);
             s->side = (int)v;
+        }
+        if (strcasecmp(name, "hash") == 0) {
+            kz_table *table;
+            if (kz_table_new((int)(v < 1 ? 0 : v > KZ_MAX_TABLE_MIB ? -1 : v), &table, err,
+                             sizeof err))
+                return say(s, "info string error: hash: %s (hash stays %d MiB)", err,
+                           s->hash_mib);
+            kz_table_free(s->table);
+            s->table = table;
+            s->hash_mib = (int)v;
         }
     } else if (strcasecmp(name, "variant") == 0) {
         kz_game *g;
@@ -380,6 +503,12 @@ static void setoption(struct session *s, const struct ugi_command *cmd) {
         kz_game_free(s->owned);
         s->owned = s->game = g;
         s->state = st;
+        s->ended = NULL;
+        kz_table_clear(s->table); /* positions of other rules */
+        if (s->algo[0] && kz_search_check(s->game, s->algo, err, sizeof err)) {
+            say(s, "info string %s: algo back to <auto>", err);
+            s->algo[0] = '\0';
+        }
     } else {
         say(s, "info string unknown option '%s' ignored", name);
     }
@@ -388,13 +517,16 @@ static void setoption(struct session *s, const struct ugi_command *cmd) {
 /* ----------------------------------------------------------------- loop */
 
 int ugi_serve(kz_game *game, FILE *in, FILE *out) {
-    struct session s = {.game = game, .out = out, .threads = 1};
+    struct session s = {
+        .game = game, .out = out, .threads = 1, .hash_mib = UGI_DEFAULT_HASH_MIB};
     pthread_mutex_init(&s.lock, NULL);
     s.state = kz_state_new(game);
     s.stop = kz_stop_new();
+    s.seen = kz_repetition_new();
+    s.chance = kz_rng_new(s.seed);
     struct ugi_command *cmd = malloc(sizeof *cmd);
     char *line = malloc(UGI_LINE_BYTES + 2);
-    if (!s.state || !s.stop || !cmd || !line) {
+    if (!s.state || !s.stop || !s.seen || !s.chance || !cmd || !line) {
         fprintf(stderr, "kibitz: out of memory\n");
         return 1;
     }
@@ -419,7 +551,10 @@ int ugi_serve(kz_game *game, FILE *in, FILE *out) {
                 variant);
             say(&s, "id author the kibitz authors");
             say(&s, "option name algo type string default <auto>");
-            say(&s, "option name threads type spin default 1 min 1 max 256");
+            say(&s, "option name threads type spin default 1 min 1 max %d",
+                KZ_MAX_THREADS);
+            say(&s, "option name hash type spin default %d min 1 max %d",
+                UGI_DEFAULT_HASH_MIB, KZ_MAX_TABLE_MIB);
             say(&s, "option name seed type spin default 0 min 0 max 1000000000");
             say(&s, "option name side type spin default 0 min 0 max %d",
                 kz_game_players(s.game));
@@ -427,13 +562,12 @@ int ugi_serve(kz_game *game, FILE *in, FILE *out) {
             say(&s, "ugiok");
             break;
         }
-        case UGI_ISREADY: say(&s, "readyok"); break;
-        case UGI_SETOPTION: setoption(&s, cmd); break;
-        case UGI_NEWGAME:
-            settle(&s);
-            kz_state_free(s.state);
-            s.state = kz_state_new(s.game);
+        case UGI_ISREADY:
+            have_table(&s);
+            say(&s, "readyok");
             break;
+        case UGI_SETOPTION: setoption(&s, cmd); break;
+        case UGI_NEWGAME: new_game(&s); break;
         case UGI_POSITION: position(&s, cmd); break;
         case UGI_GO: go(&s, &cmd->go); break;
         case UGI_STOP: finish_search(&s, true); break;
@@ -452,6 +586,9 @@ done:
     kz_state_free(s.state);
     kz_game_free(s.owned);
     kz_stop_free(s.stop);
+    kz_repetition_free(s.seen);
+    kz_rng_free(s.chance);
+    kz_table_free(s.table);
     free(cmd);
     free(line);
     pthread_mutex_destroy(&s.lock);

@@ -226,6 +226,57 @@ int kz_search(const kz_state *s, const char *algo, double time, long iterations,
               kz_action *best, char *json, size_t json_n, size_t *json_len, char *err,
               size_t err_n);
 
+/* Limits every entry point checks (KZ_EINVAL beyond them). */
+enum {
+    KZ_MAX_THREADS = 256,      /* threads of one search or perft */
+    KZ_MAX_DEPTH = 120,        /* plies of an alpha-beta or expectimax search */
+    KZ_MAX_TABLE_MIB = 65536,  /* an alpha-beta table (64 GiB) */
+    KZ_MAX_ITERATIONS = 2000000000L, /* MCTS iterations of one search */
+};
+#define KZ_MAX_SECONDS 1e7 /* a search's time budget (about 4 months) */
+
+/* An alpha-beta transposition table kept between searches: allocated and
+ * zeroed once, then reused by every kz_search_with given it (each search
+ * ages the entries of the earlier ones, which stay usable and are replaced
+ * first: no memory is cleared per search). One table must not serve two
+ * searches at once. */
+typedef struct kz_table kz_table;
+/* A table of about `mib` MiB (1..KZ_MAX_TABLE_MIB, rounded down to a power
+ * of two). KZ_OK with *out, KZ_EINVAL for a bad size, KZ_ERUNTIME when the
+ * memory is not there. */
+int kz_table_new(int mib, kz_table **out, char *err, size_t err_n);
+/* Forget everything (a new game whose moves should not depend on the last
+ * one's searches): one pass over the memory. */
+void kz_table_clear(kz_table *t);
+/* The size asked for at kz_table_new (0 for NULL). */
+int kz_table_mib(const kz_table *t);
+void kz_table_free(kz_table *t);
+
+/* What kz_search_with runs; zero fields take the defaults, so start from
+ * `struct kz_search_options o = {0}` and set what matters. */
+struct kz_search_options {
+    const char *algo;   /* engine spec as for kz_search (NULL: the default) */
+    double time;        /* seconds, 0 < time <= KZ_MAX_SECONDS */
+    long iterations;    /* MCTS family, 0 < iterations <= KZ_MAX_ITERATIONS */
+    int depth;          /* alpha-beta, expectimax, 0 < depth <= KZ_MAX_DEPTH */
+    int threads;        /* 0: the spec's; else 1..KZ_MAX_THREADS */
+    uint64_t seed;      /* MCTS family */
+    int analyse;        /* score every root move */
+    kz_stop *stop;      /* may be NULL */
+    kz_table *table;    /* alpha-beta's table (NULL: a fresh one per search) */
+};
+
+/* kz_search with its settings in `o` (NULL: all defaults) and, with
+ * o->table, no table allocated per search. Every count is range-checked
+ * (KZ_EINVAL naming it). Otherwise exactly kz_search. */
+int kz_search_with(const kz_state *s, const struct kz_search_options *o,
+                   kz_action *best, char *json, size_t json_n, size_t *json_len,
+                   char *err, size_t err_n);
+/* Whether kz_search can run engine spec `algo` on game `g`: KZ_OK, or
+ * KZ_EINVAL with the reason (an unknown engine, a bad key, an engine the
+ * game does not fit, or one that does not search: random, greedy, flatmc). */
+int kz_search_check(const kz_game *g, const char *algo, char *err, size_t err_n);
+
 /* ------------------------------------------------------- more of a state */
 
 /* Whether a parsed position can be played on (pieces counted, the player

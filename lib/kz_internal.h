@@ -41,6 +41,10 @@ int kz_fail(char *err, size_t n, int code, const char *fmt, ...)
  * registry's message) or KZ_ERUNTIME. */
 int kz_game_find(const char *name, kz_game **out, char *err, size_t err_n);
 
+/* The engine table inside a kz_table (NULL for NULL). */
+struct tt;
+struct tt *kz_table_tt(kz_table *t);
+
 /* The state's moves (cached); the count. */
 int kz_state_moves(const kz_state *s, const move_t **moves);
 /* Forget the cached moves after the position changed. */

@@ -34,16 +34,21 @@ static int run_alphabeta(const struct game *g, const struct variant *v, const vo
     int hash_mib = req->hash_mib > 0   ? req->hash_mib
                    : agent->hash_given ? agent->hash_mib
                                        : TT_DEFAULT_MIB;
-    struct tt tt;
-    if (tt_init(&tt, (size_t)hash_mib))
-        return fail(runtime, true, err, "not enough memory for the table (--hash)");
+    /* A caller's table is reused as it is: ab_search ages it, so entries of
+     * earlier searches stay usable and no memory is cleared per search. */
+    struct tt own = {0}, *tt = req->table;
+    if (!tt) {
+        if (tt_init(&own, (size_t)hash_mib))
+            return fail(runtime, true, err, "not enough memory for the table (--hash)");
+        tt = &own;
+    }
     if (!(run->ab = malloc(sizeof *run->ab))) {
-        tt_free(&tt);
+        if (tt == &own) tt_free(&own);
         return fail(runtime, true, err, "out of memory");
     }
     run->engine = "alphabeta";
-    int status = ab_search(g, v, state, &limits, &tt, run->ab, err);
-    tt_free(&tt);
+    int status = ab_search(g, v, state, &limits, tt, run->ab, err);
+    if (tt == &own) tt_free(&own);
     return status;
 }
 
@@ -109,11 +114,10 @@ int kz_run_search(const struct game *g, const struct variant *v, const void *sta
                                                  : "mcts";
     struct agent agent;
     char why[GAME_ERROR_BYTES];
-    if (agent_parse(&agent, algo, g, why)) {
+    if (agent_read_spec(&agent, algo, g, why)) {
         snprintf(err, GAME_ERROR_BYTES, "engine '%.60s': %.80s", algo, why);
         return -1;
     }
-    agent_free(&agent);
     if (req->probe) agent_use_databases(&agent, req->probe, req->probe_ctx);
     bool budget =
         agent.budget_given || req->time > 0 || req->iterations > 0 || req->depth > 0;

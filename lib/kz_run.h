@@ -29,6 +29,9 @@ struct kz_run_request {
     int depth;                    /* > 0: alphabeta, expectimax */
     int threads;                  /* > 0: overrides the spec's */
     int hash_mib;                 /* > 0: alpha-beta table size over the spec's */
+    struct tt *table;             /* non-NULL: alpha-beta uses this table (kept
+                                     between searches, aged by each) instead
+                                     of allocating one; hash_mib is then unused */
     uint64_t seed;                /* MCTS family */
     bool analyse;                 /* score every root move */
     const atomic_bool *interrupt; /* may be NULL */

@@ -37,46 +37,91 @@ static void give_json(json_t *doc, char *json, size_t json_n, size_t *json_len) 
     if (json_len) *json_len = need < 0 ? 0 : (size_t)need;
 }
 
-int kz_search(const kz_state *s, const char *algo, double time, long iterations,
-              int depth, int threads, uint64_t seed, int analyse, kz_stop *stop,
-              kz_action *best, char *json, size_t json_n, size_t *json_len, char *err,
-              size_t err_n) {
+/* The engine spec the search runs: the caller's, else the game's default. */
+static const char *spec_of(const kz_game *game, const char *algo) {
+    return algo && algo[0] ? algo : kz_game_default_engine(game);
+}
+
+static bool searches(const struct agent *a) {
+    return a->kind == AGENT_ALPHABETA || a->kind == AGENT_EXPECTIMAX ||
+           a->kind == AGENT_MCTS || a->kind == AGENT_PIMC;
+}
+
+int kz_search_check(const kz_game *game, const char *algo, char *err, size_t err_n) {
+    if (!game) return kz_fail(err, err_n, KZ_EINVAL, "kz_search_check: no game");
+    const char *spec = spec_of(game, algo);
+    struct agent a;
+    char gerr[GAME_ERROR_BYTES] = "";
+    if (agent_read_spec(&a, spec, game->g, gerr))
+        return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", spec, gerr);
+    if (!searches(&a))
+        return kz_fail(err, err_n, KZ_EINVAL,
+                       "engine '%s' does not search (alphabeta, mcts, pimc, expectimax)",
+                       spec);
+    return KZ_OK;
+}
+
+/* The options' counts in range, or KZ_EINVAL naming the first that is not. */
+static int check_options(const struct kz_search_options *o, char *err, size_t err_n) {
+    if (!(o->time >= 0 && o->time <= KZ_MAX_SECONDS))
+        return kz_fail(err, err_n, KZ_EINVAL, "time %g s: from 0 to %g seconds", o->time,
+                       KZ_MAX_SECONDS);
+    if (o->iterations < 0 || o->iterations > KZ_MAX_ITERATIONS)
+        return kz_fail(err, err_n, KZ_EINVAL, "iterations %ld: from 0 to %ld",
+                       o->iterations, (long)KZ_MAX_ITERATIONS);
+    if (o->depth < 0 || o->depth > KZ_MAX_DEPTH)
+        return kz_fail(err, err_n, KZ_EINVAL, "depth %d: from 0 to %d plies", o->depth,
+                       KZ_MAX_DEPTH);
+    if (o->threads < 0 || o->threads > KZ_MAX_THREADS)
+        return kz_fail(err, err_n, KZ_EINVAL, "threads %d: from 0 to %d", o->threads,
+                       KZ_MAX_THREADS);
+    return KZ_OK;
+}
+
+int kz_search_with(const kz_state *s, const struct kz_search_options *options,
+                   kz_action *best, char *json, size_t json_n, size_t *json_len,
+                   char *err, size_t err_n) {
+    if (json && json_n) json[0] = '\0';
+    if (json_len) *json_len = 0;
+    if (!s) return kz_fail(err, err_n, KZ_EINVAL, "kz_search: no state");
+    const struct kz_search_options none = {0};
+    const struct kz_search_options *o = options ? options : &none;
+    int bad = check_options(o, err, err_n);
+    if (bad) return bad;
     const struct game *g = s->game->g;
     const struct variant *v = &s->game->v;
     const void *state = s->bytes;
+    const char *algo = o->algo;
     char gerr[GAME_ERROR_BYTES] = "";
     kz_action best_actions[KZ_MAX_PLAYERS];
     if (!best) best = best_actions;
-    if (json && json_n) json[0] = '\0';
     int turn = g->turn(v, state);
     if (turn == TURN_OVER)
         return kz_fail(err, err_n, KZ_EINVAL, "the game is over: no move to search");
     if (turn == TURN_CHANCE)
         return kz_fail(err, err_n, KZ_EINVAL,
                        "chance decides here (nothing to choose): apply an outcome");
-    if (time < 0 || iterations < 0 || depth < 0)
-        return kz_fail(err, err_n, KZ_EINVAL, "a negative budget");
     /* A player's only move needs no search (analyse still scores it). */
-    if (!analyse && turn >= 0) {
+    if (!o->analyse && turn >= 0) {
         const move_t *moves;
         if (kz_state_moves(s, &moves) == 1) {
             struct agent check;
-            if (agent_parse(&check, algo && algo[0] ? algo : "random", g, gerr))
+            if (agent_read_spec(&check, algo && algo[0] ? algo : "random", g, gerr))
                 return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr);
-            agent_free(&check);
             best[0] = kz_action_of(moves[0]);
             give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
             return KZ_OK;
         }
     }
     struct kz_run_request req = {.algo = algo,
-                                 .time = time,
-                                 .iterations = iterations,
-                                 .depth = depth,
-                                 .threads = threads,
-                                 .seed = seed,
-                                 .analyse = analyse,
-                                 .interrupt = stop ? &stop->raised : NULL};
+                                 .time = o->time,
+                                 .iterations = o->iterations,
+                                 .depth = o->depth,
+                                 .threads = o->threads,
+                                 .seed = o->seed,
+                                 .analyse = o->analyse,
+                                 .table = kz_table_tt(o->table),
+                                 .interrupt = o->stop ? &o->stop->raised : NULL};
     struct kz_run run;
     bool runtime;
     if (kz_run_search(g, v, state, &req, &run, &runtime, gerr))
@@ -93,9 +138,24 @@ int kz_search(const kz_state *s, const char *algo, double time, long iterations,
     } else {
         best[0] = run.mcts->has_move ? kz_action_of(run.mcts->move) : KZ_ACTION_PASS;
     }
-    give_json(kz_run_json(g, v, state, &run, -1, analyse), json, json_n, json_len);
+    give_json(kz_run_json(g, v, state, &run, -1, o->analyse), json, json_n, json_len);
     kz_run_free(&run);
     return KZ_OK;
+}
+
+int kz_search(const kz_state *s, const char *algo, double time, long iterations,
+              int depth, int threads, uint64_t seed, int analyse, kz_stop *stop,
+              kz_action *best, char *json, size_t json_n, size_t *json_len, char *err,
+              size_t err_n) {
+    const struct kz_search_options o = {.algo = algo,
+                                        .time = time,
+                                        .iterations = iterations,
+                                        .depth = depth,
+                                        .threads = threads,
+                                        .seed = seed,
+                                        .analyse = analyse,
+                                        .stop = stop};
+    return kz_search_with(s, &o, best, json, json_n, json_len, err, err_n);
 }
 
 uint64_t kz_perft(const kz_state *s, int depth, int threads) {

@@ -150,7 +150,7 @@ static int set_option(struct agent *a, const char *key, const char *value, char 
     return 0;
 }
 
-int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err) {
+int agent_read_spec(struct agent *a, const char *spec, const struct game *g, char *err) {
     memset(a, 0, sizeof *a);
     if (strlen(spec) >= sizeof a->spec) {
         snprintf(err, GAME_ERROR_BYTES, "agent spec too long");
@@ -224,6 +224,11 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
             a->budget_given = true;
         if (strcmp(item, "hash") == 0) a->hash_given = true;
     }
+    return 0;
+}
+
+int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err) {
+    if (agent_read_spec(a, spec, g, err)) return -1;
     if (a->kind == AGENT_ALPHABETA && tt_init(&a->tt, (size_t)a->hash_mib) != 0) {
         snprintf(err, GAME_ERROR_BYTES, "not enough memory for a %d MiB table",
                  a->hash_mib);

@@ -115,6 +115,10 @@ struct agent {
  * (GAME_ERROR_BYTES). On success the agent owns memory: agent_free it. */
 int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err);
 void agent_free(struct agent *a);
+/* agent_parse without the memory an agent keeps between moves (alpha-beta's
+ * table): the settings alone, for a caller that runs one search with its
+ * own table (lib/kz_run.c). Nothing to free. */
+int agent_read_spec(struct agent *a, const char *spec, const struct game *g, char *err);
 
 /* Let an alpha-beta or MCTS agent probe open databases
  * (search/search_probe.h) unless its spec said db=0. The databases must

@@ -85,7 +85,7 @@ has "bad fen names the problem" "$out" "^info string error: bad position 'garbag
 has "bad move names the move" "$out" "^info string error: move 2: bad move 'zz'"
 out=$(head -c 20000 /dev/urandom | tr -d '\000' | timeout 60 "$kibitz" ugi kulibrat >/dev/null 2>&1; echo $?)
 check "random bytes: no crash" $([ "$out" = 0 ]; echo $?)
-out=$( { printf 'position fen '; head -c 70000 /dev/zero | tr '\0' 'x'; printf '\nisready\n'; } |
+out=$( { printf 'position fen '; head -c 300000 /dev/zero | tr '\0' 'x'; printf '\nisready\n'; } |
     timeout 30 "$kibitz" ugi kulibrat 2>&1)
 has "an overlong line is refused" "$out" '^info string error: line too long'
 has "and the session goes on" "$out" '^readyok$'
@@ -106,12 +106,71 @@ out=$(session kauda-baji 'position startpos' 'query turn' 'query outcomes' 'go d
     'position startpos moves t2' 'query turn')
 has "a chance node" "$out" '^response chance$'
 has "outcomes with probabilities" "$out" '^response t1:0.09375,t2:0.234375'
-has "go at a chance node: bestmove none" "$out" '^bestmove none$'
+has "go at a chance node answers a drawn outcome" "$out" '^bestmove t[1-5]$'
 has "an outcome in the moves, then player 1" "$out" '^response 1$'
+draw() { session kauda-baji "setoption name seed value $1" 'position startpos' 'go' | grep '^bestmove'; }
+check "the same seed draws the same outcome" $([ "$(draw 7)" = "$(draw 7)" ]; echo $?)
+check "seeds draw different outcomes" \
+    $([ "$(for s in 1 2 3 4 5 6 7 8; do draw $s; done | sort -u | wc -l)" -gt 1 ]; echo $?)
+out=$(session kauda-baji 'setoption name seed value 3' 'uginewgame' 'go' 'go' 'uginewgame' 'go')
+check "uginewgame restarts the chance stream" \
+    $([ "$(grep '^bestmove' <<<"$out" | sed -n 1p)" = "$(grep '^bestmove' <<<"$out" | sed -n 3p)" ]; echo $?)
+
+# setoption algo refuses an engine that cannot search the game (a runner
+# would otherwise get no move and ask forever) and keeps the one before.
+out=$(session kulibrat 'setoption name algo value mcts' 'setoption name algo value random' \
+    'setoption name algo value pimc' 'setoption name algo value nosuch' 'position startpos' \
+    'go nodes 100')
+has "random is refused" "$out" "^info string error: engine 'random' does not search.*algo stays 'mcts'"
+has "pimc is refused for a game without hidden information" "$out" "^info string error: engine 'pimc': pimc is for games with hidden"
+has "an unknown engine is refused" "$out" "^info string error: engine 'nosuch'"
+has "the engine set before still plays" "$out" '^info .*iterations 100 '
+out=$(session kauda-baji 'setoption name algo value alphabeta')
+has "alphabeta is refused for a game of chance" "$out" "^info string error: engine 'alphabeta'"
+
+# Counts in range: threads and the table size.
+out=$(session kulibrat 'setoption name threads value 100000' 'setoption name hash value 0' \
+    'setoption name hash value 2' 'setoption name threads value 2' 'position startpos' 'go depth 3')
+has "100000 threads are refused" "$out" '^info string error: threads 100000: from 1 to 256'
+has "a table of 0 MiB is refused" "$out" '^info string error: hash: a table of 0 MiB'
+check "a 2 MiB table and 2 threads are taken" $([ "$(grep -c '^info string' <<<"$out")" = 2 ] &&
+    grep -q '^bestmove' <<<"$out"; echo $?)
+
+# Time: the budget keeps a reserve below the limit (movetime or clock).
+out=$(session kulibrat 'position startpos' 'go movetime 50' 'go p1time 3000 p2time 3000 p1inc 30 p2inc 30')
+has "movetime 50: a 45 ms search, a 50 ms limit" "$out" '^info string budget 45 limit 50$'
+has "3000+30: 137 ms of search, 142 ms limit" "$out" '^info string budget 137 limit 142$'
+
+# Threefold repetition ends a Kerx game as in arena: four plies that come
+# back to the same position (the position before the opening's last ply,
+# a1-b1, comes again after a2-b3), played again; the third time ends it.
+opening='c3-d4 e5xc3 b2xd4 b4xb2 b1xb3 a4-b4 d4-c3 b4xb2xd4 a2-b3 c4xa2xa4 e4xc4 d5xb3 a1-b1'
+cycle='b3-a2 b1-a1 a2-b3 a1-b1'
+out=$(session kerx "position startpos moves $opening $cycle b3-a2 b1-a1" 'query gameover' \
+    "position startpos moves $opening $cycle b3-a2 b1-a1 a2-b3" 'query gameover' 'query result' 'query turn' \
+    'query moves' 'go movetime 20')
+check "the second time is not the end, the third is a draw" \
+    $([ "$(grep -E '^(response|bestmove)' <<<"$out" | tr '\n' ' ')" = \
+        "response false response true response draw response over response none bestmove none " ]; echo $?)
+has "go after the end says why" "$out" '^info string the game is over by repetition'
 
 expect 2 "unknown game 'nosuch'" -- ugi nosuch
 expect 2 "target" -- ugi 'kulibrat(target=0)'
 expect 0 'UGI' -- ugi --help
+
+# Matches as a runner plays them (cutegames' generic UGI mode: the engine
+# says when the game is over): every game ends, no `bestmove none`, and no
+# answer's own reported time passes the limit it announced by more than
+# 25 ms with the engine working past it (ugi_referee.py: an answer late only
+# because a loaded machine gave the engine no processor is counted apart;
+# results/ugi.md has the figures of 40-game matches).
+for args in 'kerx 2 movetime=50' 'kerx 2 clock=3000+30' 'kauda-baji(players=2) 1 movetime=20' \
+    'kotra 1 movetime=20'; do
+    out=$(timeout 300 /usr/bin/python3 "$here/ugi_referee.py" match "$kibitz" $args 25 2>&1)
+    code=$?
+    echo "$out"
+    check "match $args: every game ends on time" $([ $code = 0 ]; echo $?)
+done
 
 # The referee: two kibitz ugi processes against each other, move for move
 # the same games as kibitz arena plays.

@@ -1,11 +1,14 @@
 /* The UGI line parser (cli/ugi_parse.h): every command, a fen with spaces up
- * to 'moves', the go budgets, and refused or unknown lines. */
+ * to 'moves', the go budgets, and refused or unknown lines; the thinking
+ * time worked out from them (cli/ugi_clock.h). */
+#include "cli/ugi_clock.h"
 #include "cli/ugi_parse.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,6 +104,51 @@ static void test_too_long_line(void **unused) {
     free(line);
 }
 
+/* A movetime is the limit; the search stops a reserve of at most 5 ms (a
+ * tenth of a short movetime) before it. */
+static void test_movetime_budget(void **unused) {
+    for (long ms = 0; ms <= 5000; ms += ms < 100 ? 1 : 97) {
+        char line[64];
+        snprintf(line, sizeof line, "go movetime %ld", ms);
+        struct ugi_budget b = ugi_budget(&parse(line)->go, 0);
+        assert_true(b.timed);
+        assert_true(b.limit_s * 1000 >= (double)ms);
+        assert_true(b.search_s < b.limit_s || ms <= 1);
+        assert_true(b.search_s > 0);
+        assert_true(b.limit_s - b.search_s <= UGI_RESERVE_MS / 1000.0 + 1e-9);
+    }
+    assert_false(ugi_budget(&parse("go infinite")->go, 0).timed);
+    assert_false(ugi_budget(&parse("go depth 4")->go, 0).timed);
+    assert_false(ugi_budget(&parse("go p2time 100")->go, 0).timed); /* p1's clock? */
+    assert_true(ugi_budget(&parse("go p2time 100")->go, 1).timed);
+}
+
+/* A clock does not run out: games where every move takes its whole limit
+ * keep time on the clock (sudden death for a long game; with an increment
+ * for 5000 moves, also when every move loses 3 ms more to the pipe). Every
+ * search stays within its limit. */
+static void test_clock_never_runs_out(void **unused) {
+    const long controls[][3] = {
+        {3000, 30, 5000}, {100, 10, 5000}, {10, 5, 5000}, {1000, 0, 100}, {60000, 0, 200}};
+    for (size_t c = 0; c < sizeof controls / sizeof controls[0]; c++) {
+        const long inc = controls[c][1];
+        const double pipe_ms = inc > 0 ? 3 : 0;
+        double left = (double)controls[c][0];
+        for (int move = 0; move < controls[c][2]; move++) {
+            char line[128];
+            snprintf(line, sizeof line, "go p1time %ld p2time 1 p1inc %ld p2inc 0",
+                     (long)left, inc);
+            struct ugi_budget b = ugi_budget(&parse(line)->go, 0);
+            assert_true(b.timed);
+            assert_true(b.search_s > 0);
+            assert_true(b.search_s <= b.limit_s);
+            left -= b.limit_s * 1000 + pipe_ms;
+            assert_true(left > 0);
+            left += (double)inc;
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_simple_commands),
@@ -108,6 +156,8 @@ int main(void) {
         cmocka_unit_test(test_go_budgets),
         cmocka_unit_test(test_setoption_and_query),
         cmocka_unit_test(test_too_long_line),
+        cmocka_unit_test(test_movetime_budget),
+        cmocka_unit_test(test_clock_never_runs_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
