@@ -64,6 +64,8 @@ enum cli_option {
     OPT_SETUP = 1u << 25,     /* --setup NAME (play: a setup preset for the person) */
     OPT_PN_INIT = 1u << 26,   /* --pn-init NAME (df-pn's unsearched positions) */
     OPT_STORE = 1u << 27,     /* --store DIR (settled facts, search/fact_store.h) */
+    OPT_GOAL = 1u << 28,      /* --goal NAME (prove: what to prove) */
+    OPT_PROOF = 1u << 29,     /* --proof FILE (prove: write it; checkproof: read it) */
 };
 
 struct cli_options {
@@ -97,6 +99,8 @@ struct cli_options {
 
     const char *pn_init; /* --pn-init NAME; NULL: not given */
     const char *store;   /* --store DIR; NULL: not given */
+    const char *goal;    /* --goal NAME; NULL: not given */
+    const char *proof;   /* --proof FILE; NULL: not given */
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;

@@ -56,6 +56,7 @@ uint64_t dfpn_key(const struct dfpn_ctx *c, const void *state, int attacker,
 static int settled(const struct dfpn_ctx *c, const void *state, int attacker, int t) {
     const struct game *g = c->g;
     _Alignas(8) unsigned char key[GAME_MAX_STATE_BYTES];
+    if (c->cfg->isolated) return -1;
     /* A proof for the other attacker (sound wherever met) is a disproof. */
     uint64_t h = dfpn_key(c, state, 1 - attacker, key);
     const struct dfpn_slot *e = dfpn_table_find((struct dfpn_table *)&c->table, h, key);

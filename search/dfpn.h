@@ -119,6 +119,21 @@ struct dfpn_config {
      * wins"; 0 means both. With one, the value stays unknown unless that
      * proof settles it, and mover_wins / mover_loses say what was learned. */
     unsigned halves;
+    /* No facts from the store or from the other proof: what is settled
+     * then rests only on terminals, probes and the search itself (for a
+     * certificate a checker can replay). */
+    bool isolated;
+    /* May be NULL. Called for every position of the certificate of each
+     * settled root half: a proof ("attacker wins": `wins`; every
+     * attacker-to-move position with its winning move) or the part of a
+     * checked closed defence set reachable from the root (every
+     * defender-to-move position with the move that stays in the set). A
+     * position whose side to move is the other one has no move (all moves
+     * must hold). Children that are leaves (terminals, probes, facts) are
+     * not reported. */
+    void (*certificate)(void *ctx, const void *state, int attacker, bool wins,
+                        bool has_move, move_t move);
+    void *certificate_ctx;
     dfpn_progress_fn progress; /* may be NULL; else called about every
                                   `progress_seconds` (<= 0: 1 s) */
     void *progress_ctx;
