@@ -13,7 +13,7 @@ BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev libjansson-dev \
               python3-jsonschema libmicrohttpd-dev libopenmpi-dev openmpi-bin \
-              python3-dev python3-numpy python3-pytest python3-setuptools python3-pip \
+              libsqlite3-dev python3-dev python3-numpy python3-pytest python3-setuptools python3-pip \
               python3-venv python3-matplotlib
 # The browser tests of `kibitz serve` (tests/web_browser.py), for make test.
 WEB_TEST_PKGS := chromium chromium-driver python3-selenium
@@ -40,9 +40,14 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-# The browser tests' packages, for make test.
+# The browser tests' packages, for make test, and axe-core (npm) for the
+# accessibility check of tests/web_page.py, into the build folder. npm comes
+# with Debian's nodejs packages; an image may have its own node already.
+AXE_JS := $(BUILD)/npm/node_modules/axe-core/axe.min.js
 deps-web:
 	@$(MAKE) deps EXTRA_PKGS="$(WEB_TEST_PKGS)"
+	@command -v npm >/dev/null || $(MAKE) deps EXTRA_PKGS="npm"
+	@[ -f $(AXE_JS) ] || npm install --prefix $(BUILD)/npm --no-audit --no-fund --silent axe-core@4
 
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) >/dev/null
@@ -115,9 +120,11 @@ serve: build
 	@[ -f '$(KULIBRAT_DB)' ] || $(BUILD)/kibitz solve kulibrat
 	$(BUILD)/kibitz serve --port $(PORT)
 
-# One screenshot per game for the README (results/web/), by the browser test.
+# Screenshots of every game for the README (results/web/), by the browser
+# tests: desktop (NAME.png) and phone size (NAME-phone.png).
 web-screenshots: build deps-web
 	/usr/bin/python3 tests/web_browser.py $(BUILD)/kibitz results/web
+	/usr/bin/python3 tests/web_page.py $(BUILD)/kibitz $(AXE_JS) results/web
 
 # Kulibrat figures of results/kulibrat.md: solve target 100 into $(PLOT_DB)
 # (6.8 GB, a few minutes), read the reports from it, draw with matplotlib.

@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage[] =
-    "usage: kibitz serve [--port N] [--bind ADDRESS] [--db PATH] [--threads N]\n";
+    "usage: kibitz serve [--port N] [--bind ADDRESS] [--db PATH] [--games FILE]\n"
+    "                    [--threads N]\n";
 
 static const char help[] =
     "Serves a web page to play, watch and explore every game, and the JSON API\n"
@@ -22,7 +24,42 @@ static const char help[] =
     "  --bind ADDRESS  IPv4 address (default 127.0.0.1: this machine only)\n"
     "  --db PATH       folder of the solved databases the page colours moves with\n"
     "                  (default $KIBITZ_DATA, else ./data)\n"
+    "  --games FILE    SQLite file of the games played on the page, kept across\n"
+    "                  restarts (default games.sqlite in $KIBITZ_DATA, else in\n"
+    "                  $XDG_DATA_HOME/kibitz, else in ~/.local/share/kibitz;\n"
+    "                  :memory: keeps them only while the server runs)\n"
     "  --threads N     most threads one search may use (default 1, at most 64)\n";
+
+/* The default games file: games.sqlite in the per-user data folder
+ * ($KIBITZ_DATA, else $XDG_DATA_HOME/kibitz, else ~/.local/share/kibitz),
+ * the folders made when missing. 0, or -1 with a message printed. */
+static int default_games_file(char *out, size_t n) {
+    const char *data = getenv("KIBITZ_DATA"), *xdg = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    char folder[3072];
+    if (data && data[0])
+        snprintf(folder, sizeof folder, "%s", data);
+    else if (xdg && xdg[0])
+        snprintf(folder, sizeof folder, "%s/kibitz", xdg);
+    else if (home && home[0])
+        snprintf(folder, sizeof folder, "%s/.local/share/kibitz", home);
+    else
+        return cli_fail_runtime(
+            "serve: no data folder (set KIBITZ_DATA or give --games FILE)");
+    /* mkdir -p: each folder of the path in turn. */
+    for (char *p = folder + 1;; p++) {
+        char c = *p;
+        if (c != '/' && c != '\0') continue;
+        *p = '\0';
+        if (mkdir(folder, 0700) != 0 && errno != EEXIST)
+            return cli_fail_runtime("serve: cannot make the data folder %.200s: %s",
+                                    folder, strerror(errno));
+        *p = c;
+        if (!c) break;
+    }
+    snprintf(out, n, "%s/games.sqlite", folder);
+    return 0;
+}
 
 /* A whole decimal number in [lo, hi]. */
 static int read_int(const char *option, const char *text, long lo, long hi, int *out) {
@@ -38,7 +75,7 @@ static int read_int(const char *option, const char *text, long lo, long hi, int 
 
 int cmd_serve(int argc, char **argv) {
     struct http_options o = {.bind = "127.0.0.1", .port = 8080};
-    const char *db = NULL;
+    const char *db = NULL, *games = NULL;
     int threads = 1;
     /* Every option that does not return takes a value: step over both. */
     for (int i = 1; i < argc; i += 2) {
@@ -56,7 +93,10 @@ int cmd_serve(int argc, char **argv) {
             o.bind = value;
         else if (strcmp(arg, "--db") == 0 && value)
             db = value;
-        else if (strcmp(arg, "--bind") == 0 || strcmp(arg, "--db") == 0)
+        else if (strcmp(arg, "--games") == 0 && value && value[0])
+            games = value;
+        else if (strcmp(arg, "--bind") == 0 || strcmp(arg, "--db") == 0 ||
+                 strcmp(arg, "--games") == 0)
             status = cli_fail("%s wants a value", arg);
         else
             status = cli_fail("serve: unknown option '%.60s'\n%s", arg, usage);
@@ -71,9 +111,16 @@ int cmd_serve(int argc, char **argv) {
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    char games_file[4096];
+    if (!games && default_games_file(games_file, sizeof games_file))
+        return EXIT_RUNTIME_FAILURE;
     struct api *api = api_create(db, threads);
     if (!api) return cli_fail("out of memory");
-    char err[256];
+    char err[4400];
+    if (api_open_games(api, games ? games : games_file, err, sizeof err)) {
+        api_free(api);
+        return cli_fail_runtime("%s", err);
+    }
     struct http_server *server = http_start(api, &o, err, sizeof err);
     if (!server) {
         api_free(api);

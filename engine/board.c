@@ -113,10 +113,24 @@ void board_note(struct board *b, int player, const char *format, ...) {
     if (!grow(b, (void **)&b->notes, b->n_notes, &b->cap_notes, sizeof *b->notes)) return;
     struct board_note *n = &b->notes[b->n_notes++];
     n->player = player;
+    n->line[0] = '\0'; /* a note, not an offer */
     va_list ap;
     va_start(ap, format);
-    vsnprintf(n->text, sizeof n->text, format, ap);
+    int length = vsnprintf(n->text, sizeof n->text, format, ap);
     va_end(ap);
+    if (length >= (int)sizeof n->text) b->cut_notes++;
+}
+
+void board_offer(struct board *b, int player, const char *line, const char *format, ...) {
+    if (!grow(b, (void **)&b->notes, b->n_notes, &b->cap_notes, sizeof *b->notes)) return;
+    struct board_note *n = &b->notes[b->n_notes++];
+    n->player = player;
+    if (snprintf(n->line, sizeof n->line, "%s", line) >= (int)sizeof n->line) b->cut_notes++;
+    va_list ap;
+    va_start(ap, format);
+    int length = vsnprintf(n->text, sizeof n->text, format, ap);
+    va_end(ap);
+    if (length >= (int)sizeof n->text) b->cut_notes++;
 }
 
 const struct board_cell *board_find(const struct board *b, int id) {

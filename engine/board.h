@@ -48,6 +48,9 @@ struct board_piece {
 struct board_note {
     int player; /* the player the note is about, -1 none */
     char text[BOARD_NOTE_BYTES];
+    /* Empty, or a line the player may type here (kz_state_parse_line), which
+     * a page offers as a button with `text` as its explanation. */
+    char line[BOARD_LABEL_BYTES * 2];
 };
 
 struct board {
@@ -57,7 +60,8 @@ struct board {
     struct board_note *notes;
     int n_cells, n_pieces, n_notes;
     int cap_cells, cap_pieces, cap_notes;
-    bool failed; /* out of memory somewhere: the description is incomplete */
+    bool failed;    /* out of memory somewhere: the description is incomplete */
+    int cut_notes;  /* notes longer than BOARD_NOTE_BYTES, cut (a game's bug) */
 };
 
 void board_init(struct board *b);
@@ -83,6 +87,11 @@ void board_piece(struct board *b, int cell, int owner, const char *label, bool u
 /* A note (printf format). */
 void board_note(struct board *b, int player, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* An offer: `line` (a shorthand the game reads from a typed line, e.g. a
+ * setup preset) for `player`, with a note saying what it does. */
+void board_offer(struct board *b, int player, const char *line, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* The cell with `id`, or NULL. */
 const struct board_cell *board_find(const struct board *b, int id);

@@ -651,11 +651,22 @@ typedef struct kz_record kz_record; /* a game record: start, moves, players */
  * file and the step. */
 int kz_record_load(const kz_game *g, const char *file, kz_record **out, char *err,
                    size_t err_n);
+/* The same from the document's text (`n` bytes): a record sent to a server.
+ * `g` may be NULL (the record's game, whatever it is). */
+int kz_record_parse(const kz_game *g, const char *json, size_t n, kz_record **out,
+                    char *err, size_t err_n);
 void kz_record_free(kz_record *r);
 /* The record's game with the record's variant. Valid while `r` lives. */
 const kz_game *kz_record_game(const kz_record *r);
 /* The number of steps (moves, chance outcomes, joint choices) recorded. */
 int kz_record_length(const kz_record *r);
+/* Step i (0-based) of the record: who acted (a player, KZ_TURN_CHANCE or
+ * KZ_TURN_SIMULTANEOUS), and the action (a move or chance outcome, or a
+ * simultaneous step the game lists as one action: *acting 0), or in
+ * choices[p] each acting player's option (*acting: bit p set when p chose).
+ * KZ_EINVAL when i is out of range. */
+int kz_record_step(const kz_record *r, int i, kz_action *action,
+                   kz_action choices[KZ_MAX_PLAYERS], unsigned *acting);
 /* The position after the first `ply` steps (ply < 0 or past the end: the
  * last position) into `into`, a state of the record's game and variant
  * (KZ_EINVAL otherwise). */

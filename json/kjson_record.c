@@ -183,17 +183,27 @@ int kjson_record_read(struct game_record *r, const char *path, const struct game
     memset(r, 0, sizeof *r);
     json_error_t jerr;
     json_t *doc = json_load_file(path, 0, &jerr);
-    char why[GAME_ERROR_BYTES] = "";
     if (!doc) {
         snprintf(err, GAME_ERROR_BYTES, "record %.80s: %.60s (line %d)", path, jerr.text,
                  jerr.line);
         return -1;
     }
+    int status = kjson_record_parse(r, doc, path, game, err);
+    json_decref(doc);
+    return status;
+}
+
+int kjson_record_parse(struct game_record *r, json_t *doc, const char *name,
+                       const struct game *game, char *err) {
+    memset(r, 0, sizeof *r);
+    char why[GAME_ERROR_BYTES] = "";
+    if (!json_is_object(doc)) snprintf(why, sizeof why, "not a JSON object");
     const struct game *g = NULL;
     const char *game_name = text_of(doc, "game"), *variant_text = text_of(doc, "variant"),
                *start_text = text_of(doc, "start");
     json_t *moves = json_object_get(doc, "moves");
-    if (json_integer_value(json_object_get(doc, "schema")) != KIBITZ_SCHEMA_VERSION ||
+    if (why[0]) {
+    } else if (json_integer_value(json_object_get(doc, "schema")) != KIBITZ_SCHEMA_VERSION ||
         !text_of(doc, "kind") || strcmp(text_of(doc, "kind"), "record") != 0 ||
         !game_name || !variant_text || !start_text || !json_is_array(moves)) {
         snprintf(why, sizeof why,
@@ -226,8 +236,7 @@ int kjson_record_read(struct game_record *r, const char *path, const struct game
             if (why[0]) record_free(r);
         }
     }
-    json_decref(doc);
     if (!why[0]) return 0;
-    snprintf(err, GAME_ERROR_BYTES, "record %.60s: %.90s", path, why);
+    snprintf(err, GAME_ERROR_BYTES, "record %.60s: %.90s", name, why);
     return -1;
 }

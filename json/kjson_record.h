@@ -24,4 +24,9 @@ int kjson_record_write(const struct game_record *r, const char *path, char *err)
 int kjson_record_read(struct game_record *r, const char *path, const struct game *game,
                       char *err);
 
+/* The same from a parsed document (kept by the caller); `name` stands for
+ * it in messages ("record <name>: ..."). */
+int kjson_record_parse(struct game_record *r, json_t *doc, const char *name,
+                       const struct game *game, char *err);
+
 #endif

@@ -70,9 +70,13 @@ json_t *kz_state_board_doc(const kz_state *s, int viewer) {
         if (j && p->unknown) json_object_set_new(j, "unknown", json_true());
         json_array_append_new(pieces, j);
     }
-    for (int i = 0; i < b.n_notes; i++)
-        json_array_append_new(notes, json_pack("{s:i,s:s}", "player", b.notes[i].player,
-                                               "text", b.notes[i].text));
+    for (int i = 0; i < b.n_notes; i++) {
+        json_t *note = json_pack("{s:i,s:s}", "player", b.notes[i].player, "text",
+                                 b.notes[i].text);
+        if (note && b.notes[i].line[0])
+            json_object_set_new(note, "line", json_string(b.notes[i].line));
+        json_array_append_new(notes, note);
+    }
     json_t *out = NULL;
     if (!b.failed)
         out =

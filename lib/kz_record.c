@@ -29,6 +29,30 @@ int kz_record_load(const kz_game *g, const char *file, kz_record **out, char *er
     return KZ_OK;
 }
 
+int kz_record_parse(const kz_game *g, const char *json, size_t n, kz_record **out,
+                    char *err, size_t err_n) {
+    *out = NULL;
+    json_error_t jerr;
+    json_t *doc = json ? json_loadb(json, n, JSON_REJECT_DUPLICATES, &jerr) : NULL;
+    if (!doc)
+        return kz_fail(err, err_n, KZ_EINVAL, "record: not JSON (%s)",
+                       json ? jerr.text : "nothing given");
+    kz_record *r = calloc(1, sizeof *r);
+    char gerr[GAME_ERROR_BYTES] = "";
+    int status = !r ? -2 : kjson_record_parse(&r->rec, doc, "given", g ? g->g : NULL, gerr);
+    json_decref(doc);
+    if (status) {
+        free(r);
+        return status == -2 ? kz_fail(err, err_n, KZ_ERUNTIME, "out of memory")
+                            : kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
+    }
+    r->game.g = r->rec.game;
+    r->game.v = r->rec.variant;
+    r->game.players = r->rec.seats;
+    *out = r;
+    return KZ_OK;
+}
+
 void kz_record_free(kz_record *r) {
     if (!r) return;
     record_free(&r->rec);
@@ -53,6 +77,17 @@ int kz_record_replay(const kz_record *r, int ply, kz_state *into, char *err,
     record_replay(&r->rec, ply, into->bytes);
     kz_state_changed(into);
     return KZ_OK;
+}
+
+int kz_record_step(const kz_record *r, int i, kz_action *action,
+                   kz_action choices[KZ_MAX_PLAYERS], unsigned *acting) {
+    if (i < 0 || i >= r->rec.count) return KZ_EINVAL;
+    const struct record_step *st = &r->rec.steps[i];
+    *action = (kz_action)st->move;
+    *acting = st->turn == TURN_SIMULTANEOUS ? st->acting : 0;
+    for (int p = 0; p < KZ_MAX_PLAYERS && p < GAME_MAX_PLAYERS; p++)
+        choices[p] = (kz_action)st->choice[p];
+    return st->turn;
 }
 
 kz_record *kz_record_new(const kz_state *start) {

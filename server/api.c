@@ -1,6 +1,7 @@
 /* The API's entry point (server/api.h): routing, the common request fields,
  * error replies and the small JSON pieces every handler uses. */
 #include "server/api_internal.h"
+#include "server/games.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ void api_limit_searches(struct api *api, double seconds, long iterations) {
 
 void api_free(struct api *api) {
     if (!api) return;
+    games_close(api->games);
     api_databases_close(api);
     pthread_mutex_destroy(&api->lock);
     free(api->data);
@@ -323,6 +325,23 @@ void api_handle_watched(struct api *api, const char *method, const char *path,
     int route = -1;
     for (int i = 0; i < 4; i++)
         if (path && strcmp(path, routes[i].path) == 0) route = i;
+    static const char *const actions[] = {"new",  "load",   "view",  "move",
+                                          "undo", "resign", "record"};
+    static const char prefix[] = "/api/match/";
+    for (int i = 0; route < 0 && path && i < 7; i++)
+        if (strncmp(path, prefix, sizeof prefix - 1) == 0 &&
+            strcmp(path + sizeof prefix - 1, actions[i]) == 0) {
+            if (!method || strcmp(method, "POST") != 0) {
+                api_fail(out, 405, "%s wants POST", path);
+                return;
+            }
+            if (length > API_MAX_BODY) {
+                api_fail(out, 413, "body: more than %d bytes", API_MAX_BODY);
+                return;
+            }
+            api_match(api, actions[i], body, length, watch, out);
+            return;
+        }
     if (route < 0) {
         api_fail(out, 404, "no such path");
         return;

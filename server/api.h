@@ -9,6 +9,8 @@
  *   POST /api/search  an engine's move (and, with "analyse", every root
  *                     move's score)
  *   POST /api/query   database value of the position and of every move
+ *   POST /api/match/new, /load, /view, /move, /undo, /resign, /record
+ *                     games kept on the server (server/games.h)
  *
  * Errors: 400 {"error": "..."} naming the bad field, 404 for an unknown
  * path, 405 for a wrong method, 413 for a body over API_MAX_BODY, 503 when
@@ -81,6 +83,11 @@ enum { API_WATCH_MS = 50 };
 void api_handle_watched(struct api *api, const char *method, const char *path,
                         const char *body, size_t length, const struct api_watch *watch,
                         struct api_response *out);
+
+/* Keep games (the /api/match endpoints) in the SQLite file `file`
+ * (":memory:": for this process only). 0, or -1 with `err`. Without it
+ * those endpoints answer 503. */
+int api_open_games(struct api *api, const char *file, char *err, size_t n);
 
 /* The server is stopping: every running search stops at its next check and
  * new ones are refused (503). Safe from any thread. */

@@ -30,6 +30,7 @@ struct api {
     int threads;
     double max_seconds; /* search caps (api_limit_searches) */
     long max_iterations;
+    struct games *games;  /* the games kept (api_open_games), NULL: none */
     atomic_bool stopping; /* api_stop: searches stop, new ones are refused */
     pthread_mutex_t lock; /* guards `searches` and `databases` */
     int searches;
@@ -75,6 +76,18 @@ void api_request_step(const struct api_request *r, int i, kz_state *s);
  * the page (docs/API.md). */
 int api_reply(struct api_response *out, json_t *doc);
 
+/* The cells each legal move of `s` touches, in the order of its moves
+ * (kz_state_actions), each in click order. */
+json_t *api_move_cells(const kz_state *s);
+
+/* An engine's move in `s` (at a simultaneous node: `player`'s option, else
+ * player -1), within the server's caps, probing the database that answers
+ * the game, stopped when the server stops or the client leaves. 0, or an
+ * HTTP status (503 when every search slot is taken) with `err`. */
+int api_engine_move(struct api *api, kz_agent *a, const kz_state *s, int player,
+                    uint64_t seed, const struct api_watch *watch, kz_action *out,
+                    char *err, size_t n);
+
 /* The turn as text: a player's name, "chance", "simultaneous" or "over". */
 const char *api_turn_name(const kz_game *g, int turn);
 
@@ -101,6 +114,10 @@ struct api_guard {
 int api_guard_start(struct api_guard *g, struct api *api, const struct api_watch *watch);
 void api_guard_end(struct api_guard *g);
 
+/* Refuse an engine spec whose table is over API_MAX_HASH_MIB: 0, or -1
+ * with `err` (KZ_ERROR_BYTES). */
+int api_check_hash(const char *spec, char *err);
+
 /* The handlers: fill `out`. */
 void api_games(struct api *api, struct api_response *out);
 void api_state(struct api *api, const char *body, size_t length,
@@ -109,5 +126,8 @@ void api_search(struct api *api, const char *body, size_t length,
                 const struct api_watch *watch, struct api_response *out);
 void api_query(struct api *api, const char *body, size_t length,
                struct api_response *out);
+/* /api/match/<action>. */
+void api_match(struct api *api, const char *action, const char *body, size_t length,
+               const struct api_watch *watch, struct api_response *out);
 
 #endif

@@ -11,7 +11,7 @@
 enum { SPEC_MAX = 120 };
 
 /* Refuse a table size over the cap before the agent allocates it. */
-static int check_hash(const char *spec, char *err) {
+int api_check_hash(const char *spec, char *err) {
     for (const char *p = strstr(spec, "hash="); p; p = strstr(p + 1, "hash=")) {
         long mib = strtol(p + 5, NULL, 10);
         if (mib > API_MAX_HASH_MIB) {
@@ -69,7 +69,7 @@ void api_search(struct api *api, const char *body, size_t length,
                strlen(spec) > SPEC_MAX) {
         api_fail(out, 400,
                  "engine: an engine spec such as \"alphabeta:depth=6\" is wanted");
-    } else if (check_hash(spec, err)) {
+    } else if (api_check_hash(spec, err)) {
         api_fail(out, 400, "engine: %s", err);
     } else if (analyse_json && !json_is_boolean(analyse_json)) {
         api_fail(out, 400, "analyse: true or false is wanted");
@@ -117,4 +117,34 @@ void api_search(struct api *api, const char *body, size_t length,
         }
     }
     api_request_free(&r);
+}
+
+int api_engine_move(struct api *api, kz_agent *a, const kz_state *s, int player,
+                    uint64_t seed, const struct api_watch *watch, kz_action *out,
+                    char *err, size_t n) {
+    if (atomic_load(&api->stopping)) {
+        snprintf(err, n, "the server is stopping");
+        return 503;
+    }
+    if (!take_slot(api)) {
+        snprintf(err, n, "busy: %d searches are running; it moves on the next read",
+                 API_MAX_SEARCHES);
+        return 503;
+    }
+    cap_agent(a, api);
+    const struct api_database *d = api_database_for(api, kz_state_game(s));
+    if (d && d->db) kz_agent_use_db(a, d->db);
+    struct api_guard guard;
+    int status = 500;
+    snprintf(err, n, "out of memory");
+    if (api_guard_start(&guard, api, watch) == 0) {
+        kz_agent_watch(a, guard.stop);
+        int got = player >= 0 ? kz_agent_choose_joint(a, s, player, seed, out, err, n)
+                              : kz_agent_choose(a, s, seed, out, err, n);
+        kz_agent_watch(a, NULL);
+        api_guard_end(&guard);
+        status = got == KZ_OK ? 0 : 500;
+    }
+    give_slot(api);
+    return status;
 }

@@ -5,6 +5,8 @@
 #include <string.h>
 
 enum { PATH_MAX_CELLS = 64 }; /* cells one move touches (engine/board.h) */
+/* Most moves one typed line may stand for (a whole Kotra setup is 24). */
+enum { API_LINE_MAX_ACTIONS = 64 };
 
 void api_games(struct api *api, struct api_response *out) {
     (void)api;
@@ -29,8 +31,7 @@ void api_games(struct api *api, struct api_response *out) {
     api_reply(out, doc);
 }
 
-/* The cells each legal move touches, in the order of "moves". */
-static json_t *move_cells_json(const kz_state *s) {
+json_t *api_move_cells(const kz_state *s) {
     int cap = kz_game_max_actions(kz_state_game(s));
     kz_action *actions = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *actions);
     int path[PATH_MAX_CELLS];
@@ -75,6 +76,41 @@ static json_t *options_json(const kz_state *s, int players, int viewer) {
     return list;
 }
 
+/* "line": a line a person typed (a setup preset, several moves), read by
+ * the game as at `play`'s prompt from the position reached, with "seed" for
+ * its random choices: the moves it stands for go into doc's "line_moves".
+ * 0, or -1 with a 400 in `out`. */
+static int line_moves(struct api_request *r, json_t *doc, struct api_response *out) {
+    json_t *line = json_object_get(r->root, "line");
+    if (!line) return 0;
+    const char *text = json_string_value(line);
+    if (!text || strlen(text) != json_string_length(line) || strlen(text) > 200) {
+        api_fail(out, 400, "line: a string of at most 200 characters is wanted");
+        return -1;
+    }
+    json_t *seed = json_object_get(r->root, "seed");
+    kz_action actions[API_LINE_MAX_ACTIONS];
+    char err[256], move[128];
+    int n = kz_state_parse_line(r->state, text,
+                                json_is_integer(seed) ? (uint64_t)json_integer_value(seed) : 0,
+                                actions, API_LINE_MAX_ACTIONS, err, sizeof err);
+    if (n < 0) {
+        api_fail(out, 400, "line: %s", err);
+        return -1;
+    }
+    /* The texts are those of the successive positions the moves reach. */
+    kz_state *walk = kz_state_clone(r->state);
+    json_t *list = json_array();
+    for (int i = 0; walk && i < n; i++) {
+        kz_state_action_text(walk, actions[i], move, sizeof move);
+        json_array_append_new(list, json_string(move));
+        kz_state_apply(walk, actions[i], NULL, 0);
+    }
+    kz_state_free(walk);
+    json_object_set_new(doc, "line_moves", list);
+    return 0;
+}
+
 void api_state(struct api *api, const char *body, size_t length,
                struct api_response *out) {
     (void)api;
@@ -96,6 +132,9 @@ void api_state(struct api *api, const char *body, size_t length,
     }
     json_object_set_new(doc, "to_act", json_integer(turn >= 0 ? turn : -1));
     json_object_set_new(doc, "over", json_boolean(turn == KZ_TURN_OVER));
+    char reason[64];
+    if (turn == KZ_TURN_OVER && kz_state_end_reason(state, reason, sizeof reason) > 0)
+        json_object_set_new(doc, "reason", json_string(reason)); /* why it ended */
     json_object_set_new(doc, "played", json_incref(r.played));
     json_t *board = kz_state_board_doc(state, hidden ? r.viewer : -1);
     json_object_set_new(doc, "board", board ? board : json_null());
@@ -106,8 +145,13 @@ void api_state(struct api *api, const char *body, size_t length,
         /* Another player's decisions can tell what the viewer may not know. */
         json_object_set_new(doc, "moves", json_array());
     }
+    if (line_moves(&r, doc, out)) {
+        json_decref(doc);
+        api_request_free(&r);
+        return;
+    }
     json_t *cells = json_array_size(json_object_get(doc, "moves")) && turn >= 0
-                        ? move_cells_json(state)
+                        ? api_move_cells(state)
                         : json_array();
     json_object_set_new(doc, "move_cells", cells ? cells : json_array());
     api_request_free(&r);

@@ -247,12 +247,12 @@ struct http_server *http_start(struct api *api, const struct http_options *o, ch
     s->daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL |
             MHD_USE_ERROR_LOG,
-        (uint16_t)o->port, NULL, NULL, answer, s, MHD_OPTION_SOCK_ADDR,
-        (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
+        (uint16_t)o->port, NULL, NULL, answer, s, MHD_OPTION_EXTERNAL_LOGGER, mhd_message,
+        NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned)HTTP_MAX_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
         (unsigned)HTTP_MAX_CONNECTIONS_PER_CLIENT, MHD_OPTION_CONNECTION_TIMEOUT,
         (unsigned)HTTP_IDLE_SECONDS, MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
-        MHD_OPTION_EXTERNAL_LOGGER, mhd_message, NULL, MHD_OPTION_END);
+        MHD_OPTION_END);
     if (!s->daemon) {
         snprintf(err, n, "cannot listen on %.60s port %d (in use, or not allowed)",
                  o->bind, o->port);

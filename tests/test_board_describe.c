@@ -71,6 +71,16 @@ static int check_view(const struct game *g, const struct variant *v, const void 
     return unknown;
 }
 
+/* How many notes of the description were too long and cut. */
+static int cut_notes(const struct game *g, const struct variant *v, const void *state) {
+    struct board b;
+    board_init(&b);
+    g->describe(v, state, &b);
+    int cut = b.cut_notes;
+    board_free(&b);
+    return cut;
+}
+
 static void random_games(const struct game *g) {
     struct variant v;
     variant_init(g, &v);
@@ -85,6 +95,7 @@ static void random_games(const struct game *g) {
         int most_unknown = 0;
         for (int ply = 0; ply < 400; ply++) {
             check_board(g, &v, state);
+            assert_int_equal(cut_notes(g, &v, state), 0);
             if (g->flags & GAME_HAS_HIDDEN)
                 for (int p = 0; p < variant_players(g, &v); p++) {
                     int u = check_view(g, &v, state, p);

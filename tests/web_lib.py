@@ -38,6 +38,11 @@ class Server:
         # The request log (one line per request on stderr) goes to a file,
         # so that it never fills a pipe nobody reads; .log() reads it.
         self.log_file = tempfile.TemporaryFile(mode="w+", prefix="kibitz-web-log-")
+        # Games go to a file of the test's own unless it names one.
+        self.games_dir = None
+        if "--games" not in args:
+            self.games_dir = tempfile.mkdtemp(prefix="kibitz-web-games-")
+            args = (*args, "--games", os.path.join(self.games_dir, "games.sqlite"))
         self.proc = subprocess.Popen([kibitz, "serve", "--port", "0", *args],
                                      stdout=subprocess.PIPE, stderr=self.log_file,
                                      text=True)
@@ -89,6 +94,9 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.games_dir:
+            shutil.rmtree(self.games_dir, ignore_errors=True)
+            self.games_dir = None
         return self.proc.returncode
 
 

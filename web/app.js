@@ -16,6 +16,12 @@ const app = {
   games: [], game: null, variant: '', start: '', moves: [], actors: [], redo: [],
   seats: [], state: null, query: null, running: true, selection: [], secret: {},
   token: 0, renders: 0, pending: 0, timer: null,
+  // The cells each played move touched (for the last-move mark), the ply
+  // shown when looking back (null: the game as it stands), the board turned
+  // round, moves played only after a confirming click, the message saying
+  // why a click did nothing.
+  playedCells: [], viewPly: null, flip: false, confirm: false, pendingMove: null, hint: '',
+  retries: 0, shownPly: -1,
 };
 window.kibitz = app; // for the browser tests
 
@@ -26,18 +32,35 @@ async function api(path, body) {
     const init = body === undefined ? {} : {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
     };
-    const res = await fetch(path, init);
-    const data = await res.json();
-    if (!res.ok) throw new Error(data.error || res.statusText);
-    return data;
+    for (let attempt = 0; ; attempt++) {
+      const res = await fetch(path, init);
+      // 503: the server is busy; wait longer each time and say so.
+      if (res.status === 503 && attempt < 5) {
+        const wait = 250 * 2 ** attempt;
+        $('error').textContent = `server busy, trying again in ${(wait / 1000).toFixed(2)} s`;
+        await new Promise((ok) => setTimeout(ok, wait));
+        continue;
+      }
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.error || res.statusText);
+      if (attempt) $('error').textContent = '';
+      return data;
+    }
   } finally {
     app.pending--;
   }
 }
 
+// The moves of the position shown: all of them, or those up to the ply
+// looked at.
+function shownMoves() {
+  return app.viewPly === null ? app.moves : app.moves.slice(0, app.viewPly);
+}
+function looking() { return app.viewPly !== null && app.viewPly < app.moves.length; }
+
 function request(extra) {
   return Object.assign({ game: app.game.name, variant: app.variant, position: app.start,
-    moves: app.moves }, extra || {});
+    moves: shownMoves() }, extra || {});
 }
 
 function showError(e) {
@@ -73,9 +96,11 @@ function buildSeats() {
     label.textContent = name;
     const kind = document.createElement('select');
     kind.id = 'seat-kind-' + p;
+    kind.setAttribute('aria-label', name + ': person or engine');
     for (const k of ['person', 'engine']) kind.add(new Option(k, k, false, app.seats[p].kind === k));
     const spec = document.createElement('input');
     spec.id = 'seat-spec-' + p;
+    spec.setAttribute('aria-label', name + ': engine setting');
     spec.setAttribute('list', 'engines');
     spec.size = 20;
     spec.value = app.seats[p].spec;
@@ -106,17 +131,18 @@ async function loadGames() {
   const select = $('game');
   for (const g of app.games) select.add(new Option(g.name, g.name));
   select.onchange = () => chooseGame(select.value);
+  if (window.kibitzPage && window.kibitzPage.restore()) return;
   chooseGame(app.games[0].name);
 }
 
-function chooseGame(name) {
+function chooseGame(name, variant) {
   app.game = app.games.find((g) => g.name === name);
   $('game').value = name;
   $('summary').textContent = app.game.summary;
   const box = $('variant');
   box.textContent = '';
   const current = {};
-  for (const kv of app.game.variant.split(',')) { const [k, v] = kv.split('='); current[k] = v; }
+  for (const kv of (variant || app.game.variant).split(',')) { const [k, v] = kv.split('='); current[k] = v; }
   for (const key of app.game.variant_keys) {
     const label = document.createElement('label');
     label.title = key.meaning + ' (' + key.values + ')';
@@ -131,7 +157,7 @@ function chooseGame(name) {
   app.seats = [];
   app.state = null;
   $('analysis-engine').value = defaultEngine(app.game);
-  newGame();
+  if (variant === undefined) newGame();
 }
 
 function variantText() {
@@ -142,15 +168,27 @@ function variantText() {
 function newGame() {
   app.variant = variantText();
   app.start = '';
+  resetLine();
+  buildSeats();
+  refresh();
+}
+
+// A fresh line of moves from app.start.
+function resetLine() {
   app.moves = [];
   app.actors = [];
+  app.playedCells = [];
   app.redo = [];
+  app.viewPly = null;
+  app.shownPly = -1;
+  app.hint = '';
+  app.captured = [];
+  app.fullPlayed = null;
+  app.announced = -1;
   app.secret = {};
   app.running = true;
   app.query = null;
   $('analysis').textContent = '';
-  buildSeats();
-  refresh();
 }
 
 // ---- the main loop: ask for the state, draw it, let engines and chance act ----
@@ -166,6 +204,7 @@ async function refresh() {
   }
   if (token !== app.token) return;
   showError(null);
+  const previous = app.state, ply = shownMoves().length;
   // The position document lists moves as texts; the cells each touches and
   // the odds of chance outcomes come in arrays of the same order.
   st.legal = st.moves.map((m, i) => ({ move: m, cells: (st.move_cells || [])[i] || [] }));
@@ -173,9 +212,13 @@ async function refresh() {
   const seatsChanged = !app.state || app.state.players.length !== st.players.length;
   app.state = st;
   app.selection = [];
+  app.pendingMove = null;
+  markLastMove(previous, ply);
+  if (!looking()) app.fullPlayed = st.played;
   if (seatsChanged) buildSeats();
   app.query = null;
   render();
+  if (window.kibitzPage) window.kibitzPage.afterState(ply);
   if ($('show-values').checked && !app.game.hidden) {
     try {
       const q = await api('/api/query', request({ history: true }));
@@ -194,7 +237,7 @@ function pace() { return Number($('pace').value); }
 function schedule() {
   clearTimeout(app.timer);
   const st = app.state;
-  if (!app.running || !st || st.over) return;
+  if (!app.running || !st || st.over || looking()) return;
   if (engineWork()) app.timer = setTimeout(() => step(), pace());
 }
 
@@ -228,6 +271,7 @@ async function step() {
     const doc = await api('/api/search', request({ engine: app.seats[st.to_act].spec,
       seed: randomSeed(), viewer: viewer() === st.to_act ? st.to_act : undefined }));
     if (token !== app.token) return;
+    showError(null);
     play(doc.move, st.to_act);
   } catch (e) {
     showError(e);
@@ -263,11 +307,34 @@ function roll(chosen) {
 }
 
 function play(move, actor) {
+  if (looking()) return; // the position looked back at is read-only
+  const legal = app.state && typeof move === 'string' && app.state.legal.find((m) => m.move === move);
   app.moves.push(move);
   app.actors.push(actor);
+  app.playedCells.push(legal ? legal.cells : []);
+  app.viewPly = null;
   app.redo = [];
   app.secret = {};
   refresh();
+}
+
+// A typed line (a shorthand the game offers): the server says which moves
+// it stands for, and they are played in order.
+async function playLine(line) {
+  const st = app.state;
+  try {
+    const doc = await api('/api/state', request({ line, seed: randomSeed() }));
+    if (app.state !== st) return;
+    for (const m of doc.line_moves || []) {
+      app.moves.push(m);
+      app.actors.push(st.to_act);
+      app.playedCells.push([]);
+    }
+    app.redo = [];
+    refresh();
+  } catch (e) {
+    showError(e);
+  }
 }
 
 // A simultaneous node is played when every acting player has chosen.
@@ -277,6 +344,22 @@ function jointReady() {
   if (!st.acting.every((a) => a.player in app.secret)) return render();
   const joint = players().map((_, p) => (p in app.secret ? app.secret[p] : null));
   play({ joint }, -2);
+}
+
+// The last move's cells and the pieces it took off the board (pieces of
+// another owner there before and gone after), kept per ply so that looking
+// back shows them too.
+function markLastMove(previous, ply) {
+  app.captured = app.captured || [];
+  if (ply > 0 && previous && previous.board && app.state.board && app.shownPly === ply - 1) {
+    const now = new Set(app.state.board.pieces.map((p) => p.cell + ':' + p.owner));
+    const mover = app.actors[ply - 1];
+    app.captured[ply - 1] = previous.board.pieces
+      .filter((p) => p.owner >= 0 && p.owner !== mover && !now.has(p.cell + ':' + p.owner))
+      .map((p) => p.cell);
+  }
+  app.shownPly = ply;
+  app.lastMove = ply > 0 ? { cells: app.playedCells[ply - 1] || [], captured: app.captured[ply - 1] || [] } : null;
 }
 
 // ---- drawing ----
@@ -300,6 +383,22 @@ function textColour(fill) {
   return lum > 140 ? '#111' : '#fff';
 }
 
+// A cell turned half round when the board is flipped (the server's
+// coordinates otherwise).
+function placed(c, b) {
+  if (!app.flip) return c;
+  const f = Object.assign({}, c, { x: b.width - c.x, y: b.height - c.y });
+  if (c.points) f.points = c.points.map((v, i) => (i % 2 ? b.height - v : b.width - v));
+  return f;
+}
+
+// What a screen reader says for a cell: its name and what stands on it.
+function cellName(c, pieces) {
+  const what = (pieces || []).map((p) => p.unknown ? (players()[p.owner] || '') + ' hidden piece'
+    : (p.owner >= 0 ? players()[p.owner] + ' ' : '') + (p.label || 'piece'));
+  return c.label + ': ' + (what.length ? what.join(', ') : 'empty') + (c.mark ? ' (' + c.mark + ')' : '');
+}
+
 function drawBoard() {
   const st = app.state, svg = $('board');
   svg.textContent = '';
@@ -308,14 +407,40 @@ function drawBoard() {
   svg.setAttribute('viewBox', `0 0 ${b.width} ${b.height}`);
   app.cells = new Map();
   const showLabels = b.cells.length <= 120;
-  for (const c of b.cells) {
+  const byCell = new Map();
+  for (const p of b.pieces) {
+    if (!byCell.has(p.cell)) byCell.set(p.cell, []);
+    byCell.get(p.cell).push(p);
+  }
+  // Small cells get an invisible ring around them so that a tap target is
+  // at least 24 CSS pixels across.
+  const scale = (svg.getBoundingClientRect().width || 600) / b.width;
+  const last = app.lastMove || { cells: [], captured: [] };
+  for (const raw of b.cells) {
+    const c = placed(raw, b);
     app.cells.set(c.id, c);
-    const cls = 'cell' + (c.zone !== undefined ? ' zone' + c.zone : '') + (c.mark ? ' m-' + c.mark : '');
-    const shape = c.points
+    const cls = 'cell' + (c.zone !== undefined ? ' zone' + c.zone : '') + (c.mark ? ' m-' + c.mark : '') +
+      (last.cells.includes(c.id) ? ' last' : '');
+    const small = cellSize(c) * scale < 24;
+    const drawn = c.points
       ? el('polygon', { points: c.points.join(' '), class: cls }, svg)
       : el('circle', { cx: c.x, cy: c.y, r: c.r, class: cls }, svg);
+    let shape = drawn;
+    if (small) { // the drawing stays as it is; a wider ring takes the taps
+      drawn.classList.add('drawn');
+      shape = el('circle', { cx: c.x, cy: c.y, r: 12.5 / scale, class: cls + ' hit' }, svg);
+    }
     shape.dataset.cell = c.id;
+    shape.setAttribute('tabindex', '0');
+    shape.setAttribute('role', 'button');
+    shape.setAttribute('aria-label', cellName(c, byCell.get(c.id)));
     shape.addEventListener('click', () => clickCell(c.id));
+    shape.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      app.focusCell = c.id;
+      clickCell(c.id);
+    });
     const t = document.createElementNS(SVG, 'title');
     t.textContent = c.label + (c.mark ? ' (' + c.mark + ')' : '');
     shape.append(t);
@@ -324,11 +449,6 @@ function drawBoard() {
       el('text', { x: c.x - s * 0.42, y: c.y + s * 0.42, class: 'cell-label' }, svg).textContent = c.label;
       if (c.mark) el('text', { x: c.x - s * 0.42, y: c.y - s * 0.3, class: 'cell-mark' }, svg).textContent = c.mark;
     }
-  }
-  const byCell = new Map();
-  for (const p of b.pieces) {
-    if (!byCell.has(p.cell)) byCell.set(p.cell, []);
-    byCell.get(p.cell).push(p);
   }
   for (const [id, list] of byCell) {
     const c = app.cells.get(id);
@@ -351,8 +471,17 @@ function drawBoard() {
       }
     });
   }
+  for (const id of last.captured) {
+    const c = app.cells.get(id);
+    if (!c) continue;
+    const s = cellSize(c) * 0.3;
+    el('path', { d: `M${c.x - s},${c.y - s}L${c.x + s},${c.y + s}M${c.x + s},${c.y - s}L${c.x - s},${c.y + s}`,
+      class: 'captured-mark' }, svg).dataset.captured = id;
+  }
   drawValues(svg);
   drawSelection();
+  // Keyboard play: the focus stays on the cell last chosen after a redraw.
+  if (app.focusCell && document.activeElement === document.body) cellElement(app.focusCell)?.focus();
 }
 
 // Every legal move coloured by its database value (GamesmanUni style).
@@ -411,33 +540,69 @@ function candidates(prefix) {
     prefix.every((c, i) => m.cells[i] === c));
 }
 
+// A click names a move only step by step: a piece (or the hand or reserve
+// the move starts from), then where it goes. A move is played when the
+// cells clicked name it alone; a click on a destination alone plays only
+// when the position has exactly one move and it ends there (an entry from
+// the hand, say). Anything else selects, offers a chooser, or says why
+// nothing can go there.
 function clickCell(id) {
   if (!humanToAct()) return;
-  let pre = app.selection;
-  let next = candidates(pre).filter((m) => m.cells[pre.length] === id);
-  if (!next.length) { // a click on the last cell of a move ends it at once
-    const ending = candidates(pre).filter((m) => m.cells[m.cells.length - 1] === id);
-    if (ending.length && new Set(ending.map((m) => m.cells.slice(0, pre.length + 1).join())).size === 1)
-      return finish(ending);
-    pre = [];
-    next = candidates([]).filter((m) => m.cells[0] === id);
+  app.hint = '';
+  const sel = app.selection;
+  if (sel.length) {
+    const next = candidates(sel).filter((m) => m.cells[sel.length] === id);
+    if (next.length) return extend(sel.concat([id]), next);
+    if (sel[sel.length - 1] === id) { // the selected cell again: deselect
+      app.selection = [];
+      return renderChooser([]);
+    }
   }
-  if (!next.length) {
-    app.selection = [];
-    return renderChooser([]);
-  }
-  const sel = pre.concat([id]);
-  const complete = next.filter((m) => m.cells.length === sel.length);
-  const longer = next.filter((m) => m.cells.length > sel.length);
-  if (complete.length && !longer.length) return finish(complete);
-  app.selection = sel;
+  const starting = candidates([]).filter((m) => m.cells[0] === id);
+  if (starting.length) return extend([id], starting);
+  const legal = app.state.legal;
+  if (!sel.length && legal.length === 1 && legal[0].cells[legal[0].cells.length - 1] === id)
+    return finish(legal);
+  app.selection = [];
+  app.hint = whyNothing(id, sel);
+  renderChooser([]);
+}
+
+// The clicked cells `cells` begin the moves `next`.
+function extend(cells, next) {
+  const complete = next.filter((m) => m.cells.length === cells.length);
+  const longer = next.filter((m) => m.cells.length > cells.length);
+  if (complete.length === 1 && !longer.length) return finish(complete);
+  app.selection = cells;
   drawSelection();
   renderChooser(complete);
 }
 
+// Why a click on `id` plays and selects nothing, in words.
+function whyNothing(id, sel) {
+  const c = app.cells.get(id), name = c ? c.label : id;
+  const starts = [...new Set(app.state.legal.filter((m) => m.cells.length)
+    .map((m) => (app.cells.get(m.cells[0]) || { label: m.cells[0] }).label))];
+  const label = (cell) => (app.cells.get(cell) || { label: String(cell) }).label;
+  const from = sel.length ? label(sel[sel.length - 1]) : null;
+  const into = app.state.legal.filter((m) => m.cells.length > 1 && m.cells[m.cells.length - 1] === id);
+  if (!from && into.length)
+    return `to play to ${name}, first click where the move starts: ` +
+      [...new Set(into.map((m) => label(m.cells[0])))].join(', ');
+  const where = from ? `${from} cannot go to ${name}` : `no move starts at ${name}`;
+  const captures = app.state.legal.length && app.state.legal.every((m) => /x/.test(m.move));
+  return where + (captures ? '; a capture is compulsory, from ' : '; moves start at ') +
+    (starts.join(', ') || 'no cell (see the buttons)');
+}
+
 function finish(moves) {
   app.selection = [];
-  if (moves.length === 1) return play(moves[0].move, app.state.to_act);
+  if (moves.length === 1) {
+    if (!app.confirm) return play(moves[0].move, app.state.to_act);
+    app.pendingMove = moves[0].move; // "confirm moves": one more click
+    drawSelection();
+    return renderChooser([]);
+  }
   drawSelection();
   renderChooser(moves);
 }
@@ -450,9 +615,20 @@ function moveButton(text, onClick) {
   if (v) {
     b.classList.add(v.result);
     b.title = v.result + (v.distance !== undefined ? ' in ' + v.distance : '');
+    // The value in words too, not by colour alone.
+    const tag = document.createElement('span');
+    tag.className = 'value-tag';
+    tag.textContent = ' ' + valueTag(v);
+    b.append(tag);
+    b.setAttribute('aria-label', text + ': ' + b.title);
   }
   b.onclick = onClick;
   return b;
+}
+
+// W/D/L and the distance: "W72", "D", "L12".
+function valueTag(v) {
+  return ({ win: 'W', draw: 'D', loss: 'L' }[v.result] || '?') + (v.distance !== undefined && v.result !== 'draw' ? v.distance : '');
 }
 
 // Moves a click on the board cannot tell apart, or that touch no cell.
@@ -461,8 +637,29 @@ function renderChooser(choices) {
   box.textContent = '';
   other.textContent = '';
   if (st.turn === 'simultaneous') return renderSecret(box);
+  if (looking()) {
+    box.textContent = 'looking back at move ' + app.viewPly + ': read-only';
+    return;
+  }
   if (!humanToAct()) {
     box.textContent = st.over ? '' : 'waiting for ' + st.turn;
+    return;
+  }
+  if (app.hint) {
+    const h = document.createElement('div');
+    h.id = 'hint';
+    h.textContent = app.hint;
+    box.append(h);
+  }
+  if (app.pendingMove) {
+    const m = app.pendingMove;
+    const p = document.createElement('div');
+    p.textContent = 'Play ' + m + '?';
+    box.append(p, moveButton('play ' + m, () => play(m, st.to_act)));
+    const cancel = document.createElement('button');
+    cancel.textContent = 'cancel';
+    cancel.onclick = () => { app.pendingMove = null; renderChooser([]); };
+    box.append(cancel);
     return;
   }
   if (choices.length) {
@@ -471,9 +668,19 @@ function renderChooser(choices) {
     box.append(p);
     for (const m of choices) box.append(moveButton(m.move, () => play(m.move, st.to_act)));
   }
+  // Shorthands the game offers here (Kotra's setup presets).
+  for (const n of (st.board ? st.board.notes : []).filter((x) => x.line && x.player === st.to_act)) {
+    const b = moveButton(n.line, () => playLine(n.line));
+    b.classList.add('offer');
+    b.title = n.text;
+    b.setAttribute('aria-label', n.line + ': ' + n.text);
+    other.append(b);
+  }
   const cellLess = st.legal.filter((m) => !m.cells.length);
   for (const m of cellLess) other.append(moveButton(m.move, () => play(m.move, st.to_act)));
-  if (!choices.length && !cellLess.length) box.textContent = 'click a piece, then where it goes';
+  if (!choices.length && !cellLess.length && !app.hint) box.textContent = 'click a piece, then where it goes';
+  // On a phone the chooser sits below the board: bring it into sight.
+  if (choices.length || app.hint) box.scrollIntoView({ block: 'nearest' });
 }
 
 // Secret simultaneous choices: every person at the table picks in turn
@@ -489,11 +696,30 @@ function renderSecret(box) {
   }
   if (!waiting.length) return;
   const a = waiting[0];
+  // Several people at one table: each pick is made out of the others'
+  // sight, so the page first asks for the device to be handed over.
+  const people = app.seats.filter((s) => s.kind === 'person').length;
+  if (people > 1 && app.handedTo !== a.player) {
+    const d = document.createElement('div');
+    d.id = 'hand-over';
+    d.textContent = 'Hand the device to ' + a.name + ' (the others look away).';
+    const ready = document.createElement('button');
+    ready.id = 'hand-over-ready';
+    ready.textContent = 'I am ' + a.name + ': show my choices';
+    ready.onclick = () => { app.handedTo = a.player; renderChooser([]); };
+    box.append(d, ready);
+    return;
+  }
   const d = document.createElement('div');
   d.textContent = a.name + ', choose secretly:';
   box.append(d);
   for (const m of a.moves) {
-    box.append(moveButton(m, () => { app.secret[a.player] = m; jointReady(); schedule(); }));
+    box.append(moveButton(m, () => {
+      app.secret[a.player] = m;
+      app.handedTo = null;
+      jointReady();
+      schedule();
+    }));
   }
 }
 
@@ -520,13 +746,19 @@ function renderChance() {
   box.append(roller, pick);
 }
 
+// Why the game ended, in words, from the game's own reason where it gives
+// one.
+const ENDINGS = {
+  capital: 'the capital was taken', surrender: 'no move was left', limit: 'the move limit',
+  length: 'the move limit', repetition: 'a position came back three times',
+};
 function resultText(st) {
   if (!st.returns) return '';
   const best = Math.max(...st.returns);
   const winners = st.players.filter((_, p) => st.returns[p] === best);
-  if (winners.length === st.players.length) return 'game over: a draw';
-  return 'game over: ' + winners.join(' and ') + (winners.length > 1 ? ' win' : ' wins') +
-    ' (' + st.returns.map((r) => r.toFixed(2)).join(' / ') + ')';
+  const why = st.reason ? ' (' + (ENDINGS[st.reason] || st.reason) + ')' : '';
+  if (winners.length === st.players.length) return 'Game over: a draw' + why;
+  return 'Game over: ' + winners.join(' and ') + (winners.length > 1 ? ' win' : ' wins') + why;
 }
 
 function renderControls() {
@@ -535,19 +767,43 @@ function renderControls() {
   $('redo').disabled = !app.redo.length;
 }
 
+// One entry per move with its number, who made it and what it was (with
+// hidden information a person sees only their own moves' text); a click
+// shows the position after it.
 function renderMoveList() {
   const list = $('move-list'), st = app.state, seen = viewer();
   list.textContent = '';
-  st.played.forEach((text, i) => {
+  const shown = app.viewPly === null ? app.moves.length : app.viewPly;
+  const texts = app.fullPlayed || st.played;
+  app.moves.forEach((move, i) => {
     const li = document.createElement('li');
     const actor = app.actors[i];
-    // With hidden information a person sees only their own moves' text.
     const hide = seen !== undefined && actor >= 0 && actor !== seen;
-    li.textContent = (actor >= 0 ? st.players[actor] + ': ' : actor === -1 ? 'throw: ' : '') +
-      (hide ? '(hidden)' : text);
+    let text = texts[i] !== undefined ? texts[i] : typeof move === 'string' ? move : '';
+    if (actor === -2 && move && move.joint) // simultaneous: every player's choice, named
+      text = move.joint.map((m, p) => (m === null ? null : players()[p] + ' ' + m)).filter(Boolean).join(', ');
+    const who = actor >= 0 ? st.players[actor] + ': ' : actor === -1 ? 'throw: ' : actor === -2 ? 'together: ' : '';
+    const b = document.createElement('button');
+    b.className = 'ply';
+    b.textContent = (i + 1) + '. ' + who + (hide ? '(hidden)' : text);
+    b.onclick = () => lookAt(i + 1);
+    li.dataset.ply = i + 1;
+    li.append(b);
+    if (i + 1 === shown) li.classList.add('current');
     list.append(li);
   });
-  if (list.lastChild) { list.lastChild.classList.add('current'); list.lastChild.scrollIntoView({ block: 'nearest' }); }
+  const current = list.querySelector('li.current');
+  if (current) current.scrollIntoView({ block: 'nearest' });
+  $('back-to-game').hidden = !looking();
+}
+
+// Show the position after `ply` moves (read-only while it is not the last).
+function lookAt(ply) {
+  ply = Math.max(0, Math.min(app.moves.length, ply));
+  app.viewPly = ply === app.moves.length ? null : ply;
+  app.selection = [];
+  app.hint = '';
+  refresh();
 }
 
 function render() {
@@ -556,10 +812,13 @@ function render() {
   let status = st.over ? resultText(st) : st.turn === 'chance' ? 'chance: throw'
     : st.turn === 'simultaneous' ? 'secret choice: ' + st.acting.map((a) => a.name).join(', ')
       : st.turn + ' to move' + (isPerson(st.to_act) ? ' (you)' : ' (engine)');
+  if (looking()) status = 'after move ' + app.viewPly + ' of ' + app.moves.length + ' (looking back)';
   $('status').textContent = status;
+  $('status').classList.toggle('over', !!st.over && !looking());
   const notes = $('notes');
   notes.textContent = '';
   for (const n of st.board ? st.board.notes : []) {
+    if (n.line) continue; // an offer: a button of the chooser
     const li = document.createElement('li');
     li.textContent = n.text;
     if (n.player >= 0) li.style.borderLeft = '6px solid ' + colourOf(n.player);
@@ -569,10 +828,26 @@ function render() {
   renderChooser([]);
   renderChance();
   renderMoveList();
+  announce(st);
   renderControls();
   renderDatabase();
   app.renders++;
   document.body.dataset.renders = app.renders;
+}
+
+// The live region tells screen readers each new move and the end.
+function announce(st) {
+  if (looking()) return;
+  const n = app.moves.length;
+  if (n === app.announced) return;
+  const parts = [];
+  if (n > app.announced && n > 0) {
+    const items = $('move-list').querySelectorAll('li');
+    if (items[n - 1]) parts.push(items[n - 1].textContent.replace(/^\d+\. /, '') + '.');
+  }
+  if (st.over) parts.push(resultText(st) + '.');
+  app.announced = n;
+  if (parts.length) $('announce').textContent = parts.join(' ');
 }
 
 // ---- solved values: status line and the value-history chart ----
@@ -606,8 +881,9 @@ function renderDatabase() {
   el('polyline', { points: known.map((p) => X(p.i) + ',' + Y(p)).join(' '), fill: 'none', stroke: '#555' }, chart);
   for (const p of known) {
     const colour = p.sign > 0 ? 'var(--win)' : p.sign < 0 ? 'var(--loss)' : 'var(--draw)';
-    const dot = el('circle', { cx: X(p.i), cy: Y(p), r: 3, fill: colour }, chart);
+    const dot = el('circle', { cx: X(p.i), cy: Y(p), r: 4, fill: colour, class: 'chart-dot' }, chart);
     dot.dataset.ply = p.i;
+    dot.addEventListener('click', () => lookAt(p.i)); // the position after p.i moves
     const t = document.createElementNS(SVG, 'title');
     t.textContent = `after ${p.i} moves: ${p.sign > 0 ? 'win' : p.sign < 0 ? 'loss' : 'draw'} in ${p.d} for ${st0()}`;
     dot.append(t);
@@ -670,21 +946,35 @@ async function engineMoveForSideToAct() {
   }
 }
 
+// Take back moves until a person is to act again (an engine's reply and the
+// throws before it go with the person's move), so that engines go on
+// playing afterwards; with engines only, one move, and the engines pause.
+function undo() {
+  if (!app.moves.length) return;
+  const people = app.seats.some((s) => s.kind === 'person');
+  app.viewPly = null;
+  for (;;) {
+    const actor = app.actors[app.actors.length - 1];
+    app.redo.push([app.moves.pop(), app.actors.pop(), app.playedCells.pop()]);
+    if (!people || isPerson(actor) || !app.moves.length) break;
+  }
+  app.running = people;
+  app.secret = {};
+  showError(null);
+  refresh();
+}
+
 // ---- buttons ----
 function wire() {
   $('new-game').onclick = newGame;
-  $('undo').onclick = () => {
-    if (!app.moves.length) return;
-    app.redo.push([app.moves.pop(), app.actors.pop()]);
-    app.running = false; // so an engine does not answer at once
-    app.secret = {};
-    refresh();
-  };
+  $('undo').onclick = undo;
   $('redo').onclick = () => {
     if (!app.redo.length) return;
-    const [m, a] = app.redo.pop();
+    const [m, a, c] = app.redo.pop();
     app.moves.push(m);
     app.actors.push(a);
+    app.playedCells.push(c);
+    app.viewPly = null;
     app.secret = {};
     refresh();
   };
@@ -702,13 +992,13 @@ function wire() {
   };
   $('load').onclick = () => {
     app.start = $('position').value.trim();
-    app.moves = [];
-    app.actors = [];
-    app.redo = [];
-    app.secret = {};
+    resetLine();
     refresh();
   };
 }
 
-wire();
-loadGames().catch(showError);
+// After every script of the page (share.js adds links, records and keys).
+document.addEventListener('DOMContentLoaded', () => {
+  wire();
+  loadGames().catch(showError);
+});

@@ -76,9 +76,16 @@ void kotra_describe(const struct variant *v, const void *state, struct board *b)
         board_note(b, s->side, "dice: dark %d, light %d; pieces still to move: %d",
                    s->dark, s->light, s->left);
     const char *name = kotra_player_name(v, s->side);
-    if (s->phase == PHASE_SETUP)
+    if (s->phase == PHASE_SETUP) {
         board_note(b, s->side, "%s sets up: space %d of %d", name, s->cursor + 1,
                    KOTRA_TERRITORY);
+        /* The presets of `play --setup` (RULES.md), offered as buttons. */
+        board_offer(b, s->side, "setup sensible",
+                    "capital at the back beside mines, garresh in front");
+        board_offer(b, s->side, "setup defensive", "capital behind every mine that fits, legate and gul home");
+        board_offer(b, s->side, "setup offensive", "legate, gul and dal in front, garresh kept back");
+        board_offer(b, s->side, "setup random", "every remaining decision at random");
+    }
     else if (s->phase == PHASE_ENTER)
         board_note(b, s->side, "doubles: %s may bring a reserve piece onto the base",
                    name);
@@ -89,9 +96,11 @@ void kotra_describe(const struct variant *v, const void *state, struct board *b)
                    s->phase == PHASE_DEST ? "moves" : "rescues with",
                    kotra_board[s->picked].name);
     board_note(b, -1, "turn %d of %d", s->turns + 1, kotra_options(v)->max_turns);
-    board_note(b, -1,
-               "after a rank: + promoted, $ from the reserve, ' has moved; "
-               "@ shielded by safety, %% stuck in a bog, ! rank revealed");
+    /* The legend, in notes short enough to be shown whole. */
+    board_note(b, -1, "ranks: L legate, U gul, D dal, N dalin, G glinn, I gil, R garresh, A agent");
+    board_note(b, -1, "M mine, C capital, ? a rank you have not seen");
+    board_note(b, -1, "after a rank: + promoted, $ from the reserve, ' has moved");
+    board_note(b, -1, "@ shielded by safety, %% stuck in a bog, ! rank revealed");
 }
 
 int kotra_move_cells(const struct variant *v, const void *state, move_t move,
