@@ -78,7 +78,7 @@ static const struct option_name option_names[] = {
     {"--positions", OPT_POSITIONS, true, "FILE|-"},
     {"--report", OPT_REPORT, true, "NAME"},
     {"--setup", OPT_SETUP, true, "NAME"},
-    {"--pn-init", OPT_PN_INIT, true, "uniform|eval|mobility"},
+    {"--pn-init", OPT_PN_INIT, true, "uniform|eval|mobility|material"},
     {"--store", OPT_STORE, true, "DIR"},
     {"--goal", OPT_GOAL, true, "value|notlose|notwin|win|loss"},
     {"--proof", OPT_PROOF, true, "FILE"},

@@ -88,7 +88,8 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
     }
     enum dfpn_init init = DFPN_INIT_MOBILITY; /* measured best: results/kerx.md */
     if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
-        return FAIL(KZ_EINVAL, "unknown --pn-init '%s' (uniform, eval, mobility)",
+        return FAIL(KZ_EINVAL,
+                    "unknown --pn-init '%s' (uniform, eval, mobility, material)",
                     a->pn_init);
     struct dfpn_config cfg = {
         .game = g,

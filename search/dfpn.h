@@ -69,8 +69,16 @@ enum { DFPN_DEFAULT_TABLE_MIB = 256 };
  *   without `evaluate` gets UNIFORM.
  * - MOBILITY (the classical proof-number initialisation): the number of
  *   moves of the side to move, k: (1, k) when the attacker moves (one move
- *   must win, all must fail to disprove), (k, 1) when the defender does. */
-enum dfpn_init { DFPN_INIT_UNIFORM = 0, DFPN_INIT_EVAL, DFPN_INIT_MOBILITY };
+ *   must win, all must fail to disprove), (k, 1) when the defender does.
+ * - MATERIAL: MOBILITY's numbers, each scaled by 2^(-/+ 8 e / GAME_EVAL_MAX)
+ *   with e the game's `evaluate` for the attacker (Kerx: mostly material),
+ *   so a side ahead on pieces is taken to be likelier to win. */
+enum dfpn_init {
+    DFPN_INIT_UNIFORM = 0,
+    DFPN_INIT_EVAL,
+    DFPN_INIT_MOBILITY,
+    DFPN_INIT_MATERIAL
+};
 
 /* The initialisation named `name` ("uniform", "eval", "mobility"): 0, or -1
  * when there is none of that name. */

@@ -23,7 +23,7 @@ expect 0 'white to move' -- show kerx --variant size=3 --position '3/4/5/4/1b1 w
 expect 0 'unfinished \(node limit: no closed defence set holds the root \(graph-history interaction\)\)' -- \
     solve kerx --variant size=3 --position 'bbb/bbbb/bb1ww/wwww/www w' --pn-init uniform --iterations 347000 --db none
 # --pn-init: a name it knows, and only where df-pn runs.
-expect 2 "unknown --pn-init 'fast' \(uniform, eval, mobility\)" -- \
+expect 2 "unknown --pn-init 'fast' \(uniform, eval, mobility, material\)" -- \
     solve kerx --variant size=3 --position 'bbb/bbbb/bb1ww/wwww/www w' --pn-init fast --db none
 expect 2 '--pn-init is for df-pn \(one position proved\), not a database build' -- \
     solve kerx --variant size=3 --pieces 3 --pn-init eval --db "$dir"
