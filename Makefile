@@ -1,7 +1,7 @@
 # Thin wrapper so that a fresh Debian machine needs only these commands:
 #   make run    install what is missing, build (Release), run the main job
 #   make test   install what is missing, build, run every test with ctest
-#   make serve  build, make the Kulibrat database when missing, and serve the
+#   make serve  build and serve the
 #               web page on http://127.0.0.1:8080/ (PORT=... to change)
 # Other targets: make build, make sanitize (ASan+UBSan tests), make tsan,
 # make fuzz (every libFuzzer target FUZZ_SECONDS seconds), make bench,
@@ -114,10 +114,9 @@ bench: build
 	$(BUILD)/kibitz bench
 
 # The web page on this machine; the Kulibrat database of the default target
-# is made first when missing, so every move is coloured by its value.
-KULIBRAT_DB := data/kulibrat-target=5,first=black.kdb
+# is made in the data folder on first use (docs/DESIGN.md), so every move is
+# coloured by its value.
 serve: build
-	@[ -f '$(KULIBRAT_DB)' ] || $(BUILD)/kibitz solve kulibrat
 	$(BUILD)/kibitz serve --port $(PORT)
 
 # Screenshots of every game for the README (results/web/), by the browser

@@ -67,6 +67,7 @@ static const struct option_name option_names[] = {
     {"--players", OPT_PLAYERS, true, "SPEC,SPEC[,...]"},
     {"--games", OPT_GAMES, true, "N"},
     {"--db", OPT_DB, true, "PATH"},
+    {"--no-db", OPT_DB, false, NULL}, /* as --db none */
     {"--side", OPT_SIDE, true, "PLAYER"},
     {"--moves", OPT_MOVES, true, "'MOVE MOVE ...'"},
     {"--quiet", OPT_QUIET, false, NULL},
@@ -181,6 +182,10 @@ static int apply_option(const struct option_name *opt, const char *value,
         o->games = number;
         return 0;
     case OPT_DB:
+        if (!opt->takes_value) { /* --no-db: no database, none made */
+            o->db = "none";
+            return 0;
+        }
         if (!*value)
             return cli_fail("--db: the database path is empty (give a file, a folder or "
                             "none)");

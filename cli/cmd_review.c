@@ -14,7 +14,7 @@ int cmd_review(int argc, char **argv) {
                 "the move played was worth to the same player ('after'), and marks the\n"
                 "mistakes: a proven win thrown to a draw or a loss, a draw thrown to a\n"
                 "loss. Values are exact where a solver database for the variant holds\n"
-                "the position (--db PATH, else $KIBITZ_DATA or ./data; --db none for\n"
+                "the position (--db PATH, else the data folder; --db none for\n"
                 "none); elsewhere each position is searched: alphabeta to --depth\n"
                 "(default 6) or for --time seconds where the game allows it, else mcts\n"
                 "for --iterations (default 1000); a search's values are estimates\n"

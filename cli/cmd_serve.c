@@ -23,7 +23,7 @@ static const char help[] =
     "  --port N        port to listen on (default 8080; 0: any free port)\n"
     "  --bind ADDRESS  IPv4 address (default 127.0.0.1: this machine only)\n"
     "  --db PATH       folder of the solved databases the page colours moves with\n"
-    "                  (default $KIBITZ_DATA, else ./data)\n"
+    "                  (default: the data folder, see kibitz solve --help)\n"
     "  --games FILE    SQLite file of the games played on the page, kept across\n"
     "                  restarts (default games.sqlite in $KIBITZ_DATA, else in\n"
     "                  $XDG_DATA_HOME/kibitz, else in ~/.local/share/kibitz;\n"
@@ -31,21 +31,11 @@ static const char help[] =
     "  --threads N     most threads one search may use (default 1, at most 64)\n";
 
 /* The default games file: games.sqlite in the per-user data folder
- * ($KIBITZ_DATA, else $XDG_DATA_HOME/kibitz, else ~/.local/share/kibitz),
- * the folders made when missing. 0, or -1 with a message printed. */
+ * (kz_data_folder: $KIBITZ_DATA, else $XDG_DATA_HOME/kibitz, else
+ * ~/.local/share/kibitz), the folders made when missing. 0, or -1 with a message printed. */
 static int default_games_file(char *out, size_t n) {
-    const char *data = getenv("KIBITZ_DATA"), *xdg = getenv("XDG_DATA_HOME");
-    const char *home = getenv("HOME");
     char folder[3072];
-    if (data && data[0])
-        snprintf(folder, sizeof folder, "%s", data);
-    else if (xdg && xdg[0])
-        snprintf(folder, sizeof folder, "%s/kibitz", xdg);
-    else if (home && home[0])
-        snprintf(folder, sizeof folder, "%s/.local/share/kibitz", home);
-    else
-        return cli_fail_runtime(
-            "serve: no data folder (set KIBITZ_DATA or give --games FILE)");
+    kz_data_folder(folder, sizeof folder);
     /* mkdir -p: each folder of the path in turn. */
     for (char *p = folder + 1;; p++) {
         char c = *p;

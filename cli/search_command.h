@@ -25,7 +25,7 @@
 #define SEARCH_COMMAND_HELP                                                              \
     "\n\nThe database rule: without --algo and without a budget (--depth, --time,\n"     \
     "--iterations), a solver database that answers the variant (--db PATH, else\n"       \
-    "$KIBITZ_DATA, else ./data) gives the exact value and best move and nothing\n"       \
+    "the data folder) gives the exact value and best move and nothing\n"                 \
     "is searched; an explicit --db PATH is always read (with --algo, or a game's\n"      \
     "own endgame databases, the search probes it: see below). To search anyway give\n"   \
     "--algo (e.g. --algo alphabeta), a budget, or --db none (no database, as on\n"       \

@@ -436,7 +436,7 @@ int kz_agent_search_json(kz_agent *a, const kz_state *s, int player, int analyse
 
 /* Open the databases that answer `g`'s variant for a search to probe: the
  * game's own (Kerx's endgame databases by material) or the generic solver
- * database. `path` is a file or folder (NULL: $KIBITZ_DATA, else ./data).
+ * database. `path` is a file or folder (NULL: the data folders below).
  * KZ_OK with *out, or KZ_ERUNTIME with a message when nothing there answers
  * the variant, a file is damaged, or the game has no databases. */
 int kz_db_open_engine(const kz_game *g, const char *path, kz_db **out, char *err,
@@ -578,8 +578,17 @@ long kz_arena_json(const kz_game *g, const struct kz_arena_options *o,
  * `threads` threads (<= 0: all cores). KZ_EUNSUPPORTED when the game cannot
  * be solved this way. The file appears only when complete. */
 int kz_solve(const kz_game *g, const char *path, int threads, char *err, size_t err_n);
+/* The per-user data folder, where databases (and the server's games) are
+ * kept when no place is named: $KIBITZ_DATA when set, else
+ * $XDG_DATA_HOME/kibitz, else ~/.local/share/kibitz (./data without HOME),
+ * snprintf-style. Nothing is created. */
+size_t kz_data_folder(char *buf, size_t n);
 /* Open the database answering `g`'s variant at `path` (a .kdb file, or a
- * folder searched for it; NULL: $KIBITZ_DATA, else ./data). */
+ * folder searched for it; NULL: the data folders: $KIBITZ_DATA when set,
+ * else $XDG_DATA_HOME/kibitz, else ~/.local/share/kibitz, then ./data where
+ * it already holds one). With NULL a database quick to make (Kulibrat up to
+ * target 6, Kerx endgames of size <= 4 up to 6 pieces) is made in the data
+ * folder when missing, with a line on stderr; "none" opens nothing. */
 int kz_db_open(const kz_game *g, const char *path, kz_db **out, char *err, size_t err_n);
 void kz_db_close(kz_db *db);
 /* The exact value of `s` for the player to move: *outcome +1 win, 0 draw,

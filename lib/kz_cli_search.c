@@ -3,9 +3,11 @@
  * kz_search), reported as the command line's text or the search document. */
 #include "engine/variant.h"
 #include "lib/kz_cli.h"
+#include "lib/kz_db.h"
 #include "lib/kz_internal.h"
 #include "lib/kz_run.h"
 #include "search/agent.h"
+#include "search/db_player.h"
 #include "search/expectimax_report.h"
 #include "search/mcts_report.h"
 #include "search/search_probe.h"
@@ -72,6 +74,33 @@ static int answer_from_database(const struct kz_cli_args *a, const void *state,
     return KZ_OK;
 }
 
+/* --algo db[:fallback=SPEC]: the databases' best move (search/db_player.h).
+ * KZ_OK and *answered when they answered; else *fallback is the engine to
+ * search with. */
+static int answer_as_db(const struct kz_cli_args *a, const void *state, bool analyse,
+                        FILE *out, bool *answered, const char **fallback, char *err) {
+    const struct game *g = a->game->g;
+    const struct variant *v = &a->game->v;
+    struct kz_db_answer ans;
+    *answered = false;
+    int status =
+        kz_db_answer(a->game, a->algo, a->db, state, &ans, err, KZ_CLI_ERROR_BYTES);
+    if (status) return status;
+    *fallback = ans.fallback;
+    if (ans.n && a->json)
+        status = kjson_print(kjson_search_database(g, v, state, ans.where, ans.moves,
+                                                   ans.values, ans.n, analyse),
+                             out)
+                     ? KZ_CLI_QUIET_ERUNTIME
+                     : KZ_OK;
+    else if (ans.n)
+        db_player_print(g, v, state, ans.moves, ans.values, ans.n, ans.where, analyse,
+                        out);
+    *answered = ans.n > 0;
+    kz_db_answer_free(&ans);
+    return status;
+}
+
 int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, FILE *out,
                   char *err) {
     const struct game *g = a->game->g;
@@ -80,6 +109,7 @@ int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, 
     _Alignas(16) unsigned char state[GAME_MAX_STATE_BYTES];
     memcpy(state, s->bytes, g->state_size);
     const char *algo = a->algo ? a->algo : ab_supports(g, gerr) ? "alphabeta" : "mcts";
+    bool is_db = kz_is_db_spec(algo);
     if (g->turn(v, state) == TURN_OVER)
         return FAIL(KZ_EINVAL, "the game is over in this position: no move to search");
     if (g->turn(v, state) == TURN_CHANCE)
@@ -87,6 +117,14 @@ int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, 
                     "chance decides here (nothing to choose): give the outcome "
                     "with --moves");
     agent_restrict_to_view(g, v, state); /* hidden information: the mover's */
+    if (is_db) {
+        bool answered;
+        int status = answer_as_db(a, state, analyse, out, &answered, &algo, err);
+        if (status || answered) return status;
+        struct kz_cli_args rest = *a; /* the fallback engine searches */
+        rest.algo = algo;
+        return kz_cli_search(&rest, s, analyse, out, err);
+    }
     /* Every search takes agent options after its name (search/agent.h), e.g.
      * alphabeta:depth=4 or mcts:sim=exp3. */
     size_t name_length = strcspn(algo, ":");
@@ -97,8 +135,8 @@ int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, 
     if (!is_alphabeta && !is_mcts && !is_pimc && !is_expectimax)
         return FAIL(KZ_EINVAL,
                     "unknown --algo '%s' (alphabeta[:OPTION=VALUE...], "
-                    "mcts[:OPTION=VALUE...], pimc[:OPTION=VALUE...] or "
-                    "expectimax[:OPTION=VALUE...])",
+                    "mcts[:OPTION=VALUE...], pimc[:OPTION=VALUE...], "
+                    "expectimax[:OPTION=VALUE...] or db[:fallback=SPEC])",
                     algo);
     if (a->side && is_alphabeta)
         return FAIL(KZ_EINVAL, "--side is for searches from a simultaneous node (mcts)");
@@ -113,11 +151,17 @@ int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, 
      * (search/search_probe.h); else an explicit --db is read; else the
      * default folder is, unless an engine or a budget was asked for. */
     bool none = a->db && strcmp(a->db, "none") == 0;
-    const bool probing = a->db && !none && (g->database || a->algo) && !is_expectimax;
-    if (!probing && !g->database && (a->db ? !none : !a->algo && !a->budget_given)) {
+    /* A game's own databases are probed from the default folders too. */
+    const bool probing =
+        !none && (g->database ? true : a->db && a->algo) && !is_expectimax;
+    const bool by_rule =
+        !probing && !g->database && (a->db ? !none : !a->algo && !a->budget_given);
+    if ((by_rule || probing) && !a->db) kz_db_make_default(a->game, NULL);
+    if (by_rule) {
         bool answered;
         int status = answer_from_database(a, state, analyse, out, &answered, err);
         if (status || answered) return status;
+        if (!a->db) kz_db_advise_missing(a->game);
     }
 
     /* A forced move needs no search (analyse still scores it). */
@@ -164,8 +208,10 @@ int kz_cli_search(const struct kz_cli_args *a, const kz_state *s, bool analyse, 
     };
     /* --db probed by the search (search/search_probe.h). */
     struct search_probe dbs = {0};
-    if (probing && search_probe_open(&dbs, g, v, a->db, gerr))
-        return FAIL(KZ_ERUNTIME, "%s", gerr);
+    if (probing && search_probe_open(&dbs, g, v, a->db, gerr)) {
+        if (a->db) return FAIL(KZ_ERUNTIME, "%s", gerr);
+        kz_db_advise_missing(a->game); /* the default folders: go on without */
+    }
     req.probe = dbs.probe;
     req.probe_ctx = dbs.ctx;
     struct kz_run run;

@@ -7,6 +7,7 @@
 #include "engine/timer.h"
 #include "lib/kz_cli.h"
 #include "lib/kz_internal.h"
+#include "search/db_make.h"
 #include "search/dfpn.h"
 #include "search/game_database.h"
 #include "search/game_report.h"
@@ -75,20 +76,6 @@ static int add_watch(struct solve_run *run, const struct game *g, const struct v
     w->rank = g->rank(v, s);
     w->cell = RETRO_UNKNOWN;
     return run->watch_count++;
-}
-
-/* Bytes the database for the tiers below `root` will take (2 per position,
- * plus header and index), or 0 when unknown. */
-static uint64_t database_bytes(const struct game *g, const struct variant *v,
-                               tier_t root) {
-    char err[GAME_ERROR_BYTES];
-    tier_t *tiers = NULL;
-    long n = retro_tier_order(g, v, root, &tiers, err);
-    if (n < 0) return 0;
-    uint64_t cells = 0;
-    for (long i = 0; i < n; i++) cells += g->tier_size(v, tiers[i]);
-    free(tiers);
-    return 512 + cells * sizeof(retro_cell) + 8 + (uint64_t)n * 24;
 }
 
 /* Refuse early when the folder of `path` has not room for `bytes`. */
@@ -251,7 +238,7 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
         snprintf(work, sizeof work, "%s.tiers", path);
     }
     if (store && !worker) {
-        status = check_room(path, database_bytes(g, v, g->tier_of(v, start)), err);
+        status = check_room(path, db_make_solver_bytes(g, v), err);
         if (status) goto done_reported;
         if (solver_db_create(&run.db, path, g, v, gerr) != 0) {
             status = FAIL(KZ_ERUNTIME, "%s", gerr);

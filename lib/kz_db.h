@@ -29,6 +29,34 @@ static inline void *kz_db_ctx(const kz_db *db) {
     return db->own ? db->own : (void *)db->db;
 }
 
+/* Without `path` (the default data folders), make the game's databases when
+ * they are missing and quick to make (search/db_make.h), with a note on
+ * stderr; a failure to make them is said there too, and the caller goes on
+ * as without them. */
+void kz_db_make_default(const kz_game *g, const char *path);
+/* One line on stderr when no database for the game's variant exists in the
+ * default folders: that the search goes on without it and the command that
+ * makes it. Nothing when one exists or the variant can have none. */
+void kz_db_advise_missing(const kz_game *g);
+/* True when `algo` is the perfect player's spec, db[:fallback=SPEC]. */
+bool kz_is_db_spec(const char *algo);
+/* What db[:fallback=SPEC] (search/agent.h) plays in `state` (a player to
+ * move), from the databases at `path` (NULL: the default folders, made
+ * there first when quick; "none": no databases). KZ_OK with ans->n > 0
+ * moves and values (best first) when they answer, or ans->n == 0 and
+ * ans->fallback the engine spec to search with; KZ_EINVAL for a bad spec;
+ * KZ_ERUNTIME when a named --db cannot be read, a file is damaged, or
+ * nothing answers and there is no fallback. kz_db_answer_free after. */
+struct kz_db_answer {
+    int n;
+    move_t *moves;
+    retro_cell *values;
+    const char *fallback; /* inside `algo`, or NULL */
+    char where[4096];     /* the database read */
+};
+int kz_db_answer(const kz_game *g, const char *algo, const char *path, const void *state,
+                 struct kz_db_answer *ans, char *err, size_t err_n);
+void kz_db_answer_free(struct kz_db_answer *ans);
 /* kz_db_open, telling a missing database (*missing) from a damaged one. */
 int kz_db_open_at(const kz_game *g, const char *path, kz_db **out, bool *missing,
                   char *err, size_t err_n);

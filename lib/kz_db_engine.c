@@ -3,6 +3,8 @@
  * whatever they hold. The handle is kz_db (lib/kz_db.h), as for queries. */
 #include "lib/kz_db.h"
 #include "lib/kz_front.h"
+#include "search/agent.h"
+#include "search/db_player.h"
 #include "search/search_probe.h"
 #include "json/kjson.h"
 #include "json/kjson_database.h"
@@ -16,6 +18,7 @@
 int kz_db_open_engine(const kz_game *g, const char *path, kz_db **out, char *err,
                       size_t err_n) {
     *out = NULL;
+    kz_db_make_default(g, path);
     struct search_probe sp;
     char gerr[GAME_ERROR_BYTES] = "";
     if (search_probe_open(&sp, g->g, &g->v, path, gerr) != 0)
@@ -33,6 +36,65 @@ int kz_db_open_engine(const kz_game *g, const char *path, kz_db **out, char *err
     snprintf(db->path, sizeof db->path, "%s", sp.where);
     *out = db;
     return KZ_OK;
+}
+
+bool kz_is_db_spec(const char *algo) {
+    return algo && (strcmp(algo, "db") == 0 || strncmp(algo, "db:", 3) == 0);
+}
+
+void kz_db_answer_free(struct kz_db_answer *ans) {
+    free(ans->moves);
+    free(ans->values);
+    ans->moves = NULL;
+    ans->values = NULL;
+}
+
+int kz_db_answer(const kz_game *game, const char *algo, const char *path,
+                 const void *state, struct kz_db_answer *ans, char *err, size_t err_n) {
+    const struct game *g = game->g;
+    const struct variant *v = &game->v;
+    char gerr[GAME_ERROR_BYTES];
+    memset(ans, 0, sizeof *ans);
+    struct agent check;
+    if (agent_parse(&check, algo, g, gerr))
+        return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr);
+    ans->fallback = check.fallback ? strchr(algo, '=') + 1 : NULL;
+    agent_free(&check);
+    ans->moves = malloc((size_t)g->max_moves * sizeof *ans->moves);
+    ans->values = malloc((size_t)g->max_moves * sizeof *ans->values);
+    if (!ans->moves || !ans->values) {
+        kz_db_answer_free(ans);
+        return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
+    }
+    bool none = path && strcmp(path, "none") == 0;
+    struct search_probe dbs = {0};
+    if (!none) {
+        if (!path) kz_db_make_default(game, NULL);
+        if (search_probe_open(&dbs, g, v, path, gerr)) {
+            if (path) {
+                kz_db_answer_free(ans);
+                return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
+            }
+            kz_db_advise_missing(game);
+        }
+    }
+    int n = dbs.probe ? db_player_move_values(g, v, state, dbs.probe, dbs.ctx, ans->moves,
+                                              ans->values)
+                      : -1;
+    snprintf(ans->where, sizeof ans->where, "%s", dbs.where);
+    bool damaged = search_probe_failed(&dbs, gerr) != 0;
+    search_probe_close(&dbs);
+    if (damaged) {
+        kz_db_answer_free(ans);
+        return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
+    }
+    ans->n = n > 0 ? n : 0;
+    if (ans->n || ans->fallback) return KZ_OK;
+    kz_db_answer_free(ans);
+    return kz_fail(err, err_n, KZ_ERUNTIME,
+                   "db: %s (give db:fallback=SPEC to search instead)",
+                   none ? "--db none leaves no database to play from"
+                        : "the databases do not answer this position");
 }
 
 int kz_db_open_solved(const kz_game *g, const char *path, kz_db **out, char *err,

@@ -2,9 +2,11 @@
  * positions (include/kibitz.h), and the report of `kibitz query`
  * (lib/kz_dbquery.h, lib/kz_cli.h). */
 #include "lib/kz_dbquery.h"
+#include "engine/data_folder.h"
 #include "lib/kz_cli.h"
 #include "lib/kz_db.h"
 #include "lib/kz_json.h"
+#include "search/db_make.h"
 #include "search/solver_db_move.h"
 #include "json/kjson_database.h"
 
@@ -116,9 +118,32 @@ int kz_query_report(const struct game *g, const struct variant *v, const void *s
 
 /* ------------------------------------------------------- opening, closing */
 
+void kz_db_make_default(const kz_game *game, const char *path) {
+    char err[GAME_ERROR_BYTES];
+    if (db_make_if_missing(game->g, &game->v, path, stderr, err) == DB_MADE_FAILED)
+        fprintf(stderr, "kibitz: could not make the %s databases: %s\n", game->g->name,
+                err);
+}
+
+void kz_db_advise_missing(const kz_game *game) {
+    const struct game *g = game->g;
+    const struct variant *v = &game->v;
+    if (!db_make_missing(g, v)) return;
+    if (g->database && g->database->unavailable && g->database->unavailable(v)) return;
+    char text[160], folder[4096], command[400];
+    g->variant_format(v, text, sizeof text);
+    data_folder_user(folder, sizeof folder);
+    db_make_command(g, v, command, sizeof command);
+    fprintf(stderr,
+            "kibitz: no %s database for %s in %s (searching without it); make it "
+            "with: %s\n",
+            g->name, text, folder, command);
+}
+
 int kz_db_open_at(const kz_game *game, const char *path, kz_db **out, bool *missing,
                   char *err, size_t err_n) {
     const struct game *g = game->g;
+    kz_db_make_default(game, path);
     *out = NULL;
     *missing = false;
     char gerr[GAME_ERROR_BYTES] = "";
@@ -163,6 +188,7 @@ int kz_db_for_engine(const kz_game *game, const char *path, kz_db **out, char *e
     char gerr[GAME_ERROR_BYTES] = "";
     *out = NULL;
     if (err && err_n) err[0] = '\0';
+    kz_db_make_default(game, path);
     kz_db *db = calloc(1, sizeof *db);
     if (!db) return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
     db->game = game;

@@ -2,6 +2,7 @@
  * rollouts (include/kibitz.h). The engines are those of the command line,
  * chosen and configured through the one engine-spec parser, agent_parse. */
 #include "engine/rng.h"
+#include "lib/kz_db.h"
 #include "lib/kz_internal.h"
 #include "lib/kz_json.h"
 #include "lib/kz_run.h"
@@ -42,9 +43,10 @@ static const char *spec_of(const kz_game *game, const char *algo) {
     return algo && algo[0] ? algo : kz_game_default_engine(game);
 }
 
+/* An engine kz_search_with runs (db: the perfect player, kz_db_answer). */
 static bool searches(const struct agent *a) {
     return a->kind == AGENT_ALPHABETA || a->kind == AGENT_EXPECTIMAX ||
-           a->kind == AGENT_MCTS || a->kind == AGENT_PIMC;
+           a->kind == AGENT_MCTS || a->kind == AGENT_PIMC || a->kind == AGENT_DB;
 }
 
 int kz_search_check(const kz_game *game, const char *algo, char *err, size_t err_n) {
@@ -56,7 +58,7 @@ int kz_search_check(const kz_game *game, const char *algo, char *err, size_t err
         return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", spec, gerr);
     if (!searches(&a))
         return kz_fail(err, err_n, KZ_EINVAL,
-                       "engine '%s' does not search (alphabeta, mcts, pimc, expectimax)",
+                       "engine '%s' does not search (alphabeta, mcts, pimc, expectimax, db)",
                        spec);
     return KZ_OK;
 }
@@ -112,6 +114,21 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *options,
             give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
             return KZ_OK;
         }
+    }
+    if (kz_is_db_spec(algo)) { /* the perfect player, else its fallback */
+        struct kz_db_answer ans;
+        int status = kz_db_answer(s->game, algo, NULL, state, &ans, err, err_n);
+        if (status) return status;
+        if (ans.n) {
+            best[0] = kz_action_of(ans.moves[0]);
+            give_json(kjson_search_database(g, v, state, ans.where, ans.moves, ans.values,
+                                            ans.n, o->analyse),
+                      json, json_n, json_len);
+            kz_db_answer_free(&ans);
+            return KZ_OK;
+        }
+        algo = ans.fallback;
+        kz_db_answer_free(&ans);
     }
     struct kz_run_request req = {.algo = algo,
                                  .time = o->time,

@@ -1,5 +1,7 @@
 /* libkibitz: solving a variant into a database (include/kibitz.h). */
 #include "lib/kz_internal.h"
+#include "engine/data_folder.h"
+#include "search/db_make.h"
 #include "search/retro.h"
 #include "search/solver_db.h"
 
@@ -8,26 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct solve_sink {
-    struct solver_db_writer *writer;
+struct progress_relay {
     kz_progress_fn progress;
-    void *progress_ctx;
-    kz_stop *stop;
-    char err[GAME_ERROR_BYTES];
+    void *ctx;
 };
 
-static int sink_tier(void *ctx, tier_t tier, const retro_cell *values, uint64_t size) {
-    struct solve_sink *sink = ctx;
-    if (sink->stop && atomic_load(&sink->stop->raised)) {
-        snprintf(sink->err, sizeof sink->err, "stopped");
-        return 1;
-    }
-    return solver_db_add_tier(sink->writer, tier, values, size, sink->err) != 0;
-}
-
-static void sink_progress(void *ctx, uint64_t done, uint64_t total, uint64_t positions) {
-    struct solve_sink *sink = ctx;
-    if (sink->progress) sink->progress(sink->progress_ctx, done, total, positions);
+static void relay_progress(void *ctx, uint64_t done, uint64_t total, uint64_t positions) {
+    struct progress_relay *r = ctx;
+    if (r->progress) r->progress(r->ctx, done, total, positions);
 }
 
 int kz_solve(const kz_game *game, const char *path, int threads, char *err,
@@ -42,27 +32,18 @@ int kz_solve_with(const kz_game *game, const char *path, int threads,
     char gerr[GAME_ERROR_BYTES] = "";
     if (!retro_supported(g, gerr))
         return kz_fail(err, err_n, KZ_EUNSUPPORTED, "%s", gerr);
-    unsigned char start[GAME_MAX_STATE_BYTES];
-    g->start(&game->v, start);
     char file[SOLVER_DB_PATH_BYTES];
     solver_db_path(g, &game->v, path, file, sizeof file);
-    struct solve_sink sink = {.progress = progress, .progress_ctx = ctx, .stop = stop};
-    if (solver_db_create(&sink.writer, file, g, &game->v, gerr))
-        return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
-    struct retro_config cfg = {.game = g,
-                               .variant = &game->v,
-                               .root = g->tier_of(&game->v, start),
-                               .threads = threads,
-                               .sink = sink_tier,
-                               .sink_ctx = &sink,
-                               .progress = sink_progress,
-                               .progress_ctx = &sink};
-    struct retro_stats stats;
-    if (retro_solve(&cfg, &stats, gerr)) {
-        solver_db_abort(sink.writer);
-        return kz_fail(err, err_n, KZ_ERUNTIME, "%s", sink.err[0] ? sink.err : gerr);
-    }
-    if (solver_db_finish(sink.writer, &stats.counts, gerr))
+    struct progress_relay relay = {progress, ctx};
+    if (db_make_solver_file(g, &game->v, file, threads, relay_progress, &relay,
+                            stop ? &stop->raised : NULL, gerr))
         return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
     return KZ_OK;
+}
+
+size_t kz_data_folder(char *buf, size_t n) {
+    char folder[4096];
+    data_folder_user(folder, sizeof folder);
+    if (n) snprintf(buf, n, "%s", folder);
+    return strlen(folder);
 }

@@ -8,7 +8,7 @@ set -euo pipefail
 kibitz=${1:-build/kibitz}
 seconds=${2:-10}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
-[ -f "data/kulibrat-target=5,first=black.kdb" ] || "$kibitz" solve kulibrat >/dev/null
+[ -f "data/kulibrat-target=5,first=black.kdb" ] || "$kibitz" solve kulibrat --db data >/dev/null
 work=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 "$kibitz" serve --port 0 --db data >"$work/serve.log" &

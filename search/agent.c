@@ -1,6 +1,8 @@
 #include "search/agent.h"
 
 #include "engine/rng.h"
+#include "search/db_make.h"
+#include "search/db_player.h"
 #include "search/greedy.h"
 #include "search/ismcts.h"
 #include "search/pimc.h"
@@ -9,6 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static int out_of_memory(char *err) {
+    snprintf(err, GAME_ERROR_BYTES, "out of memory for the search result");
+    return -1;
+}
 
 /* Cut `*rest` at the next ':' and return the piece before it (NULL at the end). */
 static char *next_piece(char **rest) {
@@ -150,6 +157,60 @@ static int set_option(struct agent *a, const char *key, const char *value, char 
     return 0;
 }
 
+/* The rest of a `db` spec: nothing, or fallback=SPEC (the whole rest). With
+ * `keep` the fallback agent is made (a->fallback, freed by agent_free);
+ * without, only checked (agent_read_spec: nothing to free). */
+static int parse_db(struct agent *a, const char *rest, const struct game *g, bool keep,
+                    char *err) {
+    a->kind = AGENT_DB;
+    if (!g->database && !(g->tier_of && g->rank)) {
+        snprintf(err, GAME_ERROR_BYTES, "db plays from databases, and %s has none",
+                 g->name);
+        return -1;
+    }
+    if (!rest) return 0;
+    static const char key[] = "fallback=";
+    if (strncmp(rest, key, sizeof key - 1) != 0 || !rest[sizeof key - 1]) {
+        snprintf(
+            err, GAME_ERROR_BYTES,
+            "db takes one option, fallback=SPEC (e.g. db:fallback=alphabeta:depth=8), "
+            "not '%s'",
+            rest);
+        return -1;
+    }
+    char inner[GAME_ERROR_BYTES];
+    if (!keep) {
+        struct agent check;
+        if (agent_read_spec(&check, rest + sizeof key - 1, g, inner) != 0) {
+            snprintf(err, GAME_ERROR_BYTES, "db fallback: %.130s", inner);
+            return -1;
+        }
+        if (check.kind == AGENT_DB) {
+            snprintf(err, GAME_ERROR_BYTES, "db's fallback must be another engine");
+            return -1;
+        }
+        a->hidden = check.hidden;
+        return 0;
+    }
+    a->fallback = malloc(sizeof *a->fallback);
+    if (!a->fallback) return out_of_memory(err);
+    if (agent_parse(a->fallback, rest + sizeof key - 1, g, inner) != 0) {
+        free(a->fallback);
+        a->fallback = NULL;
+        snprintf(err, GAME_ERROR_BYTES, "db fallback: %.130s", inner);
+        return -1;
+    }
+    if (a->fallback->kind == AGENT_DB) {
+        agent_free(a->fallback);
+        free(a->fallback);
+        a->fallback = NULL;
+        snprintf(err, GAME_ERROR_BYTES, "db's fallback must be another engine");
+        return -1;
+    }
+    a->hidden = a->fallback->hidden;
+    return 0;
+}
+
 int agent_read_spec(struct agent *a, const char *spec, const struct game *g, char *err) {
     memset(a, 0, sizeof *a);
     if (strlen(spec) >= sizeof a->spec) {
@@ -160,6 +221,7 @@ int agent_read_spec(struct agent *a, const char *spec, const struct game *g, cha
     strcpy(text, spec);
     strcpy(a->spec, spec);
     char *rest = text, *name = next_piece(&rest);
+    if (strcmp(name, "db") == 0) return parse_db(a, rest, g, false, err);
     if (strcmp(name, "random") == 0) {
         a->kind = AGENT_RANDOM;
     } else if (strcmp(name, "alphabeta") == 0) {
@@ -205,7 +267,7 @@ int agent_read_spec(struct agent *a, const char *spec, const struct game *g, cha
         snprintf(err, GAME_ERROR_BYTES,
                  "unknown agent '%s' (random, greedy, alphabeta[:depth=N], "
                  "mcts[:iterations=N], flatmc[:iterations=N], pimc[:worlds=N], "
-                 "expectimax[:depth=N])",
+                 "expectimax[:depth=N], db[:fallback=SPEC])",
                  name);
         return -1;
     }
@@ -229,6 +291,8 @@ int agent_read_spec(struct agent *a, const char *spec, const struct game *g, cha
 
 int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err) {
     if (agent_read_spec(a, spec, g, err)) return -1;
+    if (a->kind == AGENT_DB && strncmp(spec, "db:", 3) == 0)
+        return parse_db(a, spec + 3, g, true, err);
     if (a->kind == AGENT_ALPHABETA && tt_init(&a->tt, (size_t)a->hash_mib) != 0) {
         snprintf(err, GAME_ERROR_BYTES, "not enough memory for a %d MiB table",
                  a->hash_mib);
@@ -238,26 +302,34 @@ int agent_parse(struct agent *a, const char *spec, const struct game *g, char *e
 }
 
 void agent_use_databases(struct agent *a, search_probe_fn probe, void *ctx) {
+    if (a->fallback) agent_use_databases(a->fallback, probe, ctx);
+    if (a->kind == AGENT_DB) a->db_probe = probe, a->db_ctx = ctx;
     if (a->no_db) return;
     a->ab.probe = probe, a->ab.probe_ctx = ctx;
     a->mcts.probe = probe, a->mcts.probe_ctx = ctx;
 }
 
 void agent_free(struct agent *a) {
+    if (a->fallback) {
+        agent_free(a->fallback);
+        free(a->fallback);
+        a->fallback = NULL;
+    }
+    if (a->own_dbs) {
+        search_probe_close(a->own_dbs);
+        free(a->own_dbs);
+        a->own_dbs = NULL;
+    }
     if (a->kind == AGENT_ALPHABETA) tt_free(&a->tt);
     ismcts_keep_free(a->keep);
     a->keep = NULL;
 }
 
 void agent_new_game(struct agent *a) {
+    if (a->fallback) agent_new_game(a->fallback);
     if (a->kind == AGENT_ALPHABETA) tt_clear(&a->tt);
     ismcts_keep_free(a->keep);
     a->keep = NULL;
-}
-
-static int out_of_memory(char *err) {
-    snprintf(err, GAME_ERROR_BYTES, "out of memory for the search result");
-    return -1;
 }
 
 /* The IS-MCTS tree kept between this agent's moves (NULL: start anew each
@@ -288,6 +360,56 @@ static int flat_choose(struct agent *a, const struct game *g, const struct varia
     if (status == 0) *move = res->move;
     free(res);
     return status;
+}
+
+/* The databases a db agent plays from: those given, else the default
+ * folders' (made there first when quick), opened once. */
+static void db_open_default(struct agent *a, const struct game *g,
+                            const struct variant *v) {
+    if (a->db_probe || a->db_tried) return;
+    a->db_tried = true;
+    char err[GAME_ERROR_BYTES];
+    if (db_make_if_missing(g, v, NULL, stderr, err) == DB_MADE_FAILED)
+        fprintf(stderr, "kibitz: could not make the %s databases: %s\n", g->name, err);
+    struct search_probe *p = calloc(1, sizeof *p);
+    if (!p) return;
+    if (search_probe_open(p, g, v, NULL, err) != 0) {
+        free(p);
+        return;
+    }
+    a->own_dbs = p;
+    a->db_probe = p->probe;
+    a->db_ctx = p->ctx;
+}
+
+/* The perfect player's move, else its fallback's. */
+static int db_choose(struct agent *a, const struct game *g, const struct variant *v,
+                     const void *full, const void *state, uint64_t seed, move_t *move,
+                     char *err) {
+    db_open_default(a, g, v);
+    retro_cell value;
+    if (a->db_probe &&
+        db_player_best(g, v, state, a->db_probe, a->db_ctx, move, &value) == 0) {
+        int outcome = retro_outcome(value);
+        a->last = (struct agent_eval){AGENT_EVAL_PROVEN, outcome,
+                                      outcome ? retro_remoteness(value) : -1, outcome};
+        return 0;
+    }
+    if (a->fallback) {
+        int status = agent_choose(a->fallback, g, v, full, seed, move, err);
+        a->last = a->fallback->last;
+        return status;
+    }
+    if (!a->db_probe)
+        snprintf(err, GAME_ERROR_BYTES,
+                 "db: no %.12s databases for this variant (kibitz solve makes them; "
+                 "or give db:fallback=SPEC)",
+                 g->name);
+    else
+        snprintf(err, GAME_ERROR_BYTES,
+                 "db: the databases do not answer this position (give "
+                 "db:fallback=SPEC to play on with an engine)");
+    return -1;
 }
 
 void agent_restrict_to_view(const struct game *g, const struct variant *v, void *state) {
@@ -384,6 +506,9 @@ int agent_choose(struct agent *a, const struct game *g, const struct variant *v,
     case AGENT_FLATMC:
         if (g->turn(v, state) < 0) break;
         return flat_choose(a, g, v, state, -1, seed, move, err);
+    case AGENT_DB:
+        if (mover < 0) break;
+        return db_choose(a, g, v, full, state, seed, move, err);
     }
     snprintf(err, GAME_ERROR_BYTES, "no move to choose: the game is over");
     return -1;

@@ -15,6 +15,15 @@
  *                N random playouts in all, shared equally by the root options;
  *                one playout per MCTS iteration, so equal N is equal work;
  *                default 1000)
+ *   db[:fallback=SPEC]  the perfect player (search/db_player.h): the move the
+ *                databases rate best (soonest win, a draw-keeping move,
+ *                longest loss) wherever they answer the position and all
+ *                its moves; elsewhere the fallback agent SPEC (the rest of
+ *                the spec, e.g. db:fallback=alphabeta:depth=8), or without
+ *                one an error saying the databases do not answer. It reads
+ *                the databases the command opened (--db), else the default
+ *                folders (engine/data_folder.h), made there on first use
+ *                when quick (search/db_make.h).
  *
  * `db=0` keeps an alpha-beta or MCTS agent from probing the databases the
  * command opened with --db (agent_use_databases), so that an arena can
@@ -50,6 +59,7 @@
 #include "search/flatmc.h"
 #include "search/ismcts.h"
 #include "search/mcts.h"
+#include "search/search_probe.h"
 #include "search/tt.h"
 
 enum {
@@ -76,7 +86,8 @@ enum agent_kind {
     AGENT_PIMC,
     AGENT_EXPECTIMAX,
     AGENT_GREEDY,
-    AGENT_FLATMC
+    AGENT_FLATMC,
+    AGENT_DB
 };
 
 /* What the agent's last agent_choose found the position worth to the
@@ -109,6 +120,13 @@ struct agent {
     bool budget_given; /* depth=, time= or iterations= */
     bool hash_given;   /* hash= */
     bool no_db;        /* db=0 */
+    /* db: the databases it plays from (given, or opened by itself from the
+     * default folders on its first move), and its fallback agent or NULL */
+    search_probe_fn db_probe;
+    void *db_ctx;
+    struct search_probe *own_dbs;
+    bool db_tried; /* the default folders were tried (opened or not) */
+    struct agent *fallback;
 };
 
 /* Parse `spec` for game `g`. 0, or -1 with a message in `err`

@@ -31,7 +31,7 @@ struct game_database_build {
     int threads;       /* >= 1 */
     size_t memory_mib; /* refuse a build that needs more; 0: no bound */
     bool progress;     /* progress lines on stderr */
-    const char *data;  /* --db: the data folder; NULL: $KIBITZ_DATA, else ./data */
+    const char *data;  /* --db: the data folder; NULL: the default (data_folder.h) */
     bool generic;      /* --algo retro: the generic tiered solver instead of the
                           game's own builder, where the game has both */
     bool json;         /* report as one JSON object */
@@ -65,6 +65,10 @@ struct game_database {
      * the databases under `data`. 0, or -1 with err. */
     int (*write_test_set)(const struct variant *v, const char *data, long per_group,
                           uint64_t seed, FILE *out, char *err);
+    /* Optional. The piece bound whose databases for `v` build in a few
+     * seconds and little memory, so that they are made on first use
+     * (search/db_make.h); 0 (or no hook): never made unasked. */
+    int (*quick_pieces)(const struct variant *v);
 };
 
 /* gdb->failed when the game has it, else 0. */

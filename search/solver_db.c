@@ -1,4 +1,5 @@
 #include "search/solver_db.h"
+#include "engine/data_folder.h"
 #include "engine/temp_files.h"
 #include "engine/variant.h"
 
@@ -87,11 +88,6 @@ static bool names_file(const char *path) {
     return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
-static void default_folder(const char *db_option, char *buf, size_t n) {
-    const char *env = getenv("KIBITZ_DATA");
-    snprintf(buf, n, "%s", db_option ? db_option : env && *env ? env : "data");
-}
-
 static void file_name(const struct game *g, const struct variant *v, char *buf,
                       size_t n) {
     char text[160];
@@ -113,8 +109,13 @@ void solver_db_path(const struct game *g, const struct variant *v, const char *d
         return;
     }
     char folder[SOLVER_DB_PATH_BYTES], name[256];
-    default_folder(db_option, folder, sizeof folder);
     file_name(g, v, name, sizeof name);
+    /* No --db: the first data folder holding the file, else the user folder
+     * (engine/data_folder.h). */
+    if (db_option)
+        snprintf(folder, sizeof folder, "%s", db_option);
+    else
+        data_folder_find(name, folder, sizeof folder);
     size_t len = strlen(folder);
     snprintf(path, n, "%s%s%s", folder, len && folder[len - 1] == '/' ? "" : "/", name);
 }
@@ -567,37 +568,50 @@ int solver_db_verify(const struct solver_db *db, char *err) {
     return solver_db_failed(db, err);
 }
 
+/* Any database of this game in `folder` that answers v (e.g. a larger
+ * target): 0 with it, else -1. */
+static int find_in_folder(struct solver_db **out, const struct game *g,
+                          const struct variant *v, const char *folder, char *path,
+                          size_t n) {
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "%s-", g->name);
+    DIR *dir = opendir(folder);
+    if (!dir) return -1;
+    struct dirent *e;
+    while ((e = readdir(dir))) {
+        size_t len = strlen(e->d_name);
+        if (strncmp(e->d_name, prefix, strlen(prefix)) != 0 || len < 4 ||
+            strcmp(e->d_name + len - 4, ".kdb") != 0)
+            continue;
+        char candidate[SOLVER_DB_PATH_BYTES + 256], ignored[GAME_ERROR_BYTES];
+        snprintf(candidate, sizeof candidate, "%.4000s/%.255s", folder, e->d_name);
+        if (solver_db_open(out, candidate, g, v, ignored) == 0) {
+            snprintf(path, n, "%s", candidate);
+            closedir(dir);
+            return 0;
+        }
+    }
+    closedir(dir);
+    return -1;
+}
+
 int solver_db_find(struct solver_db **out, const struct game *g, const struct variant *v,
                    const char *db_option, char *path, size_t n, char *err) {
     solver_db_path(g, v, db_option, path, n);
     if (db_option && names_file(db_option)) return solver_db_open(out, path, g, v, err);
     if (access(path, F_OK) == 0) return solver_db_open(out, path, g, v, err);
-    /* No exact file: any database of this game in the folder that answers v
-     * (e.g. a larger target). */
-    char folder[SOLVER_DB_PATH_BYTES], prefix[64], text[160];
-    default_folder(db_option, folder, sizeof folder);
-    snprintf(prefix, sizeof prefix, "%s-", g->name);
+    /* No exact file: a larger one in --db, else in each data folder. */
+    char folders[DATA_FOLDER_MAX][4096], text[160];
+    int count = 1;
+    if (db_option)
+        snprintf(folders[0], sizeof folders[0], "%s", db_option);
+    else
+        count = data_folder_candidates(folders, sizeof folders[0]);
+    for (int i = 0; i < count; i++)
+        if (find_in_folder(out, g, v, folders[i], path, n) == 0) return 0;
     g->variant_format(v, text, sizeof text);
-    DIR *dir = opendir(folder);
-    if (dir) {
-        struct dirent *e;
-        while ((e = readdir(dir))) {
-            size_t len = strlen(e->d_name);
-            if (strncmp(e->d_name, prefix, strlen(prefix)) != 0 || len < 4 ||
-                strcmp(e->d_name + len - 4, ".kdb") != 0)
-                continue;
-            char candidate[SOLVER_DB_PATH_BYTES + 256], ignored[GAME_ERROR_BYTES];
-            snprintf(candidate, sizeof candidate, "%s/%s", folder, e->d_name);
-            if (solver_db_open(out, candidate, g, v, ignored) == 0) {
-                snprintf(path, n, "%s", candidate);
-                closedir(dir);
-                return 0;
-            }
-        }
-        closedir(dir);
-    }
-    snprintf(err, GAME_ERROR_BYTES, "no database for %.12s %.50s in %.60s", g->name, text,
-             folder);
+    snprintf(err, GAME_ERROR_BYTES, "no database for %.12s %.50s in %.60s%s", g->name,
+             text, folders[0], count > 1 ? " (nor ./data)" : "");
     return -1;
 }
 

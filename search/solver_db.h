@@ -32,8 +32,9 @@
  * consistent but wrong file (values forged everywhere alike) cannot be told
  * from a right one without solving again.
  *
- * Default location: folder $KIBITZ_DATA, else ./data; file
- * "<game>-<variant>.kdb" (e.g. data/kulibrat-target=5,first=black.kdb). A
+ * Default location: the first data folder holding the file, else the user
+ * folder (engine/data_folder.h: $KIBITZ_DATA, else ~/.local/share/kibitz);
+ * file "<game>-<variant>.kdb" (e.g. kulibrat-target=5,first=black.kdb). A
  * --db option names a file when it ends in ".kdb" or is an existing file,
  * and a folder otherwise, whether the folder exists or not (`solve` creates
  * it): `--db results/dbs` twice for two variants keeps both databases.

@@ -22,6 +22,7 @@ struct api *api_create(const char *data, int threads) {
     api->max_iterations = API_MAX_ITERATIONS;
     atomic_init(&api->stopping, false);
     pthread_mutex_init(&api->lock, NULL);
+    pthread_cond_init(&api->slot_free, NULL);
     return api;
 }
 
@@ -35,6 +36,7 @@ void api_free(struct api *api) {
     if (!api) return;
     games_close(api->games);
     api_databases_close(api);
+    pthread_cond_destroy(&api->slot_free);
     pthread_mutex_destroy(&api->lock);
     free(api->data);
     free(api);
@@ -305,6 +307,9 @@ done:
 
 void api_stop(struct api *api) {
     atomic_store(&api->stopping, true);
+    pthread_mutex_lock(&api->lock);
+    pthread_cond_broadcast(&api->slot_free); /* waiting engines give up */
+    pthread_mutex_unlock(&api->lock);
 }
 
 void api_handle(struct api *api, const char *method, const char *path, const char *body,

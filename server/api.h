@@ -47,8 +47,8 @@ enum {
 
 struct api;
 
-/* Start an API. `data` is the database folder (NULL: $KIBITZ_DATA, else
- * ./data); `threads` the most threads one search may use (>= 1). NULL when
+/* Start an API. `data` is the database folder (NULL: the data folders,
+ * include/kibitz.h); `threads` the most threads one search may use (>= 1). NULL when
  * out of memory. */
 struct api *api_create(const char *data, int threads);
 void api_free(struct api *api);

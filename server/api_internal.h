@@ -33,6 +33,7 @@ struct api {
     struct games *games;  /* the games kept (api_open_games), NULL: none */
     atomic_bool stopping; /* api_stop: searches stop, new ones are refused */
     pthread_mutex_t lock; /* guards `searches` and `databases` */
+    pthread_cond_t slot_free; /* a search ended (`searches` went down) */
     int searches;
     struct api_database databases[API_MAX_DATABASES];
     int n_databases;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { SPEC_MAX = 120 };
 
@@ -45,7 +46,24 @@ static bool take_slot(struct api *api) {
 static void give_slot(struct api *api) {
     pthread_mutex_lock(&api->lock);
     api->searches--;
+    pthread_cond_signal(&api->slot_free);
     pthread_mutex_unlock(&api->lock);
+}
+
+/* A slot for a kept game's engine: its move is part of the request, so it
+ * waits (at most API_MAX_SECONDS, and not once the server stops) rather
+ * than fail. */
+static bool wait_slot(struct api *api) {
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += (time_t)API_MAX_SECONDS;
+    pthread_mutex_lock(&api->lock);
+    while (api->searches >= API_MAX_SEARCHES && !atomic_load(&api->stopping))
+        if (pthread_cond_timedwait(&api->slot_free, &api->lock, &until)) break;
+    bool ok = api->searches < API_MAX_SEARCHES && !atomic_load(&api->stopping);
+    if (ok) api->searches++;
+    pthread_mutex_unlock(&api->lock);
+    return ok;
 }
 
 void api_search(struct api *api, const char *body, size_t length,
@@ -94,6 +112,10 @@ void api_search(struct api *api, const char *body, size_t length,
             api_fail(out, 400, "engine: %s", err);
         } else {
             cap_agent(a, api);
+            /* Engines probe the database of the variant when there is one
+             * (a perfect player plays from it). */
+            const struct api_database *d = api_database_for(api, r.game);
+            if (d && d->db) kz_agent_use_db(a, d->db);
             uint64_t seed = seed_json ? (uint64_t)json_integer_value(seed_json) : 1;
             struct api_guard guard;
             json_t *doc = NULL;
@@ -126,9 +148,9 @@ int api_engine_move(struct api *api, kz_agent *a, const kz_state *s, int player,
         snprintf(err, n, "the server is stopping");
         return 503;
     }
-    if (!take_slot(api)) {
-        snprintf(err, n, "busy: %d searches are running; it moves on the next read",
-                 API_MAX_SEARCHES);
+    if (!wait_slot(api)) {
+        snprintf(err, n, "busy: %d searches ran for %g seconds; it moves on the next read",
+                 API_MAX_SEARCHES, API_MAX_SECONDS);
         return 503;
     }
     cap_agent(a, api);

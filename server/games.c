@@ -14,7 +14,9 @@ struct games {
     struct api *api;
     struct games_store *store;
     pthread_mutex_t lock; /* guards the table (not the games) */
-    struct live_game *table[GAMES_MAX_LIVE];
+    /* Open addressing on the id's bits, never more than half full; games
+     * stay in memory until the server stops. */
+    struct live_game *table[2 * GAMES_MAX_LIVE];
     int count;
 };
 
@@ -44,10 +46,16 @@ static void random_hex(char *out, int digits) {
     out[digits] = '\0';
 }
 
+/* The slot of game `id`: where it is, or the empty one where it goes. */
+static size_t slot_of(const struct games *gs, const char *id) {
+    size_t n = sizeof gs->table / sizeof gs->table[0];
+    size_t i = (size_t)strtoull(id + GAMES_ID_HEX - 12, NULL, 16) % n;
+    while (gs->table[i] && strcmp(gs->table[i]->id, id) != 0) i = (i + 1) % n;
+    return i;
+}
+
 static struct live_game *lookup(struct games *gs, const char *id) {
-    for (int i = 0; i < gs->count; i++)
-        if (strcmp(gs->table[i]->id, id) == 0) return gs->table[i];
-    return NULL;
+    return gs->table[slot_of(gs, id)];
 }
 
 static void live_free(struct live_game *g) {
@@ -73,7 +81,10 @@ static struct live_game *enter(struct games *gs, struct live_game *g,
     pthread_mutex_lock(&gs->lock);
     struct live_game *there = lookup(gs, g->id);
     bool full = !there && gs->count >= GAMES_MAX_LIVE;
-    if (!there && !full) gs->table[gs->count++] = g;
+    if (!there && !full) {
+        gs->table[slot_of(gs, g->id)] = g;
+        gs->count++;
+    }
     pthread_mutex_unlock(&gs->lock);
     if (there || full) live_free(g);
     if (full) fail(a, 503, "busy: %d games are open on this server", GAMES_MAX_LIVE);
@@ -97,7 +108,8 @@ struct games *games_open(struct api *api, const char *file, char *err, size_t n)
 
 void games_close(struct games *gs) {
     if (!gs) return;
-    for (int i = 0; i < gs->count; i++) live_free(gs->table[i]);
+    for (size_t i = 0; i < sizeof gs->table / sizeof gs->table[0]; i++)
+        live_free(gs->table[i]);
     games_store_close(gs->store);
     pthread_mutex_destroy(&gs->lock);
     free(gs);

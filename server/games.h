@@ -30,7 +30,7 @@
 enum {
     GAMES_ID_HEX = 16,     /* a game id: 64 random bits */
     GAMES_TOKEN_HEX = 32,  /* a seat's token: 128 random bits */
-    GAMES_MAX_LIVE = 4096, /* games in memory at once; more: 503 */
+    GAMES_MAX_LIVE = 16384, /* games in memory at once; more: 503 */
     GAMES_SPEC_MAX = 120,  /* an engine spec's characters */
 };
 

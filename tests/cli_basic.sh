@@ -53,7 +53,7 @@ expect 0 '"kind":"version"' -- version --json
 # Exit status 2 for a usage error, 1 for a runtime failure with good input.
 expect 2 "unknown option" -- perft kulibrat --depth 2 --frobnicate
 expect 2 "bad position" -- show kulibrat --position zz
-expect 1 "no database for kulibrat" -- query kulibrat --db "$KIBITZ_DATA"
+expect 1 "no database for kulibrat" -- query kulibrat --db "$KIBITZ_DATA/empty"
 expect 1 "cannot write" -- bench kotra --json /nonexistent-folder/out.json
 
 # Progress lines on a terminal erase the rest of the line (ESC [K) each time,

@@ -76,14 +76,23 @@ def set_value(d, element_id, value):
           " e.dispatchEvent(new Event('change'));", element_id, value)
 
 
-def start_game(d, game, variant, engines):
+def start_game(d, game, variant, engines, server=False):
+    """A new game of `game` with `variant`, the seats of `engines` engines,
+    the others people; explored on the page (server=False) or kept on the
+    server (server=True: the seats go with the game, so they come first)."""
     set_value(d, "game", game)
     wait(d, game + " to load", lambda: js(d, "return kibitz.game.name") == game and state(d))
     for key, value in variant.items():
         set_value(d, "variant-" + key, value)
     set_value(d, "pace", "0")
+    js(d, "document.getElementById('server-game').checked = arguments[0]", server)
+    if server:
+        for p, spec in engines.items():
+            set_value(d, "seat-kind-%d" % p, "engine")
+            set_value(d, "seat-spec-%d" % p, spec)
     d.find_element(By.ID, "new-game").click()
-    wait(d, "the new game", lambda: state(d) is not None)
+    wait(d, "the new game", lambda: state(d) is not None and
+         bool(js(d, "return !!kibitz.match")) == server)
     for p, spec in engines.items():
         set_value(d, "seat-spec-%d" % p, spec)
     settle(d)

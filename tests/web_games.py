@@ -11,17 +11,10 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from web_lib import Server, fail, remove, scratch  # noqa: E402
+import web_lib  # noqa: E402
+from web_lib import Server, check, remove, scratch  # noqa: E402
 
 KIBITZ = sys.argv[1]
-checks = 0
-
-
-def check(cond, message):
-    global checks
-    checks += 1
-    if not cond:
-        fail(message)
 
 
 def call(s, action, body, status=200):
@@ -209,7 +202,7 @@ def main():
     finally:
         s.stop()
     reload_restart_undo_record(KIBITZ)
-    print("web_games: %d checks passed (%d Kotra bodies)" % (checks, n))
+    print("web_games: %d checks passed (%d Kotra bodies)" % (web_lib.checks, n))
 
 
 main()

@@ -15,20 +15,13 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from web_lib import Server, fail  # noqa: E402
+import web_lib  # noqa: E402
+from web_lib import Server, check  # noqa: E402
 
 KIBITZ = sys.argv[1]
-checks = 0
 # A dense Kerx size-6 position: black's capture sequences (every white has an
 # empty cell behind it on a lattice) are too many to list in any time.
 DENSE_KERX = "6/7/w7/wwww5/w1w1w5/wwwwwwww3/1w1w1w1w2/wwwwwwwww/1w1w1w1w/wwwwwww/bw1w1w b"
-
-
-def check(cond, message):
-    global checks
-    checks += 1
-    if not cond:
-        fail(message)
 
 
 def address(s):
@@ -180,7 +173,7 @@ def main():
         s.stop()
     sigterm_while("search")
     sigterm_while("dense Kerx position")
-    print("web_guard: %d checks passed" % checks)
+    print("web_guard: %d checks passed" % web_lib.checks)
 
 
 main()

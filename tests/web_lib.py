@@ -130,6 +130,17 @@ def remove(folder):
     shutil.rmtree(folder, ignore_errors=True)
 
 
+checks = 0  # check()s made so far, for the tests' last line
+
+
+def check(cond, message):
+    """Count one check; fail with `message` when `cond` is false."""
+    global checks
+    checks += 1
+    if not cond:
+        fail(message)
+
+
 def fail(message):
     print("FAIL: " + message, file=sys.stderr)
     sys.exit(1)

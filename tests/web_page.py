@@ -231,6 +231,65 @@ def presets_and_hand_over(d):
     d.find_elements(By.CSS_SELECTOR, "#chooser button")[0].click()
     check(d.find_elements(By.ID, "hand-over"), "kodrek: hand the device to the second picker")
 
+RECORD_BODIES = """window.bodies = [];
+const plain = window.fetch;
+window.fetch = async (...args) => {
+  const res = await plain(...args);
+  window.bodies.push([String(args[0]), await res.clone().text()]);
+  return res;
+};"""
+
+
+def server_game(d):
+    """Kotra played as gold against an engine on the server: no answer the
+    page receives names a silver placement before the end; the address
+    reopens the game after a reload."""
+    js(d, RECORD_BODIES)
+    start_game(d, "kotra", {}, {1: "random"}, server=True)
+    wait(d, "kotra's setup presets", lambda: len(d.find_elements(By.CSS_SELECTOR, "#other-moves button.offer")) == 4)
+    d.find_elements(By.CSS_SELECTOR, "#other-moves button.offer")[0].click()
+    wait(d, "gold's setup and silver's", lambda: "setup" not in state(d)["position"].split()[2])
+    rng = random.Random(3)
+    for _ in range(40):
+        settle(d)
+        st = state(d)
+        if st["over"]:
+            break
+        if not st["legal"]:
+            wait(d, "gold's turn", lambda: state(d)["legal"] or state(d)["over"])
+            continue
+        n = len(st["played"])
+        js(d, "play(arguments[0])", rng.choice(st["legal"])["move"])
+        wait(d, "gold's move", lambda: len(state(d)["played"]) > n or state(d)["over"])
+    check(js(d, "return kibitz.match.id"), "kotra: the game is kept on the server")
+    ply = len(state(d)["played"])
+    played = state(d)["played"]
+    check("(hidden)" in played, "kotra: silver's setup is hidden from gold")
+    bodies = js(d, "return window.bodies")
+    d.refresh()
+    wait(d, "the game after a reload", lambda: js(d, "return !!(window.kibitz && kibitz.match && kibitz.state)"))
+    settle(d)
+    check(len(state(d)["played"]) == ply and state(d)["played"] == played,
+          "kotra: a reload reopens the game on the server")
+    js(d, RECORD_BODIES)
+    js(d, "return pollMatch()")
+    settle(d)
+    bodies += js(d, "return window.bodies")  # the reloaded page's too
+    if not state(d)["over"]:
+        d.find_element(By.ID, "resign").click()
+        wait(d, "the resignation", lambda: state(d)["over"])
+    d.find_element(By.ID, "download-record").click()
+    wait(d, "the record", lambda: js(d, "return !!kibitz.lastRecord"))
+    record = js(d, "return kibitz.lastRecord")
+    # A space left empty ("e6n=-") is seen by all; a rank placed is secret.
+    secrets = [m["move"] for m in record["moves"] if m.get("turn") == "silver" and "=" in m.get("move", "")
+               and not m["move"].endswith("=-")]
+    check(len(secrets) == 17, "kotra: silver's 17 placements are in the record (%d)" % len(secrets))
+    check(len(bodies) >= 5, "kotra: the page's answers were read (%d)" % len(bodies))
+    for url, text in bodies:
+        for secret in secrets:
+            check('"%s"' % secret not in text, "kotra: %s answered silver's hidden %s" % (url, secret))
+
 
 def accessibility(d, axe):
     for game, variant, engines in GAMES:
@@ -286,6 +345,7 @@ def main():
         undo_navigate_share(d, server)
         keyboard_game(d)
         presets_and_hand_over(d)
+        server_game(d)
         accessibility(d, axe)
         severe = [e for e in d.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
         check(not severe, "no errors in the browser console: %r" % severe[:3])

@@ -117,7 +117,7 @@ function isPerson(p) { return p >= 0 && app.seats[p] && app.seats[p].kind === 'p
 // their own view; with several, the one to act; with none (watching
 // engines) everything is shown.
 function viewer() {
-  if (!app.game.hidden) return undefined;
+  if (!app.game.hidden || app.match) return undefined; // a game on the server sends a view
   const people = app.seats.map((s, p) => (s.kind === 'person' ? p : -1)).filter((p) => p >= 0);
   if (people.length === 0) return undefined;
   const last = app.state ? app.state.to_act : -1;
@@ -168,8 +168,10 @@ function variantText() {
 function newGame() {
   app.variant = variantText();
   app.start = '';
+  app.match = null;
   resetLine();
   buildSeats();
+  if (serverPlay()) return newMatch().catch(showError); // match.js
   refresh();
 }
 
@@ -193,6 +195,7 @@ function resetLine() {
 
 // ---- the main loop: ask for the state, draw it, let engines and chance act ----
 async function refresh() {
+  if (app.match && !looking()) return pollMatch().catch(showError); // match.js
   const token = ++app.token;
   clearTimeout(app.timer);
   let st;
@@ -219,17 +222,21 @@ async function refresh() {
   app.query = null;
   render();
   if (window.kibitzPage) window.kibitzPage.afterState(ply);
-  if ($('show-values').checked && !app.game.hidden) {
-    try {
-      const q = await api('/api/query', request({ history: true }));
-      if (token !== app.token) return;
-      app.query = q;
-      render();
-    } catch (e) {
-      showError(e);
-    }
-  }
+  await askValues(token);
   schedule();
+}
+
+// The database's values of the line shown (not for hidden information).
+async function askValues(token) {
+  if (!$('show-values').checked || app.game.hidden) return;
+  try {
+    const q = await api('/api/query', request({ history: true }));
+    if (token !== app.token) return;
+    app.query = q;
+    render();
+  } catch (e) {
+    showError(e);
+  }
 }
 
 function pace() { return Number($('pace').value); }
@@ -237,14 +244,14 @@ function pace() { return Number($('pace').value); }
 function schedule() {
   clearTimeout(app.timer);
   const st = app.state;
-  if (!app.running || !st || st.over || looking()) return;
+  if (!app.running || !st || st.over || looking() || app.match) return;
   if (engineWork()) app.timer = setTimeout(() => step(), pace());
 }
 
 // Is there something for chance or an engine to do now?
 function engineWork() {
   const st = app.state;
-  if (!st || st.over) return false;
+  if (!st || st.over || app.match) return false; // on the server, engines move there
   if (st.turn === 'chance') return true;
   if (st.turn === 'simultaneous')
     return (st.acting || []).some((a) => !isPerson(a.player) && !(a.player in app.secret));
@@ -308,6 +315,7 @@ function roll(chosen) {
 
 function play(move, actor) {
   if (looking()) return; // the position looked back at is read-only
+  if (app.match) return matchMove(move); // match.js
   const legal = app.state && typeof move === 'string' && app.state.legal.find((m) => m.move === move);
   app.moves.push(move);
   app.actors.push(actor);
@@ -325,6 +333,10 @@ async function playLine(line) {
   try {
     const doc = await api('/api/state', request({ line, seed: randomSeed() }));
     if (app.state !== st) return;
+    if (app.match) { // on the server: each move in turn, as the person's
+      for (const m of doc.line_moves || []) await matchMove(m);
+      return;
+    }
     for (const m of doc.line_moves || []) {
       app.moves.push(m);
       app.actors.push(st.to_act);
@@ -694,7 +706,14 @@ function renderSecret(box) {
     d.textContent = 'chosen (hidden): ' + chosen.join(', ');
     box.append(d);
   }
-  if (!waiting.length) return;
+  if (!waiting.length) {
+    if (st.waiting_for && st.waiting_for.length) {
+      const w = document.createElement('div');
+      w.textContent = 'waiting for ' + st.waiting_for.join(', ') + (st.chosen ? ' (your pick: ' + st.chosen + ')' : '');
+      box.append(w);
+    }
+    return;
+  }
   const a = waiting[0];
   // Several people at one table: each pick is made out of the others'
   // sight, so the page first asks for the device to be handed over.
@@ -715,8 +734,9 @@ function renderSecret(box) {
   box.append(d);
   for (const m of a.moves) {
     box.append(moveButton(m, () => {
-      app.secret[a.player] = m;
       app.handedTo = null;
+      if (app.match) return play(m, a.player); // the pick stays on the server
+      app.secret[a.player] = m;
       jointReady();
       schedule();
     }));
@@ -763,8 +783,11 @@ function resultText(st) {
 
 function renderControls() {
   $('run').textContent = app.running ? 'Pause' : 'Resume';
+  // On the server the engines move there: the pace controls have no work.
+  for (const id of ['run', 'step', 'engine-move', 'redo']) $(id).disabled = !!app.match;
+  $('resign').hidden = !app.match || !app.state || app.state.over;
   $('undo').disabled = !app.moves.length;
-  $('redo').disabled = !app.redo.length;
+  if (!app.match) $('redo').disabled = !app.redo.length;
 }
 
 // One entry per move with its number, who made it and what it was (with
@@ -799,6 +822,9 @@ function renderMoveList() {
 
 // Show the position after `ply` moves (read-only while it is not the last).
 function lookAt(ply) {
+  // The stateless endpoints replay the line: every move must be known.
+  if (app.match && app.moves.some((m) => m === null))
+    return showError('looking back needs every move of the game, and this seat does not see them all');
   ply = Math.max(0, Math.min(app.moves.length, ply));
   app.viewPly = ply === app.moves.length ? null : ply;
   app.selection = [];
@@ -950,6 +976,7 @@ async function engineMoveForSideToAct() {
 // throws before it go with the person's move), so that engines go on
 // playing afterwards; with engines only, one move, and the engines pause.
 function undo() {
+  if (app.match) return matchUndo(); // match.js
   if (!app.moves.length) return;
   const people = app.seats.some((s) => s.kind === 'person');
   app.viewPly = null;
@@ -992,6 +1019,7 @@ function wire() {
   };
   $('load').onclick = () => {
     app.start = $('position').value.trim();
+    app.match = null; // a position loaded is explored here
     resetLine();
     refresh();
   };

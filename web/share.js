@@ -9,6 +9,10 @@ window.kibitzPage = {
   // Called by app.js after every state: the address follows the game.
   afterState() {
     if (!app.game) return;
+    if (app.match) { // a game on the server: its id (the tokens stay in this browser)
+      history.replaceState(null, '', '#' + new URLSearchParams({ match: app.match.id }).toString());
+      return;
+    }
     const q = new URLSearchParams({ game: app.game.name, variant: app.variant });
     if (app.start) q.set('position', app.start);
     if (app.moves.length) q.set('moves', JSON.stringify(app.moves));
@@ -20,6 +24,10 @@ window.kibitzPage = {
   restore() {
     if (location.hash.length < 2) return false;
     const q = new URLSearchParams(location.hash.slice(1));
+    if (q.has('match')) {
+      reopen(q.get('match'));
+      return true;
+    }
     const game = app.games.find((g) => g.name === q.get('game'));
     if (!game) return false;
     try {
@@ -36,8 +44,28 @@ window.kibitzPage = {
   },
 };
 
+// A game on the server named by the address: its game and variant first,
+// then its view.
+async function reopen(id) {
+  try {
+    const tokens = JSON.parse(localStorage.getItem('kibitz-game-' + id) || 'null');
+    const seat = tokens ? tokens.findIndex((t) => t) : -1;
+    if (seat < 0) throw new Error('this browser holds no seat of game ' + id);
+    const view = await api('/api/match/view', { id, token: tokens[seat] });
+    chooseGame(view.game, view.variant);
+    app.variant = variantText();
+    app.start = '';
+    resetLine();
+    await reopenMatch(id);
+  } catch (e) {
+    showError(e);
+    chooseGame(app.games[0].name);
+  }
+}
+
 // Open `moves` (made by `actors`) from `start` in `game`.
 function openLine(game, variant, start, moves, actors, ply) {
+  app.match = null; // a line explored on this page, not a game on the server
   chooseGame(game, variant);
   app.variant = variantText();
   app.start = start;
@@ -74,7 +102,9 @@ async function recordDocument() {
 
 async function downloadRecord() {
   try {
-    const doc = await recordDocument();
+    // A game on the server: its own record, once over (it holds every
+    // hidden choice).
+    const doc = app.match ? await matchRecord() : await recordDocument();
     const blob = new Blob([JSON.stringify(doc) + '\n'], { type: 'application/json' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
@@ -142,6 +172,7 @@ document.addEventListener('DOMContentLoaded', () => {
   $('flip').onclick = () => { app.flip = !app.flip; $('flip').setAttribute('aria-pressed', app.flip); render(); };
   $('confirm-moves').onchange = () => { app.confirm = $('confirm-moves').checked; app.pendingMove = null; render(); };
   $('download-record').onclick = downloadRecord;
+  $('resign').onclick = matchResign;
   $('upload-record').onchange = async () => {
     const f = $('upload-record').files[0];
     if (f) loadRecord(await f.text());

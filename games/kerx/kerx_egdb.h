@@ -53,7 +53,7 @@ struct kerx_egdb_build {
     uint64_t parallel_from;
     size_t memory_mib;  /* budget; 0: none */
     bool progress;      /* progress lines on stderr */
-    const char *folder; /* data folder (NULL: $KIBITZ_DATA, else ./data) */
+    const char *folder; /* data folder (NULL: the data folders, engine/data_folder.h) */
 };
 
 struct kerx_egdb_stats {

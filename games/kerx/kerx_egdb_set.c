@@ -1,6 +1,8 @@
 /* Opening Kerx endgame database folders and probing them. */
 #include "games/kerx/kerx_egdb_set.h"
 
+#include "engine/data_folder.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,9 +12,14 @@
 void kerx_egdb_folder(const struct variant *v, const char *data, char *buf, size_t n) {
     char text[160];
     kerx_game.variant_format(v, text, sizeof text);
-    if (!data) data = getenv("KIBITZ_DATA");
-    if (!data || !*data) data = "data";
-    snprintf(buf, n, "%s/egdb-kerx-%s", data, text);
+    char entry[200], folder[4096];
+    snprintf(entry, sizeof entry, "egdb-kerx-%s", text);
+    /* No --db: the first data folder holding them, else the user folder. */
+    if (data)
+        snprintf(folder, sizeof folder, "%s", data);
+    else
+        data_folder_find(entry, folder, sizeof folder);
+    snprintf(buf, n, "%s/%s", folder, entry);
 }
 
 struct kerx_egdb *kerx_egdb_new(const struct variant *v, const char *data, char *err) {

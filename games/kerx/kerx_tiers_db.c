@@ -1,6 +1,8 @@
 /* Kerx databases by material: build with resume, and probes over the files. */
 #include "games/kerx/kerx_tiers_db.h"
 
+#include "engine/data_folder.h"
+
 #include "engine/timer.h"
 #include "search/solver_db.h"
 
@@ -14,9 +16,14 @@
 void kerx_db_folder(const struct variant *v, const char *data, char *buf, size_t n) {
     char text[160];
     kerx_game.variant_format(v, text, sizeof text);
-    if (!data) data = getenv("KIBITZ_DATA");
-    if (!data || !*data) data = "data";
-    snprintf(buf, n, "%s/tiers-kerx-%s", data, text);
+    char entry[200], folder[4096];
+    snprintf(entry, sizeof entry, "tiers-kerx-%s", text);
+    /* No --db: the first data folder holding them, else the user folder. */
+    if (data)
+        snprintf(folder, sizeof folder, "%s", data);
+    else
+        data_folder_find(entry, folder, sizeof folder);
+    snprintf(buf, n, "%s/%s", folder, entry);
 }
 
 static void tier_path(const char *folder, tier_t t, char *buf, size_t n) {

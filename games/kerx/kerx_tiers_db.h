@@ -23,7 +23,7 @@ struct kerx_db_build {
     int threads;        /* <= 0: OpenMP default */
     size_t memory_mib;  /* budget; 0: none */
     bool progress;      /* a line per tier on stderr */
-    const char *folder; /* data folder (NULL: $KIBITZ_DATA, else ./data) */
+    const char *folder; /* data folder (NULL: the data folders, engine/data_folder.h) */
 };
 
 struct kerx_db_stats {

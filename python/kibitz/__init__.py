@@ -74,7 +74,9 @@ def solve(game, path, threads=0):
 
 class Database:
     """Solver databases in `path` (a folder or a .kdb file; None: the
-    engine's default, $KIBITZ_DATA else ./data). A game with databases of
+    engine's default: the data folder, $KIBITZ_DATA, else
+    $XDG_DATA_HOME/kibitz, else ~/.local/share/kibitz, where a database
+    quick to make is made on first use). A game with databases of
     its own reads those from the folder (Kerx: the endgame sets of
     `kibitz solve kerx --pieces K`).
 
