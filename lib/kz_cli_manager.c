@@ -55,6 +55,8 @@ int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, cha
     if (a->goal && prove_goal_parse(a->goal, &goal) != 0)
         return FAIL(KZ_EINVAL, "unknown --goal '%s' (value, notlose, notwin, win, loss)",
                     a->goal);
+    if (a->proof && access(a->proof, F_OK) == 0) /* refused before the work */
+        return FAIL(KZ_EINVAL, "%s exists: not replaced", a->proof);
     struct search_probe probe;
     int status = open_probe(a, g, v, &probe, err);
     if (status) return status;
@@ -107,9 +109,9 @@ int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, cha
             fact_store_count(store));
     int ran = prove_run(&cfg, s->bytes, &r, perr);
     prove_mpi_stop(&farm);
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
     if (ran != 0) {
+        sigaction(SIGINT, &old_int, NULL);
+        sigaction(SIGTERM, &old_term, NULL);
         fact_store_close(store);
         search_probe_close(&probe);
         return FAIL(KZ_ERUNTIME, "%s", perr);
@@ -155,6 +157,10 @@ int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, cha
     } else if (a->proof) {
         fprintf(out, "no proof written: the goal is not proved\n");
     }
+    /* Until here a signal only stops the work (the export's df-pn too, whose
+     * temporary file is then removed). */
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
     fact_store_close(store);
     search_probe_close(&probe);
     if (interrupted) {

@@ -55,10 +55,11 @@ expect 2 "line 1: not a kibitz proof file" -- checkproof kerx --variant $v \
 expect 2 "prove needs --store" -- prove kerx --variant $v --db none
 expect 2 "unknown --goal 'maybe'" -- prove kerx --variant $v --db none --store "$dir/g" \
     --goal maybe
+echo "# changed" >>"$dir/start.proof"
 out=$(prove --store "$dir/s" --proof "$dir/start.proof")
-check "an existing proof file is not replaced" \
-    "$(grep -q 'exists: not replaced' <<<"$out" && cmp -s "$dir/start.proof" \
-        <(cat "$dir/start.proof"); echo $?)"
+check "an existing proof file is refused" "$(grep -q 'exists: not replaced' <<<"$out"; echo $?)"
+check "and left as it was" \
+    "$(grep -q '^# changed' "$dir/start.proof" && ! ls "$dir"/start.proof.tmp.* 2>/dev/null; echo $?)"
 
 # --- A second run of the same command starts from the store.
 again=$(prove --store "$dir/s")
