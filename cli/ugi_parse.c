@@ -135,7 +135,14 @@ static void parse_go(struct ugi_command *cmd, char **w, int n) {
             continue;
         }
         if (!slot) continue; /* unknown words of go are ignored (UCI) */
-        if ((*slot = number(cmd, key, next)) < 0) return;
+        /* A clock already overstepped comes as a negative time (runners
+         * send it so): out of time, think as little as possible. */
+        const char *digits = next;
+        if (slot >= go->time_ms && slot < go->time_ms + UGI_MAX_PLAYERS && next &&
+            next[0] == '-')
+            digits = next + 1;
+        if ((*slot = number(cmd, key, digits)) < 0) return;
+        if (digits != next) *slot = 0;
         i++;
     }
     cmd->kind = UGI_GO;

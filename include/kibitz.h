@@ -81,6 +81,14 @@ enum kz_flags {
 
 /* ---------------------------------------------------------------- library */
 
+/* The version of this header, at compile time (kz_version() tells the
+ * library's at run time; the build refuses a header whose version is not
+ * the project's). */
+#define KZ_VERSION_MAJOR 0
+#define KZ_VERSION_MINOR 1
+#define KZ_VERSION_STRING "0.1"
+#define KZ_VERSION_NUMBER (KZ_VERSION_MAJOR * 10000 + KZ_VERSION_MINOR * 100)
+
 /* The library's version, e.g. "0.1". */
 const char *kz_version(void);
 /* Number of games the library knows. */
@@ -277,6 +285,17 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *o,
  * game does not fit, or one that does not search: random, greedy, flatmc). */
 int kz_search_check(const kz_game *g, const char *algo, char *err, size_t err_n);
 
+/* A state's identity: its 64-bit hash (the key the engine's tables use;
+ * equal states hash alike), whether two states are the same position of
+ * the same game and variant (1) or not (0), and the dense index of an
+ * action: its place in kz_state_actions' list (0 .. count-1), and back.
+ * NULL states: hash 0, not equal; KZ_EINVAL for an action not legal here
+ * or an index out of range. */
+uint64_t kz_state_hash(const kz_state *s);
+int kz_state_equal(const kz_state *a, const kz_state *b);
+int kz_state_action_index(const kz_state *s, kz_action a);
+int kz_state_action_at(const kz_state *s, int index, kz_action *out);
+
 /* ------------------------------------------------------- more of a state */
 
 /* Whether a parsed position can be played on (pieces counted, the player
@@ -359,7 +378,6 @@ void kz_repetition_free(kz_repetition *r);
  * kz_agent_new_game. One agent must not be used by two threads at once. */
 
 typedef struct kz_agent kz_agent;
-typedef struct kz_db kz_db; /* an open database (kz_db_open_engine) */
 
 /* What an agent's last choice found the position worth to the mover. */
 enum kz_eval_kind { KZ_EVAL_NONE, KZ_EVAL_ESTIMATE, KZ_EVAL_PROVEN };
@@ -469,7 +487,7 @@ long kz_db_value_json(const kz_db *db, const kz_state *s, char *json, size_t n);
  * so a record always replays. Reading one, its game, length and replay:
  * kz_record_load and the rest in the "records" section below. */
 
-typedef struct kz_record kz_record;
+typedef struct kz_record kz_record; /* a game record: start, moves, players */
 
 /* An empty record starting at `s` (players "?" until set); NULL when out of
  * memory. It keeps its own copy of the game. */
@@ -651,8 +669,6 @@ size_t kz_perft_json(const kz_state *s, int depth, int threads, int divide, char
                      size_t n);
 
 /* ---------------------------------------------------------------- records */
-
-typedef struct kz_record kz_record; /* a game record: start, moves, players */
 
 /* Read a record file (the JSON of `kibitz play --save` and `kibitz arena
  * --record`) of game `g` (any variant: the record says which). Every move is

@@ -6,6 +6,7 @@
 #include "json/kjson_reports.h"
 
 const char *kz_game_summary(const kz_game *g) {
+    if (!g) return NULL;
     return g->g->summary;
 }
 
@@ -32,5 +33,6 @@ size_t kz_games_json(char *json, size_t n) {
 }
 
 size_t kz_state_json(const kz_state *s, char *json, size_t n) {
+    if (!s) return kz_no_text(json, n);
     return give(kjson_position(s->game->g, &s->game->v, s->bytes), json, n);
 }

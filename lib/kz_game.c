@@ -54,6 +54,7 @@ int kz_game_find(const char *name, kz_game **out, char *err, size_t err_n) {
 
 int kz_game_load(const char *name, const char *variant, kz_game **out, char *err,
                  size_t err_n) {
+    if (!out) return kz_fail(err, err_n, KZ_EINVAL, "kz_game_load: no place for the game");
     *out = NULL;
     if (!name) return kz_fail(err, err_n, KZ_EINVAL, "no game name given");
     /* "kulibrat(target=5)": the name, then the variant in parentheses. */
@@ -97,20 +98,24 @@ void kz_game_free(kz_game *g) {
 }
 
 const char *kz_game_name(const kz_game *g) {
+    if (!g) return NULL;
     return g->g->name;
 }
 
 size_t kz_game_variant(const kz_game *g, char *buf, size_t n) {
+    if (!g) return kz_no_text(buf, n);
     char text[512];
     g->g->variant_format(&g->v, text, sizeof text);
     return (size_t)snprintf(buf, n, "%s", text);
 }
 
 int kz_game_players(const kz_game *g) {
+    if (!g) return 0;
     return g->players;
 }
 
 unsigned kz_game_flags(const kz_game *g) {
+    if (!g) return 0;
     return g->g->flags | (g->g->tier_of ? KZ_CAN_SOLVE : 0u) |
            (g->g->describe ? KZ_HAS_BOARD : 0u) |
            (g->g->parse_line ? KZ_READS_LINES : 0u) |
@@ -119,9 +124,11 @@ unsigned kz_game_flags(const kz_game *g) {
 }
 
 int kz_game_max_actions(const kz_game *g) {
+    if (!g) return 0;
     return g->g->max_moves;
 }
 
 const char *kz_game_player_name(const kz_game *g, int p) {
+    if (!g) return NULL;
     return p >= 0 && p < g->players ? g->g->player_name(&g->v, p) : NULL;
 }

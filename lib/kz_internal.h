@@ -36,6 +36,12 @@ struct kz_stop {
 int kz_fail(char *err, size_t n, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* What a text function gives for a NULL handle: an empty text, length 0. */
+static inline size_t kz_no_text(char *buf, size_t n) {
+    if (buf && n) buf[0] = '\0';
+    return 0;
+}
+
 /* A new game called `name` (no parentheses) with its default variant, not
  * yet finished (variant_finish): KZ_OK, KZ_EINVAL (unknown name, the
  * registry's message) or KZ_ERUNTIME. */

@@ -176,7 +176,7 @@ int kz_search(const kz_state *s, const char *algo, double time, long iterations,
 }
 
 uint64_t kz_perft(const kz_state *s, int depth, int threads) {
-    if (depth < 0) return 0;
+    if (!s || depth < 0 || threads > KZ_MAX_THREADS) return 0;
     if (threads == 1) return perft_count(s->game->g, &s->game->v, s->bytes, depth);
     return perft_parallel(s->game->g, &s->game->v, s->bytes, depth, threads, NULL, NULL,
                           NULL);
@@ -184,6 +184,7 @@ uint64_t kz_perft(const kz_state *s, int depth, int threads) {
 
 long kz_random_rollouts(const kz_state *s, long n, uint64_t seed, int max_plies,
                         double sum_returns[KZ_MAX_PLAYERS]) {
+    if (!s || !sum_returns) return 0;
     const struct game *g = s->game->g;
     struct rng rng;
     rng_seed(&rng, seed);

@@ -21,12 +21,14 @@ static kz_state *state_alloc(const kz_game *game) {
 }
 
 kz_state *kz_state_new(const kz_game *game) {
+    if (!game) return NULL;
     kz_state *s = state_alloc(game);
     if (s) game->g->start(&game->v, s->bytes);
     return s;
 }
 
 kz_state *kz_state_clone(const kz_state *from) {
+    if (!from) return NULL;
     kz_state *s = state_alloc(from->game);
     if (s) memcpy(s->bytes, from->bytes, from->game->g->state_size);
     return s;
@@ -39,6 +41,7 @@ void kz_state_free(kz_state *s) {
 }
 
 int kz_state_copy(kz_state *to, const kz_state *from) {
+    if (!to || !from) return KZ_EINVAL;
     if (to->game->g != from->game->g ||
         memcmp(&to->game->v, &from->game->v, sizeof to->game->v) != 0)
         return KZ_EINVAL;
@@ -48,10 +51,12 @@ int kz_state_copy(kz_state *to, const kz_state *from) {
 }
 
 const kz_game *kz_state_game(const kz_state *s) {
+    if (!s) return NULL;
     return s->game;
 }
 
 int kz_state_parse(kz_state *s, const char *text, char *err, size_t err_n) {
+    if (!s) return kz_fail(err, err_n, KZ_EINVAL, "kz_state_parse: no state");
     const struct game *g = s->game->g;
     unsigned char parsed[GAME_MAX_STATE_BYTES];
     char gerr[GAME_ERROR_BYTES] = "";
@@ -65,12 +70,14 @@ int kz_state_parse(kz_state *s, const char *text, char *err, size_t err_n) {
 }
 
 size_t kz_state_format(const kz_state *s, char *buf, size_t n) {
+    if (!s) return kz_no_text(buf, n);
     char text[KZ_TEXT_BYTES];
     s->game->g->format_position(&s->game->v, s->bytes, text, sizeof text);
     return (size_t)snprintf(buf, n, "%s", text);
 }
 
 size_t kz_state_draw(const kz_state *s, char *buf, size_t n) {
+    if (!s) return kz_no_text(buf, n);
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -86,6 +93,7 @@ size_t kz_state_draw(const kz_state *s, char *buf, size_t n) {
 }
 
 int kz_state_turn(const kz_state *s) {
+    if (!s) return KZ_TURN_OVER;
     return s->game->g->turn(&s->game->v, s->bytes);
 }
 
@@ -97,6 +105,8 @@ int kz_state_moves(const kz_state *s, const move_t **moves) {
 }
 
 int kz_state_actions(const kz_state *s, kz_action *out, int cap) {
+    if (!s) return 0;
+    if (!out) cap = 0;
     const move_t *moves;
     int n = kz_state_moves(s, &moves);
     for (int i = 0; i < n && i < cap; i++) out[i] = kz_action_of(moves[i]);
@@ -112,6 +122,7 @@ static bool is_legal(const kz_state *s, move_t m) {
 }
 
 size_t kz_state_action_text(const kz_state *s, kz_action a, char *buf, size_t n) {
+    if (!s) return kz_no_text(buf, n);
     if (!is_legal(s, kz_move(a))) {
         if (n) buf[0] = '\0';
         return 0;
@@ -123,6 +134,9 @@ size_t kz_state_action_text(const kz_state *s, kz_action a, char *buf, size_t n)
 
 int kz_state_parse_action(const kz_state *s, const char *text, kz_action *a, char *err,
                           size_t err_n) {
+    if (!s || !text || !a)
+        return kz_fail(err, err_n, KZ_EINVAL,
+                       "kz_state_parse_action: no state, move or place for the action");
     const struct game *g = s->game->g;
     if (!text) return kz_fail(err, err_n, KZ_EINVAL, "no move given");
     if (g->turn(&s->game->v, s->bytes) == TURN_OVER)
@@ -138,6 +152,7 @@ int kz_state_parse_action(const kz_state *s, const char *text, kz_action *a, cha
 }
 
 int kz_state_apply(kz_state *s, kz_action a, char *err, size_t err_n) {
+    if (!s) return kz_fail(err, err_n, KZ_EINVAL, "kz_state_apply: no state");
     if (!is_legal(s, kz_move(a))) {
         if (kz_state_turn(s) == TURN_OVER)
             return kz_fail(err, err_n, KZ_EINVAL, "action %lld: the game is over",
@@ -151,12 +166,16 @@ int kz_state_apply(kz_state *s, kz_action a, char *err, size_t err_n) {
 }
 
 int kz_state_apply_text(kz_state *s, const char *text, char *err, size_t err_n) {
+    if (!s || !text)
+        return kz_fail(err, err_n, KZ_EINVAL, "kz_state_apply_text: no state or no move");
     kz_action a;
     int status = kz_state_parse_action(s, text, &a, err, err_n);
     return status ? status : kz_state_apply(s, a, err, err_n);
 }
 
 int kz_state_chance(const kz_state *s, kz_action *outcomes, double *probs, int cap) {
+    if (!s) return 0;
+    if (!outcomes || !probs) cap = 0;
     const struct game *g = s->game->g;
     if (g->turn(&s->game->v, s->bytes) != TURN_CHANCE || !g->chance) return 0;
     const move_t *moves;
@@ -168,12 +187,15 @@ int kz_state_chance(const kz_state *s, kz_action *outcomes, double *probs, int c
 }
 
 unsigned kz_state_acting(const kz_state *s) {
+    if (!s) return 0;
     const struct game *g = s->game->g;
     if (g->turn(&s->game->v, s->bytes) != TURN_SIMULTANEOUS || !g->acting) return 0;
     return g->acting(&s->game->v, s->bytes);
 }
 
 int kz_state_joint_actions(const kz_state *s, int p, kz_action *out, int cap) {
+    if (!s) return 0;
+    if (!out) cap = 0;
     const struct game *g = s->game->g;
     if (p < 0 || p >= s->game->players || !(kz_state_acting(s) & (1u << p))) return 0;
     move_t moves[g->max_moves];
@@ -184,6 +206,8 @@ int kz_state_joint_actions(const kz_state *s, int p, kz_action *out, int cap) {
 
 int kz_state_apply_joint(kz_state *s, const kz_action choices[KZ_MAX_PLAYERS], char *err,
                          size_t err_n) {
+    if (!s || !choices)
+        return kz_fail(err, err_n, KZ_EINVAL, "kz_state_apply_joint: no state or no choices");
     const struct game *g = s->game->g;
     unsigned acting = kz_state_acting(s);
     if (!acting)
@@ -206,6 +230,7 @@ int kz_state_apply_joint(kz_state *s, const kz_action choices[KZ_MAX_PLAYERS], c
 }
 
 int kz_state_returns(const kz_state *s, double out[KZ_MAX_PLAYERS]) {
+    if (!s || !out) return KZ_EINVAL;
     if (kz_state_turn(s) != TURN_OVER) return KZ_EINVAL;
     double r[GAME_MAX_PLAYERS] = {0};
     s->game->g->returns(&s->game->v, s->bytes, r);
@@ -214,6 +239,7 @@ int kz_state_returns(const kz_state *s, double out[KZ_MAX_PLAYERS]) {
 }
 
 kz_state *kz_state_view(const kz_state *s, int p) {
+    if (!s) return NULL;
     if (p < 0 || p >= s->game->players) return NULL;
     kz_state *view = kz_state_clone(s);
     if (view && s->game->g->view) s->game->g->view(&s->game->v, view->bytes, p);
@@ -221,11 +247,14 @@ kz_state *kz_state_view(const kz_state *s, int p) {
 }
 
 int kz_game_observation_shape(const kz_game *game, int dims[3]) {
+    if (!game || !dims) return 0;
     if (!game->g->observe) return 0;
     return game->g->observe(&game->v, NULL, 0, NULL, dims);
 }
 
 long kz_state_observation(const kz_state *s, int p, float *out, long cap) {
+    if (!s) return KZ_EINVAL;
+    if (!out) cap = 0;
     const kz_game *game = s->game;
     int dims[3] = {1, 1, 1};
     if (!game->g->observe) return KZ_EUNSUPPORTED;
@@ -245,6 +274,7 @@ long kz_state_observation(const kz_state *s, int p, float *out, long cap) {
 
 size_t kz_state_joint_action_text(const kz_state *s, int p, kz_action a, char *buf,
                                   size_t n) {
+    if (!s) return kz_no_text(buf, n);
     const struct game *g = s->game->g;
     int cap = g->max_moves, count = kz_state_joint_actions(s, p, NULL, 0);
     kz_action options[cap > count ? cap : count];

@@ -38,15 +38,55 @@ cc -std=c17 $(pkg-config --cflags kibitz) "$here/lib_client.c" -o "$prefix/clien
     "$(dirname "$so")/libkibitz.a" $(pkg-config --libs-only-other --static kibitz) \
     $(pkg-config --libs-only-l --static kibitz | sed 's/-lkibitz//')
 check "a client builds against the static library" $?
+# No MPI in any client: the library needs only libc, libm, libgomp, xxHash
+# and jansson (MPI is linked into the kibitz program alone).
+deps=$(ldd "$prefix/client_shared" | awk '{print $1}')
+echo "$deps" | grep -Eq 'mpi|hwloc|event|udev'
+check "ldd of a dynamic client shows no MPI (nor hwloc, libevent, udev)" $([ $? = 1 ]; echo $?)
+check "the client needs libkibitz.so itself" $(grep -q '^libkibitz.so.0$' <<<"$deps"; echo $?)
+# Fully static through `pkg-config --static` (not in sanitizer builds: the
+# sanitizer runtimes are not made for -static).
+kinds="shared static"
+if [ -z "$sanitize" ]; then
+    cc -static -std=c17 $(pkg-config --cflags kibitz) "$here/lib_client.c" \
+        -o "$prefix/client_full_static" $(pkg-config --static --libs kibitz) 2>"$prefix/static.log"
+    check "a client links fully static with pkg-config --static" $?
+    ldd "$prefix/client_full_static" 2>&1 | grep -q 'not a dynamic executable'
+    check "and it is a static executable" $?
+    kinds="$kinds full_static"
+fi
+# find_package(kibitz) in a CMake project, shared and static.
+if [ -z "$sanitize" ]; then
+    cmake -S "$here/data/cmake_client" -B "$prefix/cmake_client" -DCMAKE_PREFIX_PATH="$prefix" \
+        -DCMAKE_C_COMPILER="${compiler:-cc}" -DCLIENT_SOURCE="$here/lib_client.c" \
+        -DCMAKE_BUILD_RPATH="$(dirname "$so")" >"$prefix/cmake.log" 2>&1 &&
+        cmake --build "$prefix/cmake_client" >>"$prefix/cmake.log" 2>&1
+    code=$?
+    [ $code = 0 ] || cat "$prefix/cmake.log"
+    check "find_package(kibitz) builds a client (shared and static)" $code
+    cp "$prefix/cmake_client/client_cmake_shared" "$prefix/client_cmake_shared" 2>/dev/null
+    cp "$prefix/cmake_client/client_cmake_static" "$prefix/client_cmake_static" 2>/dev/null
+    kinds="$kinds cmake_shared cmake_static"
+fi
 
 for game in kulibrat kerx kodrek kauda-baji kotra; do
     want=$("$kibitz" perft "$game" --depth 3 --json | sed 's/.*"leaves":\([0-9]*\).*/\1/')
-    for kind in shared static; do
+    for kind in $kinds; do
         out=$("$prefix/client_$kind" "$game" 3 2>&1)
         grep -q "^perft: $want$" <<<"$out"
         check "$kind client: $game perft 3 = $want as the kibitz program" $?
     done
 done
+for game in kulibrat kerx kodrek kauda-baji kotra; do
+    out=$("$prefix/client_shared" "$game" 1)
+    check "$game: a clone is equal and hashes alike, action indices go both ways" \
+        $(grep -q '^identity: ok, index: ok$' <<<"$out"; echo $?)
+done
+check "NULL handles give error codes, not crashes" $(grep -q '^null handles: ok$' <<<"$out"; echo $?)
+check "the header's version macro is the library's version" \
+    $(grep -Eq '^version: ([0-9.]+) \1$' <<<"$out"; echo $?)
+cc -std=c99 -pedantic -Werror -fsyntax-only $(pkg-config --cflags kibitz) -x c - <<<'#include <kibitz.h>'
+check "kibitz.h is clean C99 -pedantic (no typedef given twice)" $?
 out=$("$prefix/client_shared" kulibrat 2)
 grep -q "^error: unknown game 'nosuch'" <<<"$out"
 check "a bad game name comes back as a message" $?

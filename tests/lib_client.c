@@ -33,6 +33,37 @@ int main(int argc, char **argv) {
     }
     if (kz_state_apply(s, (kz_action)0x7777777, err, sizeof err) != KZ_EINVAL) return 1;
     printf("error: %s\n", err);
+    /* A state's identity: a clone is equal and hashes alike; a move later
+     * it is not equal; every action's dense index goes back to it. */
+    kz_state *copy = kz_state_clone(s);
+    int same = kz_state_equal(s, copy) && kz_state_hash(s) == kz_state_hash(copy);
+    int n = kz_state_actions(s, actions, 4096), indexed = n > 0;
+    for (int i = 0; i < n; i++) {
+        kz_action back;
+        indexed &= kz_state_action_index(s, actions[i]) == i &&
+                   kz_state_action_at(s, i, &back) == KZ_OK && back == actions[i];
+    }
+    indexed &= kz_state_action_at(s, n, actions) == KZ_EINVAL;
+    if (n > 0 && kz_state_turn(s) >= 0) {
+        kz_state_apply(copy, actions[0], err, sizeof err);
+        same &= !kz_state_equal(s, copy);
+    }
+    printf("identity: %s, index: %s\n", same ? "ok" : "BAD", indexed ? "ok" : "BAD");
+    kz_state_free(copy);
+    /* Every entry point takes NULL without crashing: an error code or an
+     * empty answer. */
+    int null_ok = kz_game_load(NULL, NULL, &g, err, sizeof err) == KZ_EINVAL &&
+                  kz_game_load("kulibrat", NULL, NULL, err, sizeof err) == KZ_EINVAL &&
+                  kz_state_new(NULL) == NULL && kz_state_turn(NULL) == KZ_TURN_OVER &&
+                  kz_state_actions(NULL, actions, 4) == 0 &&
+                  kz_state_apply(NULL, 0, err, sizeof err) == KZ_EINVAL &&
+                  kz_state_format(NULL, text, sizeof text) == 0 && text[0] == '\0' &&
+                  kz_state_hash(NULL) == 0 && kz_perft(NULL, 2, 1) == 0 &&
+                  kz_search_with(NULL, NULL, NULL, NULL, 0, NULL, err, sizeof err) ==
+                      KZ_EINVAL &&
+                  kz_game_players(NULL) == 0 && kz_game_name(NULL) == NULL;
+    printf("null handles: %s\n", null_ok ? "ok" : "BAD");
+    printf("version: %s %s\n", KZ_VERSION_STRING, kz_version());
     kz_state_free(s);
     kz_game_free(g);
     return 0;

@@ -118,6 +118,14 @@ static void test_movetime_budget(void **unused) {
         assert_true(b.limit_s - b.search_s <= UGI_RESERVE_MS / 1000.0 + 1e-9);
     }
     assert_false(ugi_budget(&parse("go infinite")->go, 0).timed);
+    /* An overstepped clock (a negative time) is an empty one. */
+    struct ugi_command *late = parse("go p1time -35 p2time 100 p1inc 0");
+    assert_int_equal(late->kind, UGI_GO);
+    assert_int_equal(late->go.time_ms[0], 0);
+    assert_true(ugi_budget(&late->go, 0).timed);
+    assert_true(ugi_budget(&late->go, 0).search_s > 0);
+    assert_int_equal(parse("go p1inc -3")->kind, UGI_BAD);
+    assert_int_equal(parse("go p1time -")->kind, UGI_BAD);
     assert_false(ugi_budget(&parse("go depth 4")->go, 0).timed);
     assert_false(ugi_budget(&parse("go p2time 100")->go, 0).timed); /* p1's clock? */
     assert_true(ugi_budget(&parse("go p2time 100")->go, 1).timed);

@@ -180,7 +180,14 @@ def match(program, game, games, control, slack):
             if kind == "clock":
                 clock[seat] -= wall
                 if clock[seat] < 0:
+                    # Lost on time, as a runner rules it. The engine's fault
+                    # when it worked past its limit; else the machine's.
                     forfeits += 1
+                    if cpu > limit + slack + 10:
+                        problems.append(f"game {number + 1} ply {len(moves) + 1}: "
+                                        f"lost on time after {cpu:.0f} ms of CPU")
+                    result = "p2win" if seat == 0 else "p1win"
+                    break
                 clock[seat] += float(inc)
             moves.append(move)
             if len(moves) > 12000:
@@ -197,7 +204,7 @@ def match(program, game, games, control, slack):
         print(f"  wall ms per timed go: median {walls[len(walls) // 2]:.1f}, "
               f"max {walls[-1]:.1f}; reported minus limit: max {max(overruns)} ms")
     if kind == "clock":
-        print(f"  clock overruns seen by the referee: {forfeits}")
+        print(f"  games lost on time as the referee's clock saw it: {forfeits}")
     print(f"  answers late by more than {slack} ms while the engine waited for a "
           f"processor (machine load, not the engine): {starved}")
     for problem in problems[:20]:

@@ -14,7 +14,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from web_lib import Server, cli_query, fail, remove, scratch  # noqa: E402
-import web_driver  # noqa: E402
+import web_lib  # noqa: E402
 from web_driver import (By, browser, check, click_cell, js, settle, set_value,  # noqa: E402
                         start_game, state, wait)
 
@@ -204,7 +204,7 @@ def main():
         d.quit()
         server.stop()
         remove(db)
-    print("web_browser: %d checks passed" % web_driver.checks)
+    print("web_browser: %d checks passed" % web_lib.checks)
 
 
 main()

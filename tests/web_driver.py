@@ -8,7 +8,7 @@ import os
 import tempfile
 import time
 
-from web_lib import fail
+from web_lib import check, fail  # noqa: F401 (check: for the tests that import it here)
 
 try:
     from selenium import webdriver
@@ -17,16 +17,6 @@ try:
     from selenium.webdriver.common.by import By
 except ImportError:
     fail("python3-selenium is missing: apt-get install python3-selenium (make test does it)")
-
-checks = 0
-
-
-def check(cond, message):
-    global checks
-    checks += 1
-    if not cond:
-        fail(message)
-
 
 def browser(size=(1300, 950)):
     for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"]:

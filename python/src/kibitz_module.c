@@ -14,8 +14,11 @@
 
 #include "include/kibitz.h"
 
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static PyObject *KibitzError; /* set at module init from kibitz.errors */
 static PyObject *json_loads;  /* json.loads */
@@ -431,6 +434,20 @@ static PyObject *state_action_to_string(StateObject *self, PyObject *arg) {
     return PyUnicode_FromString(text);
 }
 
+static PyObject *state_joint_action_to_string(StateObject *self, PyObject *args) {
+    int player;
+    long long a;
+    if (!PyArg_ParseTuple(args, "iL", &player, &a)) return NULL;
+    char text[KZ_TEXT_BYTES];
+    if (kz_state_joint_action_text(self->state, player, (kz_action)a, text, sizeof text) ==
+        0) {
+        PyErr_Format(KibitzError, "action %lld is not an option of player %d here", a,
+                     player);
+        return NULL;
+    }
+    return PyUnicode_FromString(text);
+}
+
 static PyObject *state_string_to_action(StateObject *self, PyObject *arg) {
     const char *text = PyUnicode_AsUTF8(arg);
     if (!text) return NULL;
@@ -478,6 +495,9 @@ static PyMethodDef state_methods[] = {
      "(shape Game.observation_tensor_shape(); layouts in docs/OBSERVATIONS.md)."},
     {"action_to_string", (PyCFunction)state_action_to_string, METH_O,
      "The text of a legal action."},
+    {"joint_action_to_string", (PyCFunction)state_joint_action_to_string, METH_VARARGS,
+     "joint_action_to_string(player, action): the text of an acting player's "
+     "option at a simultaneous node."},
     {"string_to_action", (PyCFunction)state_string_to_action, METH_O,
      "The action of a move text (checked legal)."},
     {"get_game", (PyCFunction)state_get_game, METH_NOARGS, "The Game."},
@@ -510,6 +530,68 @@ static PyObject *parse_json(const char *text) {
     return PyObject_CallFunction(json_loads, "s", text);
 }
 
+/* One search run on its own thread, so that the calling thread can watch
+ * for Ctrl-C (KeyboardInterrupt) while it runs and stop it at once. */
+struct search_job {
+    const kz_state *state;
+    struct kz_search_options options;
+    kz_action best[KZ_MAX_PLAYERS];
+    char *json;
+    size_t cap, need;
+    char err[KZ_ERROR_BYTES];
+    int status;
+    bool done;
+    pthread_mutex_t lock;
+    pthread_cond_t finished;
+};
+
+static void *search_job_run(void *arg) {
+    struct search_job *job = arg;
+    int status = kz_search_with(job->state, &job->options, job->best, job->json, job->cap,
+                                &job->need, job->err, sizeof job->err);
+    pthread_mutex_lock(&job->lock);
+    job->status = status;
+    job->done = true;
+    pthread_cond_signal(&job->finished);
+    pthread_mutex_unlock(&job->lock);
+    return NULL;
+}
+
+/* Run the job, the GIL released; every SIGNAL_CHECK_MS the pending signals
+ * are looked at (Python's handlers run on this thread), and one that raises
+ * (KeyboardInterrupt) stops the search, which returns within a few
+ * milliseconds. 0, or -1 with the Python error set. */
+enum { SIGNAL_CHECK_MS = 20 };
+static int search_job_wait(struct search_job *job) {
+    pthread_t thread;
+    job->done = false;
+    if (pthread_create(&thread, NULL, search_job_run, job) != 0) {
+        PyErr_SetString(PyExc_RuntimeError, "cannot start the search thread");
+        return -1;
+    }
+    int raised = 0;
+    for (;;) {
+        bool done;
+        Py_BEGIN_ALLOW_THREADS;
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += SIGNAL_CHECK_MS * 1000000L;
+        if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+        pthread_mutex_lock(&job->lock);
+        if (!job->done) pthread_cond_timedwait(&job->finished, &job->lock, &until);
+        done = job->done;
+        pthread_mutex_unlock(&job->lock);
+        Py_END_ALLOW_THREADS;
+        if (done) break;
+        if (!raised && PyErr_CheckSignals() != 0) {
+            raised = 1;
+            kz_stop_request(job->options.stop);
+        }
+    }
+    pthread_join(thread, NULL);
+    return raised ? -1 : 0;
+}
+
 static PyObject *search(PyObject *module, PyObject *args, PyObject *kw) {
     static char *names[] = {"state",   "algo", "time",    "iterations", "depth",
                             "threads", "seed", "analyse", NULL};
@@ -523,22 +605,50 @@ static PyObject *search(PyObject *module, PyObject *args, PyObject *kw) {
                                      &time, &iterations, &depth, &threads, &seed,
                                      &analyse))
         return NULL;
-    char err[KZ_ERROR_BYTES];
-    size_t cap = 1 << 16, need = 0;
-    char *json = malloc(cap);
-    if (!json) return PyErr_NoMemory();
-    kz_action best[KZ_MAX_PLAYERS] = {KZ_ACTION_PASS};
+    struct search_job job = {
+        .state = st->state,
+        .options = {.algo = algo,
+                    .time = time,
+                    .iterations = iterations,
+                    .depth = depth,
+                    .threads = threads,
+                    .seed = seed,
+                    .analyse = analyse,
+                    .stop = kz_stop_new()},
+        .best = {KZ_ACTION_PASS},
+        .cap = 1 << 16,
+    };
+    job.json = malloc(job.cap);
+    if (!job.json || !job.options.stop) {
+        free(job.json);
+        kz_stop_free(job.options.stop);
+        return PyErr_NoMemory();
+    }
+    pthread_mutex_init(&job.lock, NULL);
+    pthread_cond_init(&job.finished, NULL);
     int status;
     for (;;) {
-        Py_BEGIN_ALLOW_THREADS;
-        status = kz_search(st->state, algo, time, iterations, depth, threads, seed,
-                           analyse, NULL, best, json, cap, &need, err, sizeof err);
-        Py_END_ALLOW_THREADS;
-        if (status || need < cap) break;
+        if (search_job_wait(&job)) {
+            status = -1;
+            break;
+        }
+        status = job.status;
+        if (status || job.need < job.cap) break;
         /* Rare: a document larger than the buffer; search again into room. */
+        free(job.json);
+        job.cap = job.need + 1;
+        if (!(job.json = malloc(job.cap))) break;
+    }
+    pthread_mutex_destroy(&job.lock);
+    pthread_cond_destroy(&job.finished);
+    kz_stop_free(job.options.stop);
+    char *json = job.json;
+    kz_action *best = job.best;
+    char *err = job.err;
+    if (!json) return PyErr_NoMemory();
+    if (status == -1 && PyErr_Occurred()) { /* KeyboardInterrupt */
         free(json);
-        cap = need + 1;
-        if (!(json = malloc(cap))) return PyErr_NoMemory();
+        return NULL;
     }
     if (status) {
         free(json);
