@@ -17,17 +17,29 @@ struct play {
     const struct cli_options *o;
     const kz_game *game; /* o->kz: with --record, the record's variant */
     int players, seat;
-    bool hidden; /* the person sees only his view */
-    kz_state *state;
-    kz_record *rec;
-    int at;  /* steps of the record played (undo/redo move it) */
-    int ply; /* moves shown so far */
-    kz_rng *rng;
+    bool hidden;     /* the person sees only his view */
+    kz_match *match; /* the game: state, record, chance, repetition, the end */
+    kz_rng *rng;     /* the engine's seeds and random setups */
     kz_agent *agent;
     kz_db *probe; /* databases the engine's search probes, or NULL */
     kz_db *db;    /* the database the engine plays perfectly from, or NULL */
-    kz_repetition *seen;
 };
+
+/* Who the log lines are written for: the person's seat, or everything when
+ * engines play every seat. */
+static int viewer(const struct play *pl) {
+    return pl->seat >= 0 ? pl->seat : KZ_SEAT_ALL;
+}
+
+/* Print the match's log lines from step `from` on, as the viewer saw them;
+ * `note` (may be "") follows the first. */
+static void print_steps(const struct play *pl, int from, const char *note) {
+    char line[KZ_TEXT_BYTES];
+    for (int i = from; i < kz_match_ply(pl->match); i++) {
+        kz_match_line(pl->match, viewer(pl), i, line, sizeof line);
+        printf("%d. %s%s\n", i + 1, line, i == from ? note : "");
+    }
+}
 
 /* Seat a person takes from --side: a player name, a number from 1, or "none"
  * (-1: engines play every seat). */
@@ -107,55 +119,54 @@ static void list_moves(const kz_state *s) {
     printf("\n");
 }
 
-/* What the person may see: the whole state, or his view of a hidden game;
- * drawn, and as a position line he can paste into other commands. */
+/* What the person may see: his view of the match (everything when engines
+ * play every seat), drawn, and as a position line he can paste into other
+ * commands. */
 static void draw_for(const struct play *pl) {
-    kz_state *view = pl->hidden ? kz_state_view(pl->state, pl->seat) : NULL;
-    const kz_state *shown = view ? view : pl->state;
-    draw(shown);
+    kz_state *view = kz_match_view(pl->match, viewer(pl));
+    if (!view) return;
+    draw(view);
     char text[KZ_TEXT_BYTES];
-    kz_state_format(shown, text, sizeof text);
+    kz_state_format(view, text, sizeof text);
     printf("position: %s\n", text);
     kz_state_free(view);
 }
 
-static void list_options(const kz_state *s, int seat) {
-    int cap = kz_game_max_actions(kz_state_game(s));
+static void list_options(const kz_match *m, int seat) {
+    int cap = kz_game_max_actions(kz_match_game(m));
     kz_action options[cap > 0 ? cap : 1];
-    int count = kz_state_joint_actions(s, seat, options, cap);
+    int count = kz_match_actions(m, seat, options, cap);
     char text[KZ_TEXT_BYTES];
     printf("your options:");
     for (int i = 0; i < count && i < cap; i++) {
-        kz_state_joint_action_text(s, seat, options[i], text, sizeof text);
+        kz_match_action_text(m, seat, options[i], text, sizeof text);
         printf(" %s", text);
     }
     printf("\n");
 }
 
-/* A simultaneous node: the engines choose first and keep their choices
- * secret; then the person (if he acts) chooses; then all are revealed.
- * Returns 0, 1 when the person quit or input ended, or an exit status. */
+/* A simultaneous node: the engines choose first and the match keeps their
+ * choices secret; then the person (if he acts) chooses; the match reveals
+ * all when the last has chosen. Returns 0, 1 when the person quit or input
+ * ended, or an exit status. */
 static int play_simultaneous(struct play *pl) {
-    const kz_state *state = pl->state;
+    kz_match *m = pl->match;
     const kz_game *g = pl->game;
-    const int seat = pl->seat;
-    unsigned acting = kz_state_acting(state);
-    kz_action choice[KZ_MAX_PLAYERS] = {0};
-    char err[KZ_ERROR_BYTES], text[KZ_TEXT_BYTES], line[256];
+    const int seat = pl->seat, from = kz_match_ply(m);
+    char err[KZ_ERROR_BYTES], line[256];
     int engines = 0;
-    for (int p = 0; p < KZ_MAX_PLAYERS; p++) {
-        if (!(acting & (1u << p)) || p == seat) continue;
-        if (kz_agent_choose_joint(pl->agent, state, p, kz_rng_next(pl->rng), &choice[p],
-                                  err, sizeof err) != KZ_OK)
+    for (int p = 0; p < pl->players; p++) {
+        if (!(kz_match_waiting(m) & (1u << p)) || p == seat) continue;
+        kz_action choice;
+        if (kz_agent_choose_joint(pl->agent, kz_match_state(m), p, kz_rng_next(pl->rng),
+                                  &choice, err, sizeof err) != KZ_OK ||
+            kz_match_apply(m, p, choice, err, sizeof err) != KZ_OK)
             return cli_fail("%s", err);
         printf("%s%s", engines++ ? ", " : "", kz_game_player_name(g, p));
     }
     if (engines) printf(" %s chosen in secret\n", engines > 1 ? "have" : "has");
-    if (seat >= 0 && (acting & (1u << seat))) {
-        draw(state);
-        int cap = kz_game_max_actions(g);
-        kz_action options[cap > 0 ? cap : 1];
-        int count = kz_state_joint_actions(state, seat, options, cap);
+    if (seat >= 0 && (kz_match_waiting(m) & (1u << seat))) {
+        draw_for(pl);
         for (;;) {
             printf("%s (secret)> ", kz_game_player_name(g, seat));
             fflush(stdout);
@@ -168,91 +179,67 @@ static int play_simultaneous(struct play *pl) {
             if (*word == '\0') continue;
             if (strcmp(word, "quit") == 0) return 1;
             if (strcmp(word, "moves") == 0 || strcmp(word, "help") == 0) {
-                list_options(state, seat);
+                list_options(m, seat);
                 continue;
             }
             if (strcmp(word, "board") == 0) {
-                draw(state);
+                draw_for(pl);
                 continue;
             }
-            int found = -1;
-            for (int i = 0; i < count && i < cap && found < 0; i++) {
-                kz_state_joint_action_text(state, seat, options[i], text, sizeof text);
-                if (strcmp(text, word) == 0) found = i;
-            }
-            if (found >= 0) {
-                choice[seat] = options[found];
-                break;
-            }
+            if (kz_match_apply_text(m, seat, word, err, sizeof err) == KZ_OK) break;
             printf("'%.40s' is not one of your options; type 'moves' to list them\n",
                    word);
         }
     }
-    printf("%d. reveal:", ++pl->ply);
-    for (int p = 0; p < KZ_MAX_PLAYERS; p++) {
-        if (!(acting & (1u << p))) continue;
-        kz_state_joint_action_text(state, p, choice[p], text, sizeof text);
-        printf(" %s %s", kz_game_player_name(g, p), text);
-    }
-    printf("\n");
-    if (kz_record_add_joint(pl->rec, state, choice) != KZ_OK)
-        return cli_fail_runtime("out of memory");
-    kz_state_apply_joint(pl->state, choice, NULL, 0);
+    print_steps(pl, from, "");
     return 0;
 }
 
-/* The engine's choice for the player to move (its own seat, or a hint for
- * the person): the database's best move where one answers, else the agent's
- * (chance draws by its probabilities); `eval` gets what it thinks of the
- * position. 0 or an exit status. */
+/* The engine's choice for `turn` (its own seat, or a hint for the person):
+ * the database's best move where one answers, else the agent's; `eval` gets
+ * what it thinks of the position. 0 or an exit status. */
 static int engine_choice(struct play *pl, kz_action *move, struct kz_eval *eval) {
-    const kz_state *state = pl->state;
-    int turn = kz_state_turn(state);
-    if (pl->db && turn >= 0 && kz_db_best(pl->db, state, move, eval) == KZ_OK) return 0;
+    const kz_state *state = kz_match_state(pl->match);
+    if (pl->db && kz_db_best(pl->db, state, move, eval) == KZ_OK) return 0;
     *eval = (struct kz_eval){0};
-    if (turn == KZ_TURN_CHANCE)
-        return kz_rng_chance(pl->rng, state, move) ? EXIT_BAD_INPUT : 0;
     char err[KZ_ERROR_BYTES];
     if (kz_agent_choose(pl->agent, state, kz_rng_next(pl->rng), move, err, sizeof err))
         return cli_fail("%s", err);
-    if (turn >= 0) kz_agent_eval(pl->agent, eval);
+    kz_agent_eval(pl->agent, eval);
     return 0;
 }
 
-/* The person's undo or redo: to his previous (next) turn at a player node. */
+/* The person's undo or redo: to his previous (next) turn. */
 static void undo_redo(struct play *pl, bool back) {
-    int target = -1;
-    kz_state *s = kz_state_clone(pl->state);
-    for (int k = back ? pl->at - 1 : pl->at + 1;
-         s && k >= 0 && k <= kz_record_length(pl->rec); k += back ? -1 : 1) {
-        kz_record_replay(pl->rec, k, s, NULL, 0);
-        if (kz_state_turn(s) == pl->seat) {
-            target = k;
-            break;
+    kz_match *m = pl->match;
+    kz_record *before = kz_match_record(m);
+    int steps = 0;
+    char err[KZ_ERROR_BYTES];
+    for (;;) {
+        int r =
+            back ? kz_match_undo(m, err, sizeof err) : kz_match_redo(m, err, sizeof err);
+        if (r != KZ_OK) break;
+        steps++;
+        if (kz_match_turn(m) == pl->seat) break;
+    }
+    if (kz_match_turn(m) != pl->seat || !steps) {
+        /* Not back at his turn: where it was. */
+        kz_match *again;
+        if (before && kz_match_from_record(before, &again, err, sizeof err) == KZ_OK) {
+            kz_match_free(pl->match);
+            pl->match = again;
         }
-    }
-    if (target < 0) {
         printf("nothing to %s\n", back ? "undo" : "redo");
-        kz_state_free(s);
-        return;
+    } else {
+        printf("%s: now at move %d\n", back ? "undone" : "redone", kz_match_ply(m) + 1);
     }
-    pl->at = target;
-    kz_record_replay(pl->rec, pl->at, pl->state, NULL, 0);
-    pl->ply = pl->at;
-    /* Repetitions count from the start again, up to here. */
-    kz_repetition_clear(pl->seen);
-    for (int k = 0; k < pl->at && (kz_game_flags(pl->game) & KZ_CAN_CYCLE); k++) {
-        kz_record_replay(pl->rec, k, s, NULL, 0);
-        kz_repetition_add(pl->seen, s);
-    }
-    kz_state_free(s);
-    printf("%s: now at move %d\n", back ? "undone" : "redone", pl->at + 1);
+    kz_record_free(before);
 }
 
-/* The record's first `steps` steps as --moves text into list[n]; false when
- * they cannot be written so or do not fit. */
-static bool moves_text(const kz_record *rec, int steps, char *list, size_t n) {
-    long need = kz_record_moves_text(rec, steps, list, n);
+/* The record's steps as --moves text into list[n]; false when they cannot
+ * be written so or do not fit. */
+static bool moves_text(const kz_record *rec, char *list, size_t n) {
+    long need = kz_record_moves_text(rec, kz_record_length(rec), list, n);
     return need >= 0 && (size_t)need < n;
 }
 
@@ -266,21 +253,24 @@ static bool load(struct play *pl, const char *arg) {
         printf("load needs a record of %s: load FILE\n", kz_game_name(pl->game));
         return false;
     }
-    char have[512], want[512];
+    char have[512], want[512], err[KZ_ERROR_BYTES];
     kz_game_variant(kz_record_game(loaded), have, sizeof have);
     kz_game_variant(pl->game, want, sizeof want);
-    if (strcmp(have, want) != 0) {
+    kz_match *m = NULL;
+    if (strcmp(have, want) != 0)
         printf("%s is a game of another variant\n", arg);
-        kz_record_free(loaded);
-        return false;
+    else if (kz_match_from_record(loaded, &m, err, sizeof err) != KZ_OK)
+        printf("%s: %s\n", arg, err);
+    kz_record_free(loaded);
+    if (!m) return false;
+    for (int p = 0; p < pl->players; p++) {
+        char who[128];
+        kz_match_seat(pl->match, p, who, sizeof who);
+        kz_match_set_seat(m, p, who);
     }
-    kz_record_copy_players(loaded, pl->rec);
-    kz_record_free(pl->rec);
-    pl->rec = loaded;
-    pl->at = pl->ply = kz_record_length(loaded);
-    kz_record_replay(pl->rec, pl->at, pl->state, NULL, 0);
-    kz_repetition_clear(pl->seen);
-    printf("loaded %d moves from %s\n", pl->at, arg);
+    kz_match_free(pl->match);
+    pl->match = m;
+    printf("loaded %d moves from %s\n", kz_match_ply(m), arg);
     return true;
 }
 
@@ -296,8 +286,9 @@ static int print_record_json(const kz_record *rec) {
     return 0;
 }
 
-/* The game, its start and record, the engine and its databases. 0 or an
- * exit status after printing. */
+/* The game, its match (from the start, or from a record with its moves as
+ * history for undo), the engine and its databases. 0 or an exit status
+ * after printing. */
 static int play_setup(struct play *pl) {
     const struct cli_options *o = pl->o;
     char err[KZ_ERROR_BYTES], where[4096];
@@ -314,27 +305,25 @@ static int play_setup(struct play *pl) {
         return cli_fail("--setup is for games with a setup to type (kotra)");
     pl->hidden = (flags & KZ_HAS_HIDDEN) && pl->seat >= 0;
     if (o->record) {
-        if ((status = cli_open_record(o, &pl->rec))) return status;
+        kz_record *rec;
+        if ((status = cli_open_record(o, &rec))) return status;
+        status = kz_match_from_record(rec, &pl->match, err, sizeof err);
+        kz_record_free(rec);
+        if (status != KZ_OK) return cli_fail("%s: %s", o->record, err);
     } else {
         kz_state *start;
         if ((status = cli_state(o, &start))) return status;
-        pl->rec = kz_record_new(start);
+        status = kz_match_new(pl->game, start, o->seed, &pl->match, err, sizeof err);
         kz_state_free(start);
-        if (!pl->rec) return cli_fail_runtime("out of memory");
+        if (status != KZ_OK) return cli_fail("%s", err);
+        print_steps(pl, 0, ""); /* chance drawn at the start */
     }
-    /* Undo and redo move `at` within the record: steps beyond it are the
-     * ones redo plays again, until a new move replaces them. */
-    pl->at = kz_record_length(pl->rec);
-    pl->state = kz_state_new(pl->game);
     pl->rng = kz_rng_new(o->seed);
-    pl->seen = kz_repetition_new();
-    if (!pl->state || !pl->rng || !pl->seen) return cli_fail_runtime("out of memory");
-    kz_record_replay(pl->rec, pl->at, pl->state, NULL, 0);
-    kz_record_set_seed(pl->rec, o->seed);
+    if (!pl->rng) return cli_fail_runtime("out of memory");
     if ((status = build_agent(pl))) return status;
     for (int p = 0; p < pl->players; p++)
-        kz_record_set_player(pl->rec, p,
-                             p == pl->seat ? "human" : kz_agent_spec(pl->agent));
+        kz_match_set_seat(pl->match, p,
+                          p == pl->seat ? "human" : kz_agent_spec(pl->agent));
     /* --db with a game's own databases or a chosen search: the engine's
      * search probes them. */
     const bool probing =
@@ -362,11 +351,71 @@ static int play_setup(struct play *pl) {
 static void play_free(struct play *pl) {
     kz_db_close(pl->db);
     kz_db_close(pl->probe);
-    kz_repetition_free(pl->seen);
     kz_agent_free(pl->agent);
     kz_rng_free(pl->rng);
-    kz_state_free(pl->state);
-    kz_record_free(pl->rec);
+    kz_match_free(pl->match);
+}
+
+/* Write the record of the steps played to `path`: 0 or an exit status. */
+static int save_record(const struct play *pl, const char *path, bool quiet) {
+    char err[KZ_ERROR_BYTES];
+    kz_record *rec = kz_match_record(pl->match);
+    if (!rec) return cli_fail_runtime("out of memory");
+    int status = kz_record_write(rec, -1, path, err, sizeof err);
+    kz_record_free(rec);
+    if (status != KZ_OK) {
+        if (quiet) return cli_fail_runtime("%s", err);
+        printf("%s\n", err);
+        return 0;
+    }
+    if (quiet)
+        printf("(record saved to %s)\n", path);
+    else
+        printf("saved %d moves to %s\n", kz_match_ply(pl->match), path);
+    return 0;
+}
+
+/* 'list': the moves so far as --moves text. */
+static void print_list(const struct play *pl) {
+    kz_record *rec = kz_match_record(pl->match);
+    char list[8192];
+    if (!rec) return;
+    if (moves_text(rec, list, sizeof list))
+        printf("moves: %s\n", kz_record_length(rec) ? list : "(none yet)");
+    else
+        printf("moves: (simultaneous choices: 'save FILE' and --record FILE "
+               "replay them)\n");
+    kz_record_free(rec);
+}
+
+/* The end: the board revealed, the result, the moves, the --json record. */
+static int play_end(const struct play *pl) {
+    kz_match *m = pl->match;
+    const kz_game *g = pl->game;
+    if (kz_game_flags(g) & KZ_HAS_HIDDEN) printf("(game over: everything revealed)\n");
+    draw(kz_match_state(m));
+    char why[64];
+    kz_match_end_reason(m, why, sizeof why);
+    if (strcmp(why, "repetition") == 0)
+        printf("draw: the position occurred for the third time\n");
+    else if (strcmp(why, "move limit") == 0)
+        printf("draw: the game reached its move limit\n");
+    else if (strstr(why, "resigned"))
+        printf("%s\n", why);
+    double result[KZ_MAX_PLAYERS] = {0};
+    kz_match_returns(m, result);
+    printf("result:");
+    for (int p = 0; p < pl->players; p++)
+        printf(" %s %+g", kz_game_player_name(g, p), result[p]);
+    printf("\n");
+    kz_record *rec = kz_match_record(m);
+    if (!rec) return cli_fail_runtime("out of memory");
+    char list[8192];
+    if (moves_text(rec, list, sizeof list) && kz_record_length(rec) > 0)
+        printf("moves: %s\n", list);
+    int status = pl->o->json ? print_record_json(rec) : 0;
+    kz_record_free(rec);
+    return status;
 }
 
 int cmd_play(int argc, char **argv) {
@@ -421,33 +470,23 @@ int cmd_play(int argc, char **argv) {
     const unsigned flags = kz_game_flags(g);
     const int seat = pl.seat;
     char line[4300], text[KZ_TEXT_BYTES], err[KZ_ERROR_BYTES];
-    pl.ply = pl.at;
     /* Moves the person typed on one line, played one by one. */
     kz_action typed[PLAY_TYPED_MOVES];
     int typed_count = 0, typed_next = 0;
     bool setup_typed = o.setup == NULL;
-    bool drawn = false, recorded = false, repeated = false;
-    for (;;) {
-        kz_state *state = pl.state;
-        int turn = kz_state_turn(state);
-        if (turn == KZ_TURN_OVER) break;
-        if (!recorded && (flags & KZ_CAN_CYCLE) &&
-            kz_repetition_add(pl.seen, state) >= KZ_REPETITION_DRAW) {
-            repeated = true;
-            break;
-        }
-        recorded = true;
+    bool drawn = false;
+    while (!kz_match_over(pl.match)) {
+        kz_match *m = pl.match;
+        const kz_state *state = kz_match_state(m);
+        int turn = kz_match_turn(m);
         kz_action move;
         if (turn == KZ_TURN_SIMULTANEOUS) {
-            kz_record_truncate(pl.rec, pl.at); /* a new choice replaces what redo
-                                                  would replay */
             int r = play_simultaneous(&pl);
             if (r) {
                 status = r == 1 ? 0 : r;
                 goto done;
             }
-            pl.at = kz_record_length(pl.rec);
-            drawn = recorded = false;
+            drawn = false;
             continue;
         }
         struct kz_eval eval = {0};
@@ -499,7 +538,7 @@ int cmd_play(int argc, char **argv) {
             }
             if (strcmp(word, "undo") == 0 || strcmp(word, "redo") == 0) {
                 undo_redo(&pl, word[0] == 'u');
-                drawn = recorded = false;
+                drawn = false;
                 continue;
             }
             if (strcmp(word, "hint") == 0) {
@@ -519,27 +558,16 @@ int cmd_play(int argc, char **argv) {
                     printf("not before the end: it would show hidden moves\n");
                     continue;
                 }
-                if (word[0] == 's') {
-                    if (!*arg) {
-                        printf("save needs a file name: save FILE\n");
-                        continue;
-                    }
-                    if (kz_record_write(pl.rec, pl.at, arg, err, sizeof err) != KZ_OK)
-                        printf("%s\n", err);
-                    else
-                        printf("saved %d moves to %s\n", pl.at, arg);
-                    continue;
-                }
-                char list[8192];
-                if (moves_text(pl.rec, pl.at, list, sizeof list))
-                    printf("moves: %s\n", pl.at ? list : "(none yet)");
+                if (word[0] == 'l')
+                    print_list(&pl);
+                else if (!*arg)
+                    printf("save needs a file name: save FILE\n");
                 else
-                    printf("moves: (simultaneous choices: 'save FILE' and --record FILE "
-                           "replay them)\n");
+                    save_record(&pl, arg, false);
                 continue;
             }
             if (strcmp(word, "load") == 0) {
-                if (load(&pl, arg)) drawn = recorded = false;
+                if (load(&pl, arg)) drawn = false;
                 continue;
             }
             /* A game that reads lines draws its random choices (a random
@@ -563,59 +591,26 @@ int cmd_play(int argc, char **argv) {
         } else if ((status = engine_choice(&pl, &move, &eval))) {
             goto done;
         }
-        kz_state_action_text(state, move, text, sizeof text);
-        const char *who =
-            turn == KZ_TURN_CHANCE ? "chance" : kz_game_player_name(g, turn);
         char etext[80] = "";
-        if (turn >= 0 && turn != seat && eval.kind != KZ_EVAL_NONE) {
+        if (turn != seat && eval.kind != KZ_EVAL_NONE) {
             char e[64];
             kz_eval_text(&eval, e, sizeof e);
             snprintf(etext, sizeof etext, " (%s: %s)", pl.db ? "database" : "engine", e);
         }
-        if (turn == seat || turn == KZ_TURN_CHANCE ||
-            kz_state_action_visible(state, move, seat))
-            printf("%d. %s plays %s%s\n", ++pl.ply, who, text, etext);
-        else
-            printf("%d. %s makes a hidden choice%s\n", ++pl.ply, who, etext);
-        kz_record_truncate(pl.rec,
-                           pl.at); /* a new move replaces what redo would replay */
-        if (kz_record_add(pl.rec, state, move) != KZ_OK) {
-            status = cli_fail_runtime("out of memory");
+        const int from = kz_match_ply(m);
+        if (kz_match_apply(m, turn, move, err, sizeof err) != KZ_OK) {
+            status = cli_fail("%s", err);
             goto done;
         }
-        pl.at = kz_record_length(pl.rec);
-        kz_state_apply(state, move, NULL, 0);
-        drawn = recorded = false;
+        /* The move, and the chance outcomes the match drew after it. */
+        print_steps(&pl, from, etext);
+        drawn = false;
     }
-    if (flags & KZ_HAS_HIDDEN) printf("(game over: everything revealed)\n");
-    draw(pl.state);
-    double result[KZ_MAX_PLAYERS] = {0};
-    if (repeated) {
-        printf("draw: the position occurred for the third time\n");
-        kz_record_set_ended(pl.rec, "threefold repetition");
-    } else {
-        kz_state_returns(pl.state, result);
-    }
-    printf("result:");
-    for (int p = 0; p < pl.players; p++)
-        printf(" %s %+g", kz_game_player_name(g, p), result[p]);
-    printf("\n");
-    {
-        char list[8192];
-        if (moves_text(pl.rec, pl.at, list, sizeof list) && pl.at > 0)
-            printf("moves: %s\n", list);
-    }
-    if (o.json) {
-        kz_record_truncate(pl.rec, pl.at);
-        status = print_record_json(pl.rec);
-    }
+    status = play_end(&pl);
 done:
     if (o.save) {
-        kz_record_truncate(pl.rec, pl.at);
-        if (kz_record_write(pl.rec, -1, o.save, err, sizeof err) != KZ_OK)
-            status = status ? status : cli_fail_runtime("%s", err);
-        else
-            printf("(record saved to %s)\n", o.save);
+        int saved = save_record(&pl, o.save, true);
+        status = status ? status : saved;
     }
     play_free(&pl);
     return status;

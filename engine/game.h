@@ -213,6 +213,28 @@ struct game {
     void (*determinize)(const struct variant *v, const void *view, int player,
                         uint64_t (*next_random)(void *ctx), void *ctx, void *state_out);
 
+    /* Optional (games with GAME_HAS_HIDDEN). What `player` learns of `move`,
+     * played in `state` by another player or by chance: false when nothing
+     * of it is shown ("makes a hidden choice"), else true with `*seen` the
+     * move as `player` sees it: the move itself, or the move with what stays
+     * hidden replaced by the game's unknown markers (Kotra: an enemy's
+     * placement with its rank unknown). The match prints `*seen` with
+     * `format_move` on `player`'s view of `state`. The answer must depend
+     * only on what `player` knows: equal for two states with the same view
+     * and two moves leading to the same view (tests/test_match_views.c).
+     * NULL: chance outcomes are shown and other players' moves hidden. */
+    bool (*seen_move)(const struct variant *v, const void *state, move_t move, int player,
+                      move_t *seen);
+
+    /* ---- the end of a game outside the position (optional) ---- */
+    /* The most plies a match is played (moves, chance outcomes and
+     * simultaneous choices all count); a match that reaches it is a draw
+     * ("move limit"). A game's own limits (Kotra's turn limit) are in its
+     * rules and come first. 0: play/match.h's default. A GAME_CAN_CYCLE game
+     * is also drawn when a position occurs for the third time; each game's
+     * RULES.md states its rule. */
+    int play_limit;
+
     /* ---- reports (optional) ---- */
     /* Why a finished game ended, a few lower-case words ("capital",
      * "surrender", "turn limit"), for arena's tally of endings; NULL (or a

@@ -13,6 +13,10 @@ void repetition_free(struct repetition *r) {
     repetition_init(r);
 }
 
+void repetition_clear(struct repetition *r) {
+    r->count = 0;
+}
+
 int repetition_record(struct repetition *r, const struct game *g, const struct variant *v,
                       const void *state) {
     if (r->count == r->capacity) {

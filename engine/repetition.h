@@ -1,7 +1,7 @@
 /*
  * repetition.h - the positions of one game so far, to call a draw when a
  * position occurs for the third time (games flagged GAME_CAN_CYCLE, where
- * play that never ends is a draw; `play` and `arena` use it).
+ * play that never ends is a draw; the match of play/match.h uses it).
  *
  * Positions are kept by their 64-bit hash (engine/hash.h); a false match
  * would need a 64-bit collision within one game.
@@ -20,6 +20,8 @@ struct repetition {
 
 void repetition_init(struct repetition *r);
 void repetition_free(struct repetition *r);
+/* Forget every position (a game taken back and replayed). */
+void repetition_clear(struct repetition *r);
 
 /* Record `state` and return how many times it has now occurred (>= 1), or
  * -1 if memory ran out. */

@@ -46,6 +46,8 @@ enum kz_status {
     KZ_EINVAL = -1,       /* bad input: unknown game, bad variant, position, move */
     KZ_ERUNTIME = -2,     /* memory, files, a database missing or not answering */
     KZ_EUNSUPPORTED = -3, /* the game lacks the feature (no solver, no chance) */
+    KZ_ETURN = -4,        /* a match: the seat does not act now */
+    KZ_EOVER = -5,        /* a match: the game has ended */
 };
 
 enum {
@@ -310,10 +312,12 @@ int kz_state_check(const kz_state *s, char *err, size_t err_n);
  * the game's own message (no prefix). */
 int kz_state_parse_line(const kz_state *s, const char *line, uint64_t seed,
                         kz_action *out, int cap, char *err, size_t err_n);
-/* Does player `seat` see which action was played when `a` (legal in `s`)
- * is played? 0 when another legal action leaves him the same view (Kotra:
- * which rank the enemy placed on a space); 1 otherwise, and always for
- * games without hidden information, for seat < 0 and for chance. */
+/* Is action `a` (legal in `s`) shown in full to player `seat` when it is
+ * played? Decided from what the seat can know, as a match decides its log
+ * lines (the game's rule of what another player's move shows): 0 when part
+ * of it stays hidden (Kotra: the rank of an enemy's placement or entry; the
+ * match shows such a move with the rank unknown); 1 for the seat's own
+ * moves, for games without hidden information and for seat < 0. */
 int kz_state_action_visible(const kz_state *s, kz_action a, int seat);
 /* Why the finished game in `s` ended ("capital", "surrender"), for games
  * with KZ_TELLS_ENDING, snprintf-style; 0 and "" when not told or not over. */
@@ -352,7 +356,9 @@ void kz_rng_free(kz_rng *r);
  * KZ_EINVAL when `s` is not a chance node. */
 int kz_rng_chance(kz_rng *r, const kz_state *s, kz_action *out);
 
-/* ------------------------------------------------------------ repetition */
+/* ------------------------------------------------------------ repetition
+ * For programs that keep their own game; a kz_match counts repetitions
+ * itself. */
 
 typedef struct kz_repetition kz_repetition; /* the positions of one game */
 
@@ -521,16 +527,116 @@ int kz_record_write(const kz_record *r, int steps, const char *path, char *err,
  * snprintf-style; KZ_EUNSUPPORTED (cast) when a step cannot be written so. */
 long kz_record_moves_text(const kz_record *r, int steps, char *buf, size_t n);
 
-/* --------------------------------------------------------------- matches */
+/* --------------------------------------------------------------- matches
+ * A match is one game being played, the object every front end (`play`,
+ * `arena`, `ugi`, `serve`, Python) plays through: it owns the state, the
+ * seats' labels, the record, chance (drawn from its seed and the step
+ * number: reproducible), choices made at a simultaneous node (kept secret
+ * until all have chosen), undo and redo, and the end of the game: the
+ * game's own rules, threefold repetition in games that can cycle
+ * (KZ_CAN_CYCLE: a draw, "repetition"), the game's move limit in plies (a
+ * draw, "move limit"; every games/<game>/RULES.md states both), or a
+ * resignation. It never chooses a player's move: a front end asks a person
+ * or an engine (kz_agent) and hands the move over. What a seat is shown
+ * (log lines, views, documents) depends only on that seat's view. Reading
+ * never replays the game. Seats are players 0..players-1; KZ_SEAT_ALL sees
+ * everything (a spectator of an open game, a referee). */
 
+typedef struct kz_match kz_match;
+
+enum { KZ_SEAT_ALL = -1 };
+
+/* A new match of `g` from `start` (NULL: the start position; else a
+ * playable position of the same game and variant) with chance drawn from
+ * `seed`. KZ_OK with *out, KZ_EINVAL (start of another game, not
+ * playable) or KZ_ERUNTIME (memory) with a message. */
+int kz_match_new(const kz_game *g, const kz_state *start, uint64_t seed, kz_match **out,
+                 char *err, size_t err_n);
+/* A match replaying a record (its start, seats, seed and every step; play
+ * goes on from its end unless it ended). KZ_EINVAL naming a step that is
+ * not legal. */
+int kz_match_from_record(const kz_record *r, kz_match **out, char *err, size_t err_n);
+void kz_match_free(kz_match *m);
+/* The match's game and variant, valid while `m` lives. */
+const kz_game *kz_match_game(const kz_match *m);
+/* The true state (for engines and referees: not for showing to a seat),
+ * valid until the match changes. */
+const kz_state *kz_match_state(const kz_match *m);
+/* Who acts: a player, KZ_TURN_SIMULTANEOUS, or KZ_TURN_OVER once the game
+ * has ended by any rule (never KZ_TURN_CHANCE: the match draws chance). */
+int kz_match_turn(const kz_match *m);
+/* Bit p set for each seat that must still act now. */
+unsigned kz_match_waiting(const kz_match *m);
+/* At a simultaneous node: bit p set for each seat that has chosen. */
+unsigned kz_match_chosen(const kz_match *m);
+/* Steps played so far (moves, chance outcomes, simultaneous choices). */
+int kz_match_ply(const kz_match *m);
+uint64_t kz_match_seed(const kz_match *m);
+/* Label a seat ("human", an engine spec; kept in the record). */
+int kz_match_set_seat(kz_match *m, int seat, const char *who);
+size_t kz_match_seat(const kz_match *m, int seat, char *buf, size_t n);
+/* The actions `seat` may play now (its moves on its turn, its options at a
+ * simultaneous node until it has chosen, else none); the count. */
+int kz_match_actions(const kz_match *m, int seat, kz_action *out, int cap);
+/* The text of an action of kz_match_actions, snprintf-style ("" if not). */
+size_t kz_match_action_text(const kz_match *m, int seat, kz_action a, char *buf,
+                            size_t n);
+/* Read one of `seat`'s actions in the game's notation. KZ_OK, KZ_EOVER,
+ * KZ_ETURN or KZ_EINVAL with a message. */
+int kz_match_parse_action(const kz_match *m, int seat, const char *text, kz_action *a,
+                          char *err, size_t err_n);
+/* Play `seat`'s action (at a simultaneous node: its secret option; the
+ * node is crossed when the last acting seat has chosen). Chance nodes that
+ * follow are drawn at once. KZ_OK; KZ_EOVER (the game has ended), KZ_ETURN
+ * (not this seat's turn, or it has chosen), KZ_EINVAL (not legal, or no such
+ * seat) with a message; nothing changes on error. */
+int kz_match_apply(kz_match *m, int seat, kz_action a, char *err, size_t err_n);
+/* kz_match_parse_action then kz_match_apply. */
+int kz_match_apply_text(kz_match *m, int seat, const char *text, char *err, size_t err_n);
+/* Take back the last step a player made (and the chance outcomes after
+ * it), or the choices made so far at a simultaneous node; redo plays it
+ * again (with the same chance outcomes) until a new action replaces it.
+ * KZ_EINVAL "nothing to undo/redo". */
+int kz_match_undo(kz_match *m, char *err, size_t err_n);
+int kz_match_redo(kz_match *m, char *err, size_t err_n);
+/* `seat` gives up: -1 for it, +1 for the other (two players) or 0 (more). */
+int kz_match_resign(kz_match *m, int seat, char *err, size_t err_n);
+/* Has the game ended? Then every player's result (KZ_OK; KZ_EINVAL before
+ * the end) and why: the game's reason (kz_state_end_reason), else "end",
+ * "repetition", "move limit" or "<player> resigned" (snprintf-style; ""
+ * before the end). */
+int kz_match_over(const kz_match *m);
+int kz_match_returns(const kz_match *m, double out[KZ_MAX_PLAYERS]);
+size_t kz_match_end_reason(const kz_match *m, char *buf, size_t n);
+/* The record of the steps played, a new record the caller frees (ended by
+ * repetition, the move limit or a resignation: with its returns and
+ * reason). NULL when out of memory. Showing it to a seat tells hidden
+ * moves: wait for the end in games with hidden information. */
+kz_record *kz_match_record(const kz_match *m);
+/* Step `step` (0 .. ply-1) as `seat` saw it (once the game is over: in
+ * full, everything being revealed), a log line without its number
+ * ("black plays a1-b2", "silver makes a hidden choice", "silver plays
+ * c6s=x", "reveal: red h2 blue g3"), snprintf-style. */
+size_t kz_match_line(const kz_match *m, int seat, int step, char *buf, size_t n);
+/* What `seat` may know of the position (kz_state_view; everything for
+ * KZ_SEAT_ALL and once the game is over), a new state; NULL out of memory
+ * or a bad seat. */
+kz_state *kz_match_view(const kz_match *m, int seat);
+/* The "view" document of docs/JSON.md for `seat`: the seat's view, its
+ * legal moves, its log, who must act, the result. snprintf-style; a
+ * negative kz_status cast to long on failure. */
+long kz_match_view_json(const kz_match *m, int seat, char *json, size_t n);
+
+/* The move limit of a game that declares none, in plies; the random
+ * opening of kz_match_play. */
 enum { KZ_MATCH_MAX_PLIES = 10000, KZ_MATCH_OPENING_PLIES = 2 };
 
-/* One game from `start` between agents, seats[p] playing seat p. With
+/* One game from `start` between agents, seats[p] playing seat p, played
+ * through a kz_match (its rules of the end). With
  * `opening` the first KZ_MATCH_OPENING_PLIES plies are random (not in games
  * with simultaneous moves), drawn from `opening_seed`; chance and the
- * agents' seeds come from `seed`. Games with KZ_CAN_CYCLE are drawn at the
- * third repetition, every game at KZ_MATCH_MAX_PLIES. Fills returns[p],
- * `ending` (the game's end reason, else "end", "repetition" or "length")
+ * agents' seeds come from `seed`. Fills returns[p],
+ * `ending` (the game's end reason, else "end", "repetition" or "move limit")
  * and `rec` (may be NULL; a record that started at `start`). KZ_OK, or an
  * error of an agent or KZ_ERUNTIME. */
 int kz_match_play(const kz_state *start, kz_agent *const *seats, int opening,

@@ -27,6 +27,8 @@ json_t *kz_agent_search_doc(kz_agent *a, const kz_state *s, int player, int anal
                             uint64_t seed, char *err, size_t err_n);
 /* kz_db_page_json */
 json_t *kz_db_page_doc(const kz_db *db, const kz_state *s, const char *label);
+/* kz_match_view_json */
+json_t *kz_match_view_doc(const kz_match *m, int seat);
 /* kz_db_value_json (JSON null when not held) */
 json_t *kz_db_value_doc(const kz_db *db, const kz_state *s);
 

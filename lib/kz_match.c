@@ -1,14 +1,12 @@
 /* libkibitz: one game between agents, and an arena of many games between
  * engine specs with every seating in turn, win rates and Elo
  * (include/kibitz.h). `kibitz arena` is this plus its printing. */
-#include "engine/repetition.h"
 #include "engine/rng.h"
 #include "lib/kz_agent.h"
 #include "lib/kz_front.h"
+#include "lib/kz_match_internal.h"
 #include "lib/kz_record.h"
-#include "search/playout.h"
 #include "search/solver_db.h"
-#include "json/kjson_record.h"
 #include "json/kjson_reports.h"
 
 #include <math.h>
@@ -18,9 +16,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Write `reason` as why the game ended. */
-static void set_ending(char *ending, size_t n, const char *reason) {
-    if (ending && n) snprintf(ending, n, "%s", reason);
+/* The move of an agent or of the shared random opening for `seat` (at a
+ * simultaneous node: its option). 0, or -1 with `err`. */
+static int choose(const struct match *m, kz_agent *agent, int seat, bool opening,
+                  struct rng *open_rng, struct rng *rng, move_t *move, char *err) {
+    const struct game *g = match_game(m);
+    const struct variant *v = match_variant(m);
+    const void *state = match_state(m);
+    if (opening) {
+        /* Shared random opening: both seatings of a pair start alike. */
+        move_t moves[g->max_moves];
+        int n = match_moves(m, seat, moves);
+        *move = moves[rng_below(open_rng, (uint32_t)n)];
+        return 0;
+    }
+    /* Every acting seat's agent chooses from the same state at a
+     * simultaneous node, none seeing the others' choices. */
+    if (match_turn(m) == TURN_SIMULTANEOUS)
+        return agent_choose_joint(&agent->a, g, v, state, seat, rng_next(rng), move, err);
+    return agent_choose(&agent->a, g, v, state, rng_next(rng), move, err);
 }
 
 int kz_match_play(const kz_state *start, kz_agent *const *seats, int opening,
@@ -28,16 +42,16 @@ int kz_match_play(const kz_state *start, kz_agent *const *seats, int opening,
                   char *ending, size_t ending_n, kz_record *krec, char *err,
                   size_t err_n) {
     const struct game *g = start->game->g;
-    const struct variant *v = &start->game->v;
-    struct game_record *rec = krec ? &krec->rec : NULL;
-    set_ending(ending, ending_n, "length");
-    const char *why_end = "length";
-    unsigned char state[GAME_MAX_STATE_BYTES] = {0};
-    memcpy(state, start->bytes, g->state_size);
+    kz_match *km;
+    int status = kz_match_new(start->game, start, seed, &km, err, err_n);
+    if (status != KZ_OK) return status;
+    struct match *m = km->m;
+    if (krec)
+        for (int p = 0; p < match_players(m); p++)
+            match_set_seat(m, p, krec->rec.players[p]);
     struct rng open_rng, rng;
     rng_seed(&open_rng, opening_seed);
     rng_seed(&rng, seed);
-    move_t moves[g->max_moves];
     char gerr[GAME_ERROR_BYTES];
     /* No random opening in games with simultaneous moves: there a random
      * move can lose at once (Kodrek: most first thrusts throw the craft out)
@@ -45,77 +59,34 @@ int kz_match_play(const kz_state *start, kz_agent *const *seats, int opening,
      * the games enough. */
     const int opening_plies =
         (g->flags & GAME_HAS_SIMULTANEOUS) || !opening ? 0 : KZ_MATCH_OPENING_PLIES;
-    struct repetition seen;
-    repetition_init(&seen);
-    for (int ply = 0; ply < KZ_MATCH_MAX_PLIES; ply++) {
-        int turn = g->turn(v, state);
-        if (turn == TURN_OVER) {
-            double r[GAME_MAX_PLAYERS] = {0};
-            g->returns(v, state, r);
-            for (int p = 0; p < KZ_MAX_PLAYERS && p < GAME_MAX_PLAYERS; p++)
-                returns[p] = r[p];
-            const char *why = g->end_reason ? g->end_reason(v, state) : NULL;
-            set_ending(ending, ending_n, why ? why : "end");
-            if (rec && why) snprintf(rec->reason, sizeof rec->reason, "%s", why);
-            repetition_free(&seen);
-            return KZ_OK;
-        }
-        if ((g->flags & GAME_CAN_CYCLE) &&
-            repetition_record(&seen, g, v, state) >= REPETITION_DRAW_COUNT) {
-            why_end = "repetition";
-            break; /* threefold repetition: a draw */
-        }
-        if (turn == TURN_SIMULTANEOUS) {
-            /* Every acting seat's agent chooses from the same state, none
-             * seeing the others' choices. */
-            move_t choice[GAME_MAX_PLAYERS] = {0};
-            unsigned acting = g->acting(v, state);
-            for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
-                if (!(acting & (1u << p))) continue;
-                if (ply < opening_plies) {
-                    int n = g->joint_moves(v, state, p, moves);
-                    choice[p] = moves[rng_below(&open_rng, (uint32_t)n)];
-                } else if (agent_choose_joint(&seats[p]->a, g, v, state, p,
-                                              rng_next(&rng), &choice[p], gerr)) {
-                    repetition_free(&seen);
-                    return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
-                }
-            }
-            if (rec && record_add_joint(rec, state, choice) != 0) {
-                repetition_free(&seen);
-                return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
-            }
-            g->apply_joint(v, state, choice);
-            continue;
-        }
-        int count = g->moves(v, state, moves);
+    while (!match_over(m)) {
+        unsigned waiting = match_waiting(m);
+        int seat = 0;
+        while (!(waiting & (1u << seat))) seat++;
         move_t move;
-        if (turn == TURN_CHANCE) {
-            double prob[g->max_moves];
-            g->chance(v, state, moves, count, prob);
-            move = moves[playout_sample(prob, count, &rng)];
-        } else if (ply < opening_plies) {
-            /* Shared random opening: both seatings of a pair start alike. */
-            move = moves[rng_below(&open_rng, (uint32_t)count)];
-        } else if (agent_choose(&seats[turn]->a, g, v, state, rng_next(&rng), &move,
-                                gerr)) {
-            repetition_free(&seen);
+        if (choose(m, seats[seat], seat, match_ply(m) < opening_plies, &open_rng, &rng,
+                   &move, gerr) != 0) {
+            kz_match_free(km);
             return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
         }
-        if (rec && record_add_move(rec, state, move) != 0) {
-            repetition_free(&seen);
+        if ((status = kz_match_apply(km, seat, kz_action_of(move), err, err_n)) !=
+            KZ_OK) {
+            kz_match_free(km);
+            return status;
+        }
+    }
+    match_returns(m, returns);
+    if (ending && ending_n) snprintf(ending, ending_n, "%s", match_reason(m));
+    if (krec) {
+        const bool has_seed = krec->rec.has_seed;
+        const uint64_t record_seed = krec->rec.seed;
+        if (kz_match_fill_record(km, krec) != 0) {
+            kz_match_free(km);
             return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
         }
-        g->apply(v, state, move);
+        krec->rec.has_seed = has_seed, krec->rec.seed = record_seed;
     }
-    repetition_free(&seen);
-    /* Threefold repetition or too long: play that never ends is a draw. */
-    set_ending(ending, ending_n, why_end);
-    for (int p = 0; p < KZ_MAX_PLAYERS; p++) returns[p] = 0;
-    if (rec) {
-        rec->ended = true;
-        snprintf(rec->reason, sizeof rec->reason, "%s", why_end);
-    }
+    kz_match_free(km);
     return KZ_OK;
 }
 

@@ -52,8 +52,7 @@ int kz_repetition_add(kz_repetition *r, const kz_state *s) {
 }
 
 void kz_repetition_clear(kz_repetition *r) {
-    repetition_free(&r->seen);
-    repetition_init(&r->seen);
+    repetition_clear(&r->seen);
 }
 
 void kz_repetition_free(kz_repetition *r) {

@@ -1,9 +1,10 @@
 /* libkibitz: what a game played at a prompt needs of a state beyond
  * kz_state.c (include/kibitz.h): a parsed position checked playable, a
- * typed line as moves, whether a seat sees which move was made, why a game
+ * typed line as moves, whether a seat sees a move in full, why a game
  * ended. */
 #include "engine/game_check.h"
 #include "lib/kz_internal.h"
+#include "play/match.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,21 +42,10 @@ int kz_state_parse_line(const kz_state *s, const char *line, uint64_t seed,
 int kz_state_action_visible(const kz_state *s, kz_action a, int seat) {
     const struct game *g = s->game->g;
     const struct variant *v = &s->game->v;
-    if (!(g->flags & GAME_HAS_HIDDEN) || seat < 0 || g->turn(v, s->bytes) < 0) return 1;
-    unsigned char mine[GAME_MAX_STATE_BYTES], other[GAME_MAX_STATE_BYTES];
-    memcpy(mine, s->bytes, g->state_size);
-    g->apply(v, mine, kz_move(a));
-    g->view(v, mine, seat);
-    const move_t *moves;
-    int count = kz_state_moves(s, &moves);
-    for (int i = 0; i < count; i++) {
-        if (moves[i] == kz_move(a)) continue;
-        memcpy(other, s->bytes, g->state_size);
-        g->apply(v, other, moves[i]);
-        g->view(v, other, seat);
-        if (memcmp(mine, other, g->state_size) == 0) return 0;
-    }
-    return 1;
+    move_t seen;
+    return match_seen_move(g, v, s->bytes, g->turn(v, s->bytes), kz_move(a), seat,
+                           &seen) &&
+           seen == kz_move(a);
 }
 
 size_t kz_state_end_reason(const kz_state *s, char *buf, size_t n) {

@@ -187,7 +187,7 @@ static void one_match(void **unused) {
                                    rec, err, sizeof err),
                      KZ_OK);
     assert_int_equal(kz_record_replay(rec, -1, end, err, sizeof err), KZ_OK);
-    if (strcmp(ending, "length") != 0 && strcmp(ending, "repetition") != 0) {
+    if (strcmp(ending, "move limit") != 0 && strcmp(ending, "repetition") != 0) {
         double r[KZ_MAX_PLAYERS];
         assert_int_equal(kz_state_returns(end, r), KZ_OK);
         for (int p = 0; p < players; p++) assert_true(r[p] == returns[p]);

@@ -20,7 +20,8 @@ from web_lib import Server, check  # noqa: E402
 
 KIBITZ = sys.argv[1]
 # A dense Kerx size-6 position: black's capture sequences (every white has an
-# empty cell behind it on a lattice) are too many to list in any time.
+# empty cell behind it on a lattice) are too many to list in any time, so
+# Kerx refuses it at input (games/kerx/RULES.md, "Limits").
 DENSE_KERX = "6/7/w7/wwww5/w1w1w5/wwwwwwww3/1w1w1w1w2/wwwwwwwww/1w1w1w1w/wwwwwww/bw1w1w b"
 
 
@@ -136,15 +137,21 @@ def search_stops_when_client_leaves(s):
     check(status == 200, "left searches ended and freed their slots (got %d)" % status)
 
 
+def dense_kerx_refused(s):
+    """The dense position is refused at once with the documented limit."""
+    started = time.time()
+    status, doc = s.call("/api/state", {"game": "kerx", "variant": "size=6",
+                                        "position": DENSE_KERX})
+    took = time.time() - started
+    check(400 <= status < 500 and "too dense" in json.dumps(doc) and took < 5,
+          "dense Kerx position: status %s after %.2f s: %s" % (status, took, doc))
+
+
 def sigterm_while(kind):
     s = Server(KIBITZ, "--threads", "1")
     host, port = address(s)
-    if kind == "search":
-        body = {"game": "kerx", "engine": "alphabeta:time=10:depth=30"}
-        path = "/api/search"
-    else:
-        body = {"game": "kerx", "variant": "size=6", "position": DENSE_KERX}
-        path = "/api/state"
+    body = {"game": "kerx", "engine": "alphabeta:time=10:depth=30"}
+    path = "/api/search"
     def ask():
         try:
             s.call(path, body)
@@ -169,10 +176,10 @@ def main():
         log_lines(s)
         slowloris(s)
         search_stops_when_client_leaves(s)
+        dense_kerx_refused(s)
     finally:
         s.stop()
     sigterm_while("search")
-    sigterm_while("dense Kerx position")
     print("web_guard: %d checks passed" % web_lib.checks)
 
 

@@ -378,6 +378,9 @@ const struct game kauda_baji_game = {
     .flags = GAME_HAS_CHANCE,
     .state_size = sizeof(struct kauda_state),
     .max_moves = KAUDA_MAX_MOVES,
+    /* Positions recur only by the luck of the throws: no repetition rule;
+     * a match is drawn at 10,000 plies (RULES.md). */
+    .play_limit = 10000,
     .variant_keys = kauda_variant_keys,
     .variant_default = kauda_variant_default,
     .variant_set = kauda_variant_set,

@@ -48,6 +48,15 @@ enum {
     KERX_PATH_MAX = 14,
     /* Longest chain possible: one jump per enemy piece (<= 45 at size 6). */
     KERX_MAX_JUMPS = 48,
+    /* Capture chains are listed by a search whose time can grow
+     * exponentially with the pieces on dense boards (RULES.md, "Limits").
+     * A position is refused at input when listing either side's captures
+     * takes more than KERX_CHASE_CHECK_STEPS chain steps (a few
+     * milliseconds); a move list never searches more than
+     * KERX_CHASE_MAX_STEPS (then it holds the captures found so far), which
+     * only positions grown from refused ones could reach. */
+    KERX_CHASE_CHECK_STEPS = 200000,
+    KERX_CHASE_MAX_STEPS = 4000000,
     KERX_WHITE = 0,
     KERX_BLACK = 1,
 };
@@ -163,6 +172,10 @@ void kerx_huff_play(const struct kerx_geom *g, struct kerx_state *s, move_t m);
 void kerx_huff_cells(const struct kerx_state *s, uint64_t cells[2]);
 /* Marks the pieces on `cells` (all the opponent's) as the ones to huff. */
 void kerx_huff_set(struct kerx_state *s, const uint64_t cells[2]);
+
+/* Can both sides' capture chains in `s` be listed within
+ * KERX_CHASE_CHECK_STEPS steps each (every capture when `any`, huff=1)? */
+bool kerx_chains_bounded(const struct kerx_geom *g, const struct kerx_state *s, bool any);
 
 /* True when the side to move has any legal move. */
 bool kerx_has_move(const struct kerx_geom *g, const struct kerx_state *s);

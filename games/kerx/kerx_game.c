@@ -179,6 +179,9 @@ const struct game kerx_game = {
     .flags = GAME_ZERO_SUM_2P | GAME_CAN_CYCLE,
     .state_size = sizeof(struct kerx_state),
     .max_moves = KERX_MAX_MOVES,
+    /* Play can cycle (RULES.md): a match is drawn at a position's third
+     * occurrence, and at 10,000 plies. */
+    .play_limit = 10000,
     .variant_keys = kerx_keys,
     .variant_default = kerx_variant_default,
     .variant_set = kerx_variant_set,

@@ -41,6 +41,10 @@ struct KX(chase) {
     int want;
     uint8_t want_dirs[KERX_MAX_JUMPS];
     KX_BB want_caps;
+    /* Chain steps searched, and the most allowed (KERX_CHASE_MAX_STEPS;
+     * `cut` once reached: the list then holds what was found). */
+    long steps, budget;
+    bool cut;
 };
 
 static void KX(record)(struct KX(chase) * c, int to, int jumps, KX_BB captured) {
@@ -74,6 +78,10 @@ static void KX(record)(struct KX(chase) * c, int to, int jumps, KX_BB captured) 
 static void KX(chase_from)(struct KX(chase) * c, int at, int jumps, KX_BB captured) {
     const struct kerx_geom *g = c->g;
     bool extended = false;
+    if (c->cut || ++c->steps > c->budget) {
+        c->cut = true;
+        return;
+    }
     if (c->any && jumps > 0) KX(record)(c, at, jumps, captured);
     for (int d = 0; d < KERX_DIRS; d++) {
         int land = g->jump[at][d];
@@ -91,7 +99,8 @@ static void KX(chase_from)(struct KX(chase) * c, int at, int jumps, KX_BB captur
 /* All longest captures of the side to move into `out` (every capture when
  * `any`); `want` as in chase. */
 static int KX(captures)(struct KX(chase) * c, const struct kerx_geom *g,
-                        const struct kerx_state *s, move_t *out, int want, bool any) {
+                        const struct kerx_state *s, move_t *out, int want, bool any,
+                        long budget) {
     KX_BB own = KX_LOAD(s->pieces[s->side]);
     KX_BB enemy = KX_LOAD(s->pieces[s->side ^ 1]);
     KX_BB empty = KX(board)(g) & ~(own | enemy);
@@ -102,6 +111,9 @@ static int KX(captures)(struct KX(chase) * c, const struct kerx_geom *g,
     c->count = 0;
     c->out = out;
     c->want = want;
+    c->steps = 0;
+    c->budget = budget;
+    c->cut = false;
     for (KX_BB t = own; t; t &= t - 1) {
         int from = KX_CTZ(t);
         if (!KX(can_jump)(g, from, enemy, empty)) continue;
@@ -119,7 +131,7 @@ static int KX(moves)(const struct kerx_geom *g, const struct kerx_state *s, move
     for (KX_BB t = own; t; t &= t - 1) {
         if (KX(can_jump)(g, KX_CTZ(t), enemy, empty)) {
             struct KX(chase) c;
-            return KX(captures)(&c, g, s, out, -1, false);
+            return KX(captures)(&c, g, s, out, -1, false, KERX_CHASE_MAX_STEPS);
         }
     }
     int count = 0;
@@ -140,7 +152,7 @@ static int KX(moves_any)(const struct kerx_geom *g, const struct kerx_state *s,
     for (KX_BB t = own; t; t &= t - 1) {
         if (KX(can_jump)(g, KX_CTZ(t), enemy, empty)) {
             struct KX(chase) c;
-            count = KX(captures)(&c, g, s, out, -1, true);
+            count = KX(captures)(&c, g, s, out, -1, true, KERX_CHASE_MAX_STEPS);
             break;
         }
     }
@@ -164,13 +176,24 @@ static bool KX(has_move)(const struct kerx_geom *g, const struct kerx_state *s) 
     return false;
 }
 
+/* Can the capture chains of the side to move (every capture when `any`) be
+ * listed within `budget` chain steps? */
+static bool KX(chains_within)(const struct kerx_geom *g, const struct kerx_state *s,
+                              bool any, long budget) {
+    struct KX(chase) c;
+    move_t out[KERX_MAX_MOVES];
+    KX(captures)(&c, g, s, out, -1, any, budget);
+    return !c.cut;
+}
+
 /* Path of a long chain, found again by its list position. */
 static int KX(long_path)(const struct kerx_geom *g, const struct kerx_state *s, move_t m,
                          uint8_t *dirs, uint64_t captured[2]) {
     struct KX(chase) c;
     move_t out[KERX_MAX_MOVES];
     int want = (int)((m & ~(KERX_MOVE_ANY_LIST | KERX_MOVE_HUFF)) >> 20);
-    KX(captures)(&c, g, s, out, want, (m & KERX_MOVE_ANY_LIST) != 0);
+    KX(captures)
+    (&c, g, s, out, want, (m & KERX_MOVE_ANY_LIST) != 0, KERX_CHASE_MAX_STEPS);
     int jumps = kerx_move_jumps(m);
     memcpy(dirs, c.want_dirs, (size_t)jumps);
     captured[0] = (uint64_t)c.want_caps;

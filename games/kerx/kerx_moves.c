@@ -43,6 +43,19 @@ int kerx_moves_any(const struct kerx_geom *g, const struct kerx_state *s, move_t
     return kerx_narrow(g) ? moves_any_64(g, s, out) : moves_any_128(g, s, out);
 }
 
+bool kerx_chains_bounded(const struct kerx_geom *g, const struct kerx_state *s,
+                         bool any) {
+    struct kerx_state t = *s;
+    for (int side = 0; side < 2; side++) {
+        t.side = (uint8_t)side;
+        bool within = kerx_narrow(g)
+                          ? chains_within_64(g, &t, any, KERX_CHASE_CHECK_STEPS)
+                          : chains_within_128(g, &t, any, KERX_CHASE_CHECK_STEPS);
+        if (!within) return false;
+    }
+    return true;
+}
+
 bool kerx_has_move(const struct kerx_geom *g, const struct kerx_state *s) {
     return kerx_narrow(g) ? has_move_64(g, s) : has_move_128(g, s);
 }

@@ -238,6 +238,13 @@ int kerx_parse_position(const struct variant *v, const char *text, void *state,
         snprintf(err, GAME_ERROR_BYTES, "no pieces on the board");
         return -1;
     }
+    if (!kerx_chains_bounded(g, &s, kerx_options(v)->huff)) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "too dense: its capture chains take more than %d search steps to list "
+                 "(the limit of RULES.md)",
+                 (int)KERX_CHASE_CHECK_STEPS);
+        return -1;
+    }
     memcpy(state, &s, sizeof s);
     return 0;
 }

@@ -341,6 +341,9 @@ const struct game kodrek_game = {
     .flags = GAME_HAS_SIMULTANEOUS,
     .state_size = sizeof(struct kodrek_state),
     .max_moves = KODREK_MAX_MOVES,
+    /* The game ends by its own rules long before (RULES.md); 10,000 plies
+     * is a safety net. */
+    .play_limit = 10000,
     .variant_keys = kodrek_variant_keys,
     .variant_default = kodrek_variant_default,
     .variant_set = kodrek_variant_set,

@@ -242,6 +242,9 @@ int kotra_setup_preset(const struct variant *v, const struct kotra_state *s, int
 /* Callbacks implemented in kotra_hidden.c, kotra_position.c, kotra_text.c,
  * kotra_variant.c. */
 void kotra_view(const struct variant *v, void *state, int player);
+/* game.h's seen_move: an enemy's setup placement or entry without its rank. */
+bool kotra_seen_move(const struct variant *v, const void *state, move_t move, int player,
+                     move_t *seen);
 void kotra_determinize(const struct variant *v, const void *view, int player,
                        uint64_t (*next_random)(void *ctx), void *ctx, void *state_out);
 extern const struct variant_key kotra_variant_keys[];

@@ -209,3 +209,16 @@ void kotra_determinize(const struct variant *v, const void *view, int player,
             kotra_list_insert(sorted, KOTRA_RESERVE, s->reserve[enemy][i]);
     memcpy(s->reserve[enemy], sorted, sizeof sorted);
 }
+
+bool kotra_seen_move(const struct variant *v, const void *state, move_t move, int player,
+                     move_t *seen) {
+    const struct kotra_state *s = state;
+    *seen = move;
+    const int kind = kotra_move_kind(move);
+    /* A piece placed at setup or entered from the reserve shows where it
+     * went (or that nothing did), never its rank; every other move is
+     * public (an attack or rescue reveals what it shows in the view). */
+    if ((kind == MV_SETUP || kind == MV_ENTER) && kotra_move_b(move) && s->side != player)
+        *seen = kotra_move(kind, kotra_move_a(move), RANK_UNKNOWN);
+    return true;
+}

@@ -438,6 +438,9 @@ const struct game kotra_game = {
     .flags = GAME_HAS_CHANCE | GAME_HAS_HIDDEN | GAME_ZERO_SUM_2P,
     .state_size = sizeof(struct kotra_state),
     .max_moves = KOTRA_MAX_MOVES,
+    /* The game's own turn limit (turns=, at most 10,000 turns of a few dozen
+     * plies) ends it first; this only bounds a match in plies. */
+    .play_limit = 1000000,
     .variant_keys = kotra_variant_keys,
     .variant_default = kotra_variant_default,
     .variant_set = kotra_variant_set,
@@ -457,6 +460,7 @@ const struct game kotra_game = {
     .player_name = kotra_player_name,
     .view = kotra_view,
     .determinize = kotra_determinize,
+    .seen_move = kotra_seen_move,
     .describe = kotra_describe,
     .move_cells = kotra_move_cells,
     .bench = &kotra_bench,

@@ -31,6 +31,9 @@ const struct game kulibrat_game = {
     .flags = KULIBRAT_FLAGS,
     .state_size = sizeof(struct kulibrat_state),
     .max_moves = KULIBRAT_MAX_MOVES,
+    /* Play can cycle (RULES.md): a match is drawn at a position's third
+     * occurrence, and at 10,000 plies. */
+    .play_limit = 10000,
     .variant_keys = kulibrat_variant_keys,
     .variant_default = kulibrat_variant_default,
     .variant_set = kulibrat_variant_set,
