@@ -63,7 +63,7 @@ enum cli_option {
     OPT_REPORT = 1u << 24,    /* --report NAME (solve: an analysis of the solution) */
     OPT_SETUP = 1u << 25,     /* --setup NAME (play: a setup preset for the person) */
     OPT_PN_INIT = 1u << 26,   /* --pn-init NAME (df-pn's unsearched positions) */
-    OPT_STORE = 1u << 27,     /* --store DIR (settled facts, search/fact_store.h) */
+    OPT_STORE = 1u << 27,     /* --store DIR (settled facts, solve/fact_store.h) */
     OPT_GOAL = 1u << 28,      /* --goal NAME (prove: what to prove) */
     OPT_PROOF = 1u << 29,     /* --proof FILE (prove: write it; checkproof: read it) */
 };
@@ -154,7 +154,7 @@ int cli_open_record(const struct cli_options *o, kz_record **r);
 
 /* --hash when given, else `fallback`: the default of the search that uses
  * the table (e.g. TT_DEFAULT_MIB of search/tt.h, DFPN_DEFAULT_TABLE_MIB of
- * search/dfpn.h), so each table size has its default in one place. */
+ * solve/dfpn.h), so each table size has its default in one place. */
 int cli_hash_mib(const struct cli_options *o, int fallback);
 
 /* True for --db none: no database is read or written, by any command (the

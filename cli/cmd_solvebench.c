@@ -2,7 +2,7 @@
  * game's own databases know (in the spirit of Pascal Pons' Connect 4 test
  * sets): accuracy, mean time and mean nodes per group (for Kerx: material
  * and stage). With --games N the game's database provider makes such a set
- * instead (search/game_database.h). */
+ * instead (solve/game_database.h). */
 #include "cli/cli.h"
 
 #include <stdio.h>

@@ -45,7 +45,7 @@ enum {
      * alpha-beta scores proven results outside it (search/alphabeta.h),
      * expectimax maps returns in [-1, 1] onto it (search/expectimax.h). */
     GAME_EVAL_MAX = 10000,
-    /* The solver's size limits (search/retro.h; a game whose tiers exceed
+    /* The solver's size limits (solve/retro.h; a game whose tiers exceed
      * them is refused with a message, never solved wrongly): */
     GAME_TIER_MAX_CHILDREN = 16,  /* child tiers one tier may lead to */
     GAME_TIER_MAX_RANK_BITS = 29, /* a tier holds < 2^29 ranks */
@@ -97,7 +97,7 @@ typedef uint64_t tier_t;
 
 struct board;          /* engine/board.h */
 struct bench_suite;    /* bench/bench_positions.h */
-struct game_database;  /* search/game_database.h */
+struct game_database;  /* solve/game_database.h */
 struct game_reports;   /* search/game_report.h */
 struct search_kernels; /* search/kernels.h */
 
@@ -302,7 +302,7 @@ struct game {
      * and the searches use them without knowing which game they serve. */
     /* A database builder and prober of the game's own (Kerx: endgame
      * databases by material), used by `solve --pieces`, `query`, df-pn's leaf
-     * probes and `solvebench --games` instead of search/solver_db.h. */
+     * probes and `solvebench --games` instead of solve/solver_db.h. */
     const struct game_database *database;
     /* Named analyses of a whole solution, for `solve --report NAME`. */
     const struct game_reports *reports;

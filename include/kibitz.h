@@ -685,8 +685,8 @@ struct kz_arena_result {
  * before and after each other one. Returns n!, the games one random opening
  * is shared by. */
 long kz_arena_seating(long game, int n, int order[KZ_MAX_PLAYERS]);
-/* Play the arena from `start` (kibitz arena; docs/CLI.md explains seating,
- * intervals and Elo). KZ_OK with *out filled; KZ_EINVAL with a message for
+/* Play the arena from `start` (kibitz arena; `kibitz arena --help` explains
+ * seating, intervals and Elo). KZ_OK with *out filled; KZ_EINVAL with a message for
  * bad specs or a failed game, KZ_ERUNTIME for databases, files, memory. */
 int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
                  struct kz_arena_result *out, char *err, size_t err_n);

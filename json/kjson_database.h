@@ -10,7 +10,8 @@
 #ifndef KIBITZ_KJSON_DATABASE_H
 #define KIBITZ_KJSON_DATABASE_H
 
-#include "search/retro.h"
+#include "engine/game.h"
+#include "solve/retro_cell.h"
 #include "json/kjson.h"
 
 /* `cell` is the position's own cell (RETRO_TERMINAL when over); `moves` and

@@ -278,3 +278,25 @@ json_t *kjson_search_database(const struct game *g, const struct variant *v,
     }
     return doc;
 }
+
+json_t *kjson_search_report(const struct game *g, const struct variant *v,
+                            const void *state, const struct engine_report *r, int player,
+                            bool analyse) {
+    if (r->ab) return kjson_search_alphabeta(g, v, state, r->ab, analyse);
+    if (r->ex) return kjson_search_expectimax(g, v, state, r->ex, analyse);
+    if (r->mcts) return kjson_search_mcts(g, v, state, r->engine, r->mcts, player, analyse);
+    json_t *doc = kjson_search_head(g, v, state, r->engine);
+    json_t *text = r->has_move ? kjson_move(g, v, state, r->move) : json_null();
+    json_object_set_new(doc, "move", json_incref(text));
+    json_object_set_new(doc, "value",
+                        r->value == ENGINE_VALUE_PROVEN
+                            ? kjson_value_proven(r->outcome, r->distance)
+                        : r->value == ENGINE_VALUE_ESTIMATE
+                            ? kjson_value_estimate(r->score)
+                            : json_pack("{s:s}", "result", "unknown"));
+    json_object_set_new(doc, "pv", r->has_move ? json_pack("[o]", text) : json_array());
+    if (!r->has_move) json_decref(text);
+    json_object_set_new(doc, "nodes", json_integer((json_int_t)r->nodes));
+    json_object_set_new(doc, "seconds", json_real(r->seconds));
+    return doc;
+}

@@ -17,10 +17,11 @@
 #define KIBITZ_KJSON_SEARCH_H
 
 #include "search/alphabeta.h"
-#include "search/dfpn.h"
+#include "solve/dfpn.h"
+#include "search/engine.h"
 #include "search/expectimax.h"
 #include "search/mcts.h"
-#include "search/retro_check.h"
+#include "solve/retro_check.h"
 #include "json/kjson.h"
 
 #include <stdbool.h>
@@ -61,5 +62,13 @@ json_t *kjson_search_database(const struct game *g, const struct variant *v,
                               const void *state, const char *database,
                               const move_t *moves, const retro_cell *values, int count,
                               bool all_moves);
+
+/* The document of an engine's neutral report (search/engine.h): its
+ * engine's detail where it has one, else the neutral fields (move, value,
+ * pv of the move alone, nodes, seconds). `player` >= 0 reports only that
+ * player's choice at a simultaneous root. */
+json_t *kjson_search_report(const struct game *g, const struct variant *v,
+                            const void *state, const struct engine_report *r, int player,
+                            bool analyse);
 
 #endif

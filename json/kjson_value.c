@@ -34,7 +34,7 @@ json_t *kjson_value_cell(retro_cell cell) {
     int outcome = retro_outcome(cell);
     /* A draw has no distance: it never ends under best play. */
     return kjson_value_proven(outcome,
-                              outcome == RETRO_DRAWN ? -1 : retro_remoteness(cell));
+                              outcome == RETRO_OUTCOME_DRAW ? -1 : retro_remoteness(cell));
 }
 
 json_t *kjson_value_eval(const struct agent_eval *e) {

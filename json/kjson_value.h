@@ -16,7 +16,8 @@
 #define KIBITZ_KJSON_VALUE_H
 
 #include "search/agent.h"
-#include "search/retro.h"
+#include "engine/game.h"
+#include "solve/retro_cell.h"
 #include "json/kjson.h"
 
 /* A proven value: outcome +1 win, 0 draw, -1 loss for the player to move;
@@ -31,7 +32,7 @@ json_t *kjson_value_estimate(double score);
  * score / GAME_EVAL_MAX. */
 json_t *kjson_value_alphabeta(int score, bool draw);
 
-/* A database cell (search/retro.h) for the player to move; NULL for a
+/* A database cell (solve/retro.h) for the player to move; NULL for a
  * marker (hole, unknown, terminal), which is no value. */
 json_t *kjson_value_cell(retro_cell cell);
 

@@ -6,8 +6,8 @@
 #include "lib/kz_db.h"
 #include "lib/kz_front.h"
 #include "lib/kz_internal.h"
+#include "lib/kz_run.h"
 #include "search/agent.h"
-#include "search/pimc.h"
 #include "json/kjson_search.h"
 
 #include <stdio.h>
@@ -15,8 +15,7 @@
 #include <string.h>
 
 const char *kz_game_default_engine(const kz_game *g) {
-    char err[GAME_ERROR_BYTES];
-    return ab_supports(g->g, err) ? "alphabeta" : "mcts";
+    return kz_run_default_spec(g->g);
 }
 
 int kz_agent_new(const kz_game *g, const char *spec, kz_agent **out, char *err,
@@ -81,7 +80,7 @@ void kz_agent_cap(kz_agent *k, const struct kz_caps *c) {
     if (c->threads > 0 && m->threads > c->threads) m->threads = c->threads;
     if (c->worlds > 0 && a->worlds > c->worlds) a->worlds = c->worlds;
     /* PIMC runs its iterations in every world: its time is always capped. */
-    if (a->kind == AGENT_PIMC && most > 0) m->time = cap_time(m->time, most);
+    if (a->worlds > 0 && most > 0) /* pimc: the only engine with worlds */ m->time = cap_time(m->time, most);
     if (c->depth > 0 && a->ex.depth > c->depth) a->ex.depth = c->depth;
     if (most > 0) a->ex.time = cap_time(a->ex.time, most);
     if (c->iterations > 0 && a->flat.playouts > c->iterations)
@@ -151,23 +150,10 @@ size_t kz_eval_text(const struct kz_eval *e, char *buf, size_t n) {
     return need < 0 ? 0 : (size_t)need;
 }
 
-/* The engine name of a search document (docs/JSON.md, "search"). */
-static const char *engine_name(const struct agent *a) {
-    switch (a->kind) {
-    case AGENT_ALPHABETA: return "alphabeta";
-    case AGENT_MCTS: return a->hidden ? "ismcts" : "mcts";
-    case AGENT_PIMC: return "pimc";
-    case AGENT_EXPECTIMAX: return "expectimax";
-    case AGENT_GREEDY: return "greedy";
-    case AGENT_FLATMC: return "flatmc";
-    default: return "random";
-    }
-}
-
-/* The searching engines are called as their agents would call them
- * (search/agent.c), so the move is the one `play` and `arena` would make;
- * the others (random, greedy, flat Monte Carlo) through agent_choose, with
- * no value. */
+/* Engines that report a value search as their agents would (as
+ * agent_choose calls them, search/agent.c), so the move is the one `play`
+ * and `arena` would make; the others (random, greedy, flat Monte Carlo)
+ * choose through agent_choose, and their report has no value. */
 json_t *kz_agent_search_doc(kz_agent *k, const kz_state *s, int player, int analyse,
                             uint64_t seed, char *err, size_t err_n) {
     struct agent *a = &k->a;
@@ -182,78 +168,34 @@ json_t *kz_agent_search_doc(kz_agent *k, const kz_state *s, int player, int anal
                                   : "chance acts here, nothing to choose");
         return NULL;
     }
-    json_t *doc = NULL;
-    int status = 0;
-    switch (a->kind) {
-    case AGENT_ALPHABETA: {
-        struct ab_result *res = malloc(sizeof *res);
-        if (!res) break;
-        struct ab_limits limits = a->ab;
-        limits.analyse = analyse;
-        status = ab_search(g, v, state, &limits, &a->tt, res, gerr);
-        if (status == 0) doc = kjson_search_alphabeta(g, v, state, res, analyse);
-        free(res);
-        break;
-    }
-    case AGENT_MCTS:
-    case AGENT_PIMC: {
-        struct mcts_result *res = malloc(sizeof *res);
-        if (!res) break;
-        struct mcts_limits limits = a->mcts;
-        limits.seed = seed;
-        if (a->kind == AGENT_PIMC) {
-            struct pimc_limits pl = {.worlds = a->worlds, .world = limits};
-            status = pimc_search(g, v, state, &pl, res, gerr);
-        } else if (a->hidden) {
-            status = ismcts_search(g, v, state, &limits, res, gerr);
-        } else {
-            status = mcts_search(g, v, state, &limits, res, gerr);
-        }
-        if (status == 0)
-            doc = kjson_search_mcts(g, v, state, engine_name(a), res, player, analyse);
-        free(res);
-        break;
-    }
-    case AGENT_EXPECTIMAX: {
-        struct expecti_result *res = malloc(sizeof *res);
-        if (!res) break;
-        struct expecti_limits limits = a->ex;
-        limits.analyse = analyse;
-        status = expecti_search(g, v, state, &limits, res, gerr);
-        if (status == 0) doc = kjson_search_expectimax(g, v, state, res, analyse);
-        free(res);
-        break;
-    }
-    default: {
-        if (analyse) {
-            kz_fail(err, err_n, KZ_EINVAL,
-                    "analysis needs alphabeta, mcts, pimc or expectimax, not '%.40s'",
-                    a->spec);
-            return NULL;
-        }
-        move_t m;
+    struct engine_report r;
+    bool runtime = false;
+    int status;
+    if (a->engine->reports) {
+        struct engine_budget budget = {
+            .analyse = analyse, .seed = seed, .player = player};
+        status = agent_search(a, g, v, state, &budget, &r, &runtime, gerr);
+    } else if (analyse) {
+        char names[GAME_ERROR_BYTES];
+        engine_reporting_names(names, sizeof names, false, false, " or ");
+        kz_fail(err, err_n, KZ_EINVAL, "analysis needs %s, not '%.40s'", names, a->spec);
+        return NULL;
+    } else {
+        memset(&r, 0, sizeof r);
+        r.engine = a->engine->name;
         double t0 = timer_now();
         status = turn == TURN_SIMULTANEOUS
-                     ? agent_choose_joint(a, g, v, state, player, seed, &m, gerr)
-                     : agent_choose(a, g, v, state, seed, &m, gerr);
-        if (status) {
-            kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
-            return NULL;
-        }
-        doc = kjson_search_head(g, v, state, engine_name(a));
-        json_t *text = kjson_move(g, v, state, m);
-        json_object_set_new(doc, "move", json_incref(text));
-        json_object_set_new(doc, "value", json_pack("{s:s}", "result", "unknown"));
-        json_object_set_new(doc, "pv", json_pack("[o]", text));
-        json_object_set_new(doc, "nodes", json_integer(0));
-        json_object_set_new(doc, "seconds", json_real(timer_now() - t0));
-        return doc;
-    }
+                     ? agent_choose_joint(a, g, v, state, player, seed, &r.move, gerr)
+                     : agent_choose(a, g, v, state, seed, &r.move, gerr);
+        r.has_move = true;
+        r.seconds = timer_now() - t0;
     }
     if (status) {
-        kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
+        kz_fail(err, err_n, runtime ? KZ_ERUNTIME : KZ_EINVAL, "%s", gerr);
         return NULL;
     }
+    json_t *doc = kjson_search_report(g, v, state, &r, player, analyse);
+    engine_report_free(&r);
     if (!doc) kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
     return doc;
 }

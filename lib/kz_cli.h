@@ -130,7 +130,7 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err);
  * proved by df-pn, with a database's leaf probes when one answers. */
 int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char *err);
 
-/* kibitz prove: the proof manager (search/prove.h) on the command's
+/* kibitz prove: the proof manager (solve/prove.h) on the command's
  * position, with --store, --goal, --db, --iterations (a job's first
  * budget), --time, --hash (each job's table), --depth (prediction plies),
  * --proof FILE (the proof written when the goal is proved); under mpirun

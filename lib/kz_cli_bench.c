@@ -13,7 +13,7 @@
 #include "search/mcts.h"
 #include "search/perft.h"
 #include "search/playout.h"
-#include "search/retro_bench.h"
+#include "solve/retro_bench.h"
 #include "json/kjson.h"
 
 #include <inttypes.h>

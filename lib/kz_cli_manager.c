@@ -1,11 +1,13 @@
-/* `kibitz prove` (the proof manager, search/prove.h) and `kibitz checkproof`
- * (the checker of its exported proofs, search/proof_check.h). */
+/* `kibitz prove` (the proof manager, solve/prove.h) and `kibitz checkproof`
+ * (the checker of its exported proofs, solve/proof_check.h). */
 #include "lib/kz_cli.h"
 #include "lib/kz_internal.h"
-#include "search/proof_check.h"
-#include "search/prove.h"
-#include "search/prove_mpi.h"
+#include "search/alphabeta.h"
 #include "search/search_probe.h"
+#include "search/tt.h"
+#include "solve/proof_check.h"
+#include "solve/prove.h"
+#include "solve/prove_mpi.h"
 
 #include <inttypes.h>
 #include <signal.h>
@@ -29,6 +31,34 @@ static const char *bounds_text(int lo, int hi) {
         {"?", "?", "win"},
     };
     return text[lo + 1][hi + 1];
+}
+
+/* The manager's prediction: alpha-beta probing the databases, `depth`
+ * plies; a proven score, else a margin of an eighth of the evaluation
+ * scale, counts as a win or a loss. */
+struct predictor {
+    const struct game *g;
+    const struct variant *v;
+    struct ab_limits limits;
+    struct tt tt;
+};
+
+static int predict(void *ctx, const void *state) {
+    struct predictor *p = ctx;
+    struct ab_result *r = malloc(sizeof *r);
+    char err[GAME_ERROR_BYTES];
+    int value = 0;
+    if (r && ab_search(p->g, p->v, state, &p->limits, &p->tt, r, err) == 0) {
+        int distance, proven = ab_score_proven(r->score, &distance);
+        if (proven)
+            value = proven;
+        else if (r->score > GAME_EVAL_MAX / 8)
+            value = 1;
+        else if (r->score < -GAME_EVAL_MAX / 8)
+            value = -1;
+    }
+    free(r);
+    return value;
 }
 
 /* Open the databases --db names (none: "none"; not given: the default
@@ -67,6 +97,18 @@ int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, cha
         search_probe_close(&probe);
         return FAIL(KZ_ERUNTIME, "--store: %s", serr);
     }
+    struct predictor predictor = {.g = g,
+                                  .v = v,
+                                  .limits = {.depth = a->depth > 0 ? a->depth : 4,
+                                             .threads = 1,
+                                             .probe = probe.probe,
+                                             .probe_ctx = probe.ctx}};
+    if (tt_init(&predictor.tt, 16) != 0) {
+        fact_store_close(store);
+        tt_free(&predictor.tt);
+        search_probe_close(&probe);
+        return FAIL(KZ_ERUNTIME, "out of memory");
+    }
     struct prove_local local = {.game = g,
                                 .variant = v,
                                 .store = store,
@@ -84,7 +126,8 @@ int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, cha
         .goal = goal,
         .first_budget = a->iterations > 0 ? (uint64_t)a->iterations : 0,
         .time_limit = a->time > 0 ? a->time : 0,
-        .predict_depth = a->depth > 0 ? a->depth : 0,
+        .predict = predict,
+        .predict_ctx = &predictor,
         .batch = prove_local_batch,
         .batch_ctx = &local,
         .interrupt = &interrupted,
@@ -95,6 +138,7 @@ int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, cha
     if (prove_mpi_farm(&farm, &cfg) != 0) {
         /* a worker rank: it served jobs until rank 0 said stop */
         fact_store_close(store);
+        tt_free(&predictor.tt);
         search_probe_close(&probe);
         return farm.failed ? FAIL(KZ_ERUNTIME, "%s", farm.err) : KZ_OK;
     }
@@ -113,6 +157,7 @@ int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, cha
         sigaction(SIGINT, &old_int, NULL);
         sigaction(SIGTERM, &old_term, NULL);
         fact_store_close(store);
+        tt_free(&predictor.tt);
         search_probe_close(&probe);
         return FAIL(KZ_ERUNTIME, "%s", perr);
     }
@@ -162,6 +207,7 @@ int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, cha
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     fact_store_close(store);
+    tt_free(&predictor.tt);
     search_probe_close(&probe);
     if (interrupted) {
         fflush(out);

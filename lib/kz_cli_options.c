@@ -6,7 +6,7 @@
 #include "engine/variant.h"
 #include "lib/kz_cli.h"
 #include "lib/kz_internal.h"
-#include "search/solver_db.h"
+#include "solve/solver_db.h"
 #include "json/kjson_record.h"
 
 #include <stdio.h>

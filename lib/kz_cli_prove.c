@@ -2,11 +2,11 @@
  * probes when one answers the variant, prove the position, report. */
 #include "lib/kz_cli.h"
 #include "lib/kz_internal.h"
-#include "search/dfpn.h"
-#include "search/game_database.h"
-#include "search/retro_check.h"
-#include "search/solver_db.h"
-#include "search/solver_db_move.h"
+#include "solve/dfpn.h"
+#include "solve/game_database.h"
+#include "solve/retro_check.h"
+#include "solve/solver_db.h"
+#include "solve/solver_db_move.h"
 #include "json/kjson_search.h"
 
 #include <inttypes.h>
@@ -71,7 +71,7 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
 
     char db_path[SOLVER_DB_PATH_BYTES] = "";
     struct solver_db *db = NULL;
-    /* The game's own databases (search/game_database.h), when there are any. */
+    /* The game's own databases (solve/game_database.h), when there are any. */
     const struct game_database *gdb = g->database;
     void *own_db = NULL;
     if (gdb && !none) {

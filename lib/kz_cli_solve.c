@@ -7,14 +7,14 @@
 #include "engine/timer.h"
 #include "lib/kz_cli.h"
 #include "lib/kz_internal.h"
-#include "search/db_make.h"
-#include "search/dfpn.h"
-#include "search/game_database.h"
+#include "solve/db_make.h"
+#include "solve/dfpn.h"
+#include "solve/game_database.h"
 #include "search/game_report.h"
-#include "search/retro.h"
-#include "search/retro_dist.h"
-#include "search/solver_db.h"
-#include "search/tier_mpi.h"
+#include "solve/retro.h"
+#include "solve/retro_dist.h"
+#include "solve/solver_db.h"
+#include "solve/tier_mpi.h"
 #include "json/kjson_value.h"
 
 #include <inttypes.h>
@@ -101,8 +101,8 @@ static int check_room(const char *path, uint64_t bytes, char *err) {
 static const char *outcome_word(retro_cell c) {
     if (c == RETRO_TERMINAL) return "over";
     if (!retro_is_value(c)) return "unknown";
-    return retro_outcome(c) == RETRO_WIN    ? "win"
-           : retro_outcome(c) == RETRO_LOSS ? "loss"
+    return retro_outcome(c) == RETRO_OUTCOME_WIN    ? "win"
+           : retro_outcome(c) == RETRO_OUTCOME_LOSS ? "loss"
                                             : "draw";
 }
 
@@ -225,7 +225,7 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
     char path[SOLVER_DB_PATH_BYTES] = "", work[SOLVER_DB_PATH_BYTES + 8] = "";
     bool store = !(a->db && strcmp(a->db, "none") == 0);
     /* Under mpirun only rank 0 writes the database; tiers pass through
-     * <database>.tiers/ (search/retro_dist.h). */
+     * <database>.tiers/ (solve/retro_dist.h). */
     bool worker = tier_mpi_start() > 0;
     if (store) {
         /* An empty --db is a usage error (status 2), refused before solving;
@@ -374,10 +374,10 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
         retro_cell best = nmoves ? move_value[order[0]] : RETRO_DRAW;
         int rem = retro_remoteness(best);
         fprintf(out, "\nverdict (%s): ", vtext);
-        if (retro_outcome(best) == RETRO_WIN)
+        if (retro_outcome(best) == RETRO_OUTCOME_WIN)
             fprintf(out, "%s, who moves first, wins in %d moves with perfect play\n", who,
                     rem);
-        else if (retro_outcome(best) == RETRO_LOSS)
+        else if (retro_outcome(best) == RETRO_OUTCOME_LOSS)
             fprintf(out, "%s, who moves first, loses in %d moves with perfect play\n",
                     who, rem);
         else
@@ -389,7 +389,7 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
                 int i = order[k];
                 char ctext[32];
                 g->format_move(v, start, moves[i], mtext, sizeof mtext);
-                if (retro_outcome(move_value[i]) == RETRO_DRAWN)
+                if (retro_outcome(move_value[i]) == RETRO_OUTCOME_DRAW)
                     snprintf(ctext, sizeof ctext, "draw");
                 else
                     snprintf(ctext, sizeof ctext, "%s in %d", outcome_word(move_value[i]),

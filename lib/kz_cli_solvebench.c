@@ -2,11 +2,11 @@
  * of positions whose values a game's own databases know (in the spirit of
  * Pascal Pons' Connect 4 test sets): accuracy, mean time and mean nodes per
  * group (for Kerx: material and stage); or such a set drawn from the
- * databases (search/game_database.h). */
+ * databases (solve/game_database.h). */
 #include "lib/kz_cli.h"
 #include "lib/kz_internal.h"
-#include "search/dfpn.h"
-#include "search/game_database.h"
+#include "solve/dfpn.h"
+#include "solve/game_database.h"
 #include "json/kjson.h"
 
 #include <inttypes.h>

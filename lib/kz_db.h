@@ -1,7 +1,7 @@
 /*
  * kz_db.h - the layout of a kz_db handle (include/kibitz.h): either a
- * solver database file (search/solver_db.h) or a game's own databases
- * opened through its `database` hook (search/game_database.h, Kerx endgame
+ * solver database file (solve/solver_db.h) or a game's own databases
+ * opened through its `database` hook (solve/game_database.h, Kerx endgame
  * sets), both read through one lookup function. Internal: shared by the
  * library files that read databases (queries, reviews, proofs, searches).
  */
@@ -9,9 +9,9 @@
 #define KIBITZ_KZ_DB_H
 
 #include "lib/kz_internal.h"
-#include "search/game_database.h"
-#include "search/retro_check.h"
-#include "search/solver_db.h"
+#include "solve/game_database.h"
+#include "solve/retro_check.h"
+#include "solve/solver_db.h"
 
 struct kz_db {
     const kz_game *game;
@@ -30,7 +30,7 @@ static inline void *kz_db_ctx(const kz_db *db) {
 }
 
 /* Without `path` (the default data folders), make the game's databases when
- * they are missing and quick to make (search/db_make.h), with a note on
+ * they are missing and quick to make (solve/db_make.h), with a note on
  * stderr; a failure to make them is said there too, and the caller goes on
  * as without them. */
 void kz_db_make_default(const kz_game *g, const char *path);

@@ -4,7 +4,8 @@
 #include "lib/kz_db.h"
 #include "lib/kz_front.h"
 #include "search/agent.h"
-#include "search/db_player.h"
+#include "search/engine.h"
+#include "solve/db_player.h"
 #include "search/search_probe.h"
 #include "json/kjson.h"
 #include "json/kjson_database.h"
@@ -39,7 +40,9 @@ int kz_db_open_engine(const kz_game *g, const char *path, kz_db **out, char *err
 }
 
 bool kz_is_db_spec(const char *algo) {
-    return algo && (strcmp(algo, "db") == 0 || strncmp(algo, "db:", 3) == 0);
+    if (!algo) return false;
+    const struct engine *e = engine_find(algo, strcspn(algo, ":"));
+    return e && (e->plays & ENGINE_NEEDS_DATABASE);
 }
 
 void kz_db_answer_free(struct kz_db_answer *ans) {

@@ -6,8 +6,8 @@
 #include "lib/kz_cli.h"
 #include "lib/kz_db.h"
 #include "lib/kz_json.h"
-#include "search/db_make.h"
-#include "search/solver_db_move.h"
+#include "solve/db_make.h"
+#include "solve/solver_db_move.h"
 #include "json/kjson_database.h"
 
 #include <stdio.h>
@@ -54,7 +54,7 @@ static void print_text(FILE *out, const struct game *g, const struct variant *v,
     char ctext[32], mtext[128];
     retro_cell_text(cell, ctext, sizeof ctext);
     fprintf(out, "%s to move: %s%s\n", mover, ctext,
-            retro_outcome(cell) == RETRO_DRAWN ? " (neither side can force a win)" : "");
+            retro_outcome(cell) == RETRO_OUTCOME_DRAW ? " (neither side can force a win)" : "");
     fprintf(out, "moves, best first (value for %s):\n", mover);
     for (int k = 0; k < n; k++) {
         int i = order[k];

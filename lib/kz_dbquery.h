@@ -10,7 +10,7 @@
 #define KIBITZ_KZ_DBQUERY_H
 
 #include "include/kibitz.h"
-#include "search/retro_check.h"
+#include "solve/retro_check.h"
 
 #include <stdbool.h>
 #include <stdio.h>

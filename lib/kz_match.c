@@ -6,7 +6,7 @@
 #include "lib/kz_front.h"
 #include "lib/kz_match_internal.h"
 #include "lib/kz_record.h"
-#include "search/solver_db.h"
+#include "solve/solver_db.h"
 #include "json/kjson_reports.h"
 
 #include <math.h>

@@ -1,29 +1,25 @@
 /*
  * kz_run.h - one search run, shared by libkibitz's kz_search and the command
- * line's `bestmove` / `analyse` (cli/search_command.c), so that the engine
- * chosen from a spec, its budget and its defaults are decided in one place.
- * Internal to the tree (not installed): it hands out the engines' own result
- * structs, which the command line's text reports print.
+ * line's `bestmove` / `analyse` (lib/kz_cli_search.c): an agent parsed once
+ * from the spec (search/agent.h), the request's budget handed to its engine
+ * (search/engine.h), which lays it over the spec and applies the analysis
+ * defaults. Internal to the tree (not installed).
  */
 #ifndef KIBITZ_KZ_RUN_H
 #define KIBITZ_KZ_RUN_H
 
 #include "engine/game.h"
-#include "search/alphabeta.h"
-#include "search/expectimax.h"
-#include "search/mcts.h"
+#include "search/agent.h"
+#include "search/engine.h"
 #include "search/search_probe.h"
-#include "json/kjson.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
-/* What to run. Zero budgets mean: the spec's, else the analysis default
- * (AGENT_ANALYSIS_*). */
+/* What to run. Zero budgets mean: the spec's, else the engine's analysis
+ * default (AGENT_ANALYSIS_*). */
 struct kz_run_request {
-    const char *algo;             /* engine spec; NULL or "": alphabeta where it applies,
-                                     else mcts */
     double time;                  /* > 0: seconds */
     long iterations;              /* > 0: MCTS family */
     int depth;                    /* > 0: alphabeta, expectimax */
@@ -39,24 +35,17 @@ struct kz_run_request {
     void *probe_ctx;
 };
 
-struct kz_run {
-    const char *engine;   /* "alphabeta", "expectimax", "mcts", "ismcts", "pimc" */
-    struct ab_result *ab; /* the one set, by engine */
-    struct expecti_result *ex;
-    struct mcts_result *mcts;
-};
+/* The engine a spec that names none gets: alphabeta where it applies,
+ * else mcts. */
+const char *kz_run_default_spec(const struct game *g);
 
-/* Run the search on `state` (a player to move or a simultaneous node).
- * 0, or -1 with a message in `err` (GAME_ERROR_BYTES) and *runtime set when
- * the failure is not the request's fault (out of memory). On success the
- * caller frees `run` with kz_run_free. */
+/* Run `agent`'s engine on `state` (a player to move or a simultaneous
+ * node) as a one-off analysis. 0, or -1 with a message in `err`
+ * (GAME_ERROR_BYTES) and *runtime set when the failure is not the
+ * request's fault (out of memory). On success the caller frees `report`
+ * with engine_report_free. */
 int kz_run_search(const struct game *g, const struct variant *v, const void *state,
-                  const struct kz_run_request *req, struct kz_run *run, bool *runtime,
-                  char *err);
-void kz_run_free(struct kz_run *run);
-/* The "search" document of the run (docs/JSON.md); `player` >= 0 reports
- * only that player's choice at a simultaneous root. */
-json_t *kz_run_json(const struct game *g, const struct variant *v, const void *state,
-                    const struct kz_run *run, int player, bool analyse);
+                  struct agent *agent, const struct kz_run_request *req,
+                  struct engine_report *report, bool *runtime, char *err);
 
 #endif

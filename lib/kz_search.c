@@ -43,12 +43,6 @@ static const char *spec_of(const kz_game *game, const char *algo) {
     return algo && algo[0] ? algo : kz_game_default_engine(game);
 }
 
-/* An engine kz_search_with runs (db: the perfect player, kz_db_answer). */
-static bool searches(const struct agent *a) {
-    return a->kind == AGENT_ALPHABETA || a->kind == AGENT_EXPECTIMAX ||
-           a->kind == AGENT_MCTS || a->kind == AGENT_PIMC || a->kind == AGENT_DB;
-}
-
 int kz_search_check(const kz_game *game, const char *algo, char *err, size_t err_n) {
     if (!game) return kz_fail(err, err_n, KZ_EINVAL, "kz_search_check: no game");
     const char *spec = spec_of(game, algo);
@@ -56,10 +50,12 @@ int kz_search_check(const kz_game *game, const char *algo, char *err, size_t err
     char gerr[GAME_ERROR_BYTES] = "";
     if (agent_read_spec(&a, spec, game->g, gerr))
         return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", spec, gerr);
-    if (!searches(&a))
-        return kz_fail(err, err_n, KZ_EINVAL,
-                       "engine '%s' does not search (alphabeta, mcts, pimc, expectimax, db)",
-                       spec);
+    if (!a.engine->reports && !a.engine->bestmove) {
+        char names[64];
+        engine_reporting_names(names, sizeof names, true, false, ", ");
+        return kz_fail(err, err_n, KZ_EINVAL, "engine '%s' does not search (%s)", spec,
+                       names);
+    }
     return KZ_OK;
 }
 
@@ -103,21 +99,23 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *options,
     if (turn == TURN_CHANCE)
         return kz_fail(err, err_n, KZ_EINVAL,
                        "chance decides here (nothing to choose): apply an outcome");
+    /* The one parse of the spec (search/engine.h). */
+    const char *spec = spec_of(s->game, algo);
+    const move_t *moves;
+    const bool forced = !o->analyse && turn >= 0 && kz_state_moves(s, &moves) == 1;
+    struct agent agent;
+    if (agent_read_spec(&agent, forced && !(algo && algo[0]) ? "random" : spec, g, gerr))
+        return forced ? kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr)
+                      : kz_fail(err, err_n, KZ_EINVAL, "engine '%.60s': %.80s", spec, gerr);
     /* A player's only move needs no search (analyse still scores it). */
-    if (!o->analyse && turn >= 0) {
-        const move_t *moves;
-        if (kz_state_moves(s, &moves) == 1) {
-            struct agent check;
-            if (agent_read_spec(&check, algo && algo[0] ? algo : "random", g, gerr))
-                return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr);
-            best[0] = kz_action_of(moves[0]);
-            give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
-            return KZ_OK;
-        }
+    if (forced) {
+        best[0] = kz_action_of(moves[0]);
+        give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
+        return KZ_OK;
     }
-    if (kz_is_db_spec(algo)) { /* the perfect player, else its fallback */
+    if (agent.engine->plays & ENGINE_NEEDS_DATABASE) { /* the perfect player, else its fallback */
         struct kz_db_answer ans;
-        int status = kz_db_answer(s->game, algo, NULL, state, &ans, err, err_n);
+        int status = kz_db_answer(s->game, spec, NULL, state, &ans, err, err_n);
         if (status) return status;
         if (ans.n) {
             best[0] = kz_action_of(ans.moves[0]);
@@ -127,11 +125,12 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *options,
             kz_db_answer_free(&ans);
             return KZ_OK;
         }
-        algo = ans.fallback;
+        spec = ans.fallback; /* inside the caller's spec */
         kz_db_answer_free(&ans);
+        if (agent_read_spec(&agent, spec, g, gerr))
+            return kz_fail(err, err_n, KZ_EINVAL, "engine '%.60s': %.80s", spec, gerr);
     }
-    struct kz_run_request req = {.algo = algo,
-                                 .time = o->time,
+    struct kz_run_request req = {.time = o->time,
                                  .iterations = o->iterations,
                                  .depth = o->depth,
                                  .threads = o->threads,
@@ -139,24 +138,21 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *options,
                                  .analyse = o->analyse,
                                  .table = kz_table_tt(o->table),
                                  .interrupt = o->stop ? &o->stop->raised : NULL};
-    struct kz_run run;
+    struct engine_report run;
     bool runtime;
-    if (kz_run_search(g, v, state, &req, &run, &runtime, gerr))
+    if (kz_run_search(g, v, state, &agent, &req, &run, &runtime, gerr))
         return kz_fail(err, err_n, runtime ? KZ_ERUNTIME : KZ_EINVAL, "%s", gerr);
-    if (run.ab) {
-        best[0] = run.ab->has_move ? kz_action_of(run.ab->move) : KZ_ACTION_PASS;
-    } else if (run.ex) {
-        best[0] = run.ex->has_move ? kz_action_of(run.ex->move) : KZ_ACTION_PASS;
-    } else if (run.mcts->simultaneous) {
+    if (run.mcts && run.mcts->simultaneous) {
         /* Every acting player's recommended option (kibitz.h). */
         for (int p = 0; p < KZ_MAX_PLAYERS; p++)
             best[p] = (run.mcts->acting >> p) & 1 ? kz_action_of(run.mcts->sim_choice[p])
                                                   : KZ_ACTION_PASS;
     } else {
-        best[0] = run.mcts->has_move ? kz_action_of(run.mcts->move) : KZ_ACTION_PASS;
+        best[0] = run.has_move ? kz_action_of(run.move) : KZ_ACTION_PASS;
     }
-    give_json(kz_run_json(g, v, state, &run, -1, o->analyse), json, json_n, json_len);
-    kz_run_free(&run);
+    give_json(kjson_search_report(g, v, state, &run, -1, o->analyse), json, json_n,
+              json_len);
+    engine_report_free(&run);
     return KZ_OK;
 }
 

@@ -1,9 +1,9 @@
 /* libkibitz: solving a variant into a database (include/kibitz.h). */
 #include "lib/kz_internal.h"
 #include "engine/data_folder.h"
-#include "search/db_make.h"
-#include "search/retro.h"
-#include "search/solver_db.h"
+#include "solve/db_make.h"
+#include "solve/retro.h"
+#include "solve/solver_db.h"
 
 #include <stdio.h>
 

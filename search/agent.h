@@ -15,7 +15,7 @@
  *                N random playouts in all, shared equally by the root options;
  *                one playout per MCTS iteration, so equal N is equal work;
  *                default 1000)
- *   db[:fallback=SPEC]  the perfect player (search/db_player.h): the move the
+ *   db[:fallback=SPEC]  the perfect player (solve/db_player.h): the move the
  *                databases rate best (soonest win, a draw-keeping move,
  *                longest loss) wherever they answer the position and all
  *                its moves; elsewhere the fallback agent SPEC (the rest of
@@ -23,7 +23,7 @@
  *                one an error saying the databases do not answer. It reads
  *                the databases the command opened (--db), else the default
  *                folders (engine/data_folder.h), made there on first use
- *                when quick (search/db_make.h).
+ *                when quick (solve/db_make.h).
  *
  * `db=0` keeps an alpha-beta or MCTS agent from probing the databases the
  * command opened with --db (agent_use_databases), so that an arena can
@@ -55,6 +55,7 @@
 
 #include "engine/game.h"
 #include "search/alphabeta.h"
+#include "search/engine.h"
 #include "search/expectimax.h"
 #include "search/flatmc.h"
 #include "search/ismcts.h"
@@ -79,17 +80,6 @@ enum {
     AGENT_ANALYSIS_PIMC_ITERATIONS = 1000,
 };
 
-enum agent_kind {
-    AGENT_RANDOM,
-    AGENT_ALPHABETA,
-    AGENT_MCTS,
-    AGENT_PIMC,
-    AGENT_EXPECTIMAX,
-    AGENT_GREEDY,
-    AGENT_FLATMC,
-    AGENT_DB
-};
-
 /* What the agent's last agent_choose found the position worth to the
  * player who moved: for `play`'s evaluation after the engine's move. */
 struct agent_eval {
@@ -101,9 +91,14 @@ struct agent_eval {
 };
 
 struct agent {
-    enum agent_kind kind;
-    struct agent_eval last; /* of the last agent_choose (NONE: no search) */
-    char spec[128];         /* canonical text, for reports */
+    const struct engine *engine; /* search/engine.h */
+    struct agent_eval last;      /* of the last agent_choose (NONE: no search) */
+    char spec[128];              /* canonical text, for reports */
+    double values[ENGINE_MAX_KEYS]; /* the spec's keys in the engine's order
+                                       (their defaults where not given) */
+    void *own;                      /* an engine's own memory (release frees it) */
+    bool ready;                     /* parsed with its resources (agent_parse):
+                                       agent_free releases them */
     struct ab_limits ab;
     int hash_mib;
     struct tt tt;             /* alpha-beta's table, kept between moves */
@@ -117,7 +112,7 @@ struct agent {
     struct flatmc_limits flat;
     /* What the spec itself set, so that a caller's defaults and command-line
      * options apply only to what it left open. */
-    bool budget_given; /* depth=, time= or iterations= */
+    bool budget_given; /* a key flagged ENGINE_KEY_BUDGET */
     bool hash_given;   /* hash= */
     bool no_db;        /* db=0 */
     /* db: the databases it plays from (given, or opened by itself from the
@@ -129,8 +124,9 @@ struct agent {
     struct agent *fallback;
 };
 
-/* Parse `spec` for game `g`. 0, or -1 with a message in `err`
- * (GAME_ERROR_BYTES). On success the agent owns memory: agent_free it. */
+/* Parse `spec` for game `g` (engine_spec_parse, search/engine.h). 0, or -1
+ * with a message in `err` (GAME_ERROR_BYTES). On success the agent owns
+ * memory: agent_free it. */
 int agent_parse(struct agent *a, const char *spec, const struct game *g, char *err);
 void agent_free(struct agent *a);
 /* agent_parse without the memory an agent keeps between moves (alpha-beta's
@@ -170,5 +166,14 @@ void agent_restrict_to_view(const struct game *g, const struct variant *v, void 
 int agent_choose_joint(struct agent *a, const struct game *g, const struct variant *v,
                        const void *state, int player, uint64_t seed, move_t *move,
                        char *err);
+
+/* One search by the agent's engine (engine.search, search/engine.h) from
+ * `state` as given (the caller restricts it to the mover's view), filling
+ * `out`; engines without a search of their own choose a move (no value).
+ * 0, or -1 with `err` and *runtime as engine.search says; on success free
+ * `out` with engine_report_free. */
+int agent_search(struct agent *a, const struct game *g, const struct variant *v,
+                 const void *state, const struct engine_budget *budget,
+                 struct engine_report *out, bool *runtime, char *err);
 
 #endif

@@ -87,7 +87,7 @@ static void extend_pv(const struct game *g, const struct variant *v, const void 
         int mover = g->turn(v, state);
         retro_cell here = limits->probe(limits->probe_ctx, state);
         /* A draw has no end to show. */
-        if (mover < 0 || !retro_is_value(here) || retro_outcome(here) == RETRO_DRAWN)
+        if (mover < 0 || !retro_is_value(here) || retro_outcome(here) == RETRO_OUTCOME_DRAW)
             return;
         int count = g->moves(v, state, moves), best = -1;
         retro_cell best_value = RETRO_HOLE;
@@ -102,13 +102,33 @@ static void extend_pv(const struct game *g, const struct variant *v, const void 
     }
 }
 
+/* A thread's start, with its position stack taken before the threads run
+ * (threads_new). */
 static void thread_init(struct ab_thread *t, struct ab_shared *sh, int id,
                         const void *state) {
+    void *stack = t->stack;
     memset(t, 0, sizeof *t);
+    t->stack = stack;
     t->sh = sh;
     t->id = id;
-    t->stack = malloc((size_t)(AB_MAX_PLY + 1) * GAME_MAX_STATE_BYTES);
     memcpy(t->stack[0], state, sh->g->state_size);
+}
+
+static void threads_free(struct ab_thread *pool, int threads) {
+    for (int i = 0; pool && i < threads; i++) free(pool[i].stack);
+    free(pool);
+}
+
+/* `threads` threads with their position stacks, or NULL when memory is
+ * short (nothing then stays allocated). */
+static struct ab_thread *threads_new(int threads) {
+    struct ab_thread *pool = calloc((size_t)threads, sizeof *pool);
+    for (int i = 0; pool && i < threads; i++)
+        if (!(pool[i].stack = malloc((size_t)(AB_MAX_PLY + 1) * GAME_MAX_STATE_BYTES))) {
+            threads_free(pool, threads);
+            return NULL;
+        }
+    return pool;
 }
 
 /* Iterative deepening with aspiration windows for one thread. Helper threads
@@ -213,17 +233,21 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
     retro_cell held =
         limits->probe ? limits->probe(limits->probe_ctx, state) : RETRO_HOLE;
     out->root_held = retro_is_value(held);
-    out->draw_proven = out->root_held && retro_outcome(held) == RETRO_DRAWN;
+    out->draw_proven = out->root_held && retro_outcome(held) == RETRO_OUTCOME_DRAW;
     out->root_count = root_count;
     memcpy(out->root_moves, root, sizeof(move_t) * (size_t)root_count);
     for (int i = 0; limits->probe && i < root_count; i++) {
         retro_cell c = move_value(g, v, state, root_player, root[i], limits);
-        out->root_draws[i] = retro_is_value(c) && retro_outcome(c) == RETRO_DRAWN;
+        out->root_draws[i] = retro_is_value(c) && retro_outcome(c) == RETRO_OUTCOME_DRAW;
     }
     out->move = root[0];
     out->has_move = true;
 
-    struct ab_thread *pool = malloc(sizeof(struct ab_thread) * (size_t)threads);
+    struct ab_thread *pool = threads_new(threads);
+    if (!pool) {
+        snprintf(err, GAME_ERROR_BYTES, "out of memory for %d search threads", threads);
+        return -1;
+    }
     uint64_t nodes = 0, hits = 0;
     int completed = 0;
 #pragma omp parallel num_threads(threads) reduction(+ : nodes, hits)
@@ -242,9 +266,8 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
         }
         nodes += t->nodes;
         hits += t->probe_hits;
-        free(t->stack);
     }
-    free(pool);
+    threads_free(pool, threads);
     if (out->pv_length > 0) out->move = out->pv[0];
     if (completed > 0) extend_pv(g, v, state, limits, out);
     out->depth = completed;

@@ -76,8 +76,8 @@ static inline int ab_database_score(retro_cell c, int dist) {
     int n = dist + retro_remoteness(c);
     if (n > AB_MAX_DISTANCE - 1) n = AB_MAX_DISTANCE - 1;
     switch (retro_outcome(c)) {
-    case RETRO_WIN: return AB_WIN - n;
-    case RETRO_LOSS: return -AB_WIN + n;
+    case RETRO_OUTCOME_WIN: return AB_WIN - n;
+    case RETRO_OUTCOME_LOSS: return -AB_WIN + n;
     default: return 0;
     }
 }

@@ -309,8 +309,8 @@ static bool probe_node(const struct shared *sh, struct mcts_node *n, const void 
     retro_cell c = sh->probe(sh->probe_ctx, state);
     if (!retro_is_value(c)) return false;
     int o = retro_outcome(c);
-    uint8_t proven = o == RETRO_DRAWN ? PROVEN_DRAW
-                     : o == RETRO_WIN ? (uint8_t)(1 + turn)
+    uint8_t proven = o == RETRO_OUTCOME_DRAW ? PROVEN_DRAW
+                     : o == RETRO_OUTCOME_WIN ? (uint8_t)(1 + turn)
                                       : (uint8_t)(1 + (1 - turn));
     atomic_store_explicit(&n->proven, proven, memory_order_relaxed);
     returns_of_proven(proven, r);

@@ -1,6 +1,6 @@
 /* Judging a recorded game move by move (see review.h). */
 #include "search/review.h"
-#include "search/solver_db_move.h"
+#include "solve/solver_db_move.h"
 #include "search/tt.h"
 
 #include <stdlib.h>

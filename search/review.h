@@ -16,7 +16,7 @@
 
 #include "engine/record.h"
 #include "search/agent.h"
-#include "search/solver_db.h"
+#include "solve/solver_db.h"
 
 struct review_config {
     const struct solver_db *db; /* NULL: search everything */

@@ -2,9 +2,9 @@
  * has one, else the generic solver database (search/search_probe.h). */
 #include "search/search_probe.h"
 
-#include "search/game_database.h"
-#include "search/solver_db.h"
-#include "search/solver_db_move.h"
+#include "solve/game_database.h"
+#include "solve/solver_db.h"
+#include "solve/solver_db_move.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 /*
  * search_probe.h - exact values for the searches (alpha-beta, MCTS, the
  * agents of play and arena) from whatever database answers a game: its own
- * provider (the `database` hook, search/game_database.h: Kerx's endgame
+ * provider (the `database` hook, solve/game_database.h: Kerx's endgame
  * databases by material) or the generic solver database
- * (search/solver_db.h: Kulibrat). The searches see one callback and never
+ * (solve/solver_db.h: Kulibrat). The searches see one callback and never
  * learn which game or which kind of file answers.
  *
  * Contract: `probe` is thread-safe (the files are memory-mapped read-only
@@ -15,7 +15,7 @@
 #define KIBITZ_SEARCH_PROBE_H
 
 #include "engine/game.h"
-#include "search/retro.h"
+#include "solve/retro_cell.h"
 
 #include <stddef.h>
 
@@ -43,7 +43,7 @@ int search_probe_open(struct search_probe *p, const struct game *g,
 void search_probe_close(struct search_probe *p);
 
 /* 0, or -1 with err naming the file when a probe met a damaged part of it
- * (checked on first read: search/solver_db.h, games' own providers). That
+ * (checked on first read: solve/solver_db.h, games' own providers). That
  * probe said "not held", as does every later one into that file, so the
  * search went on without it and its result stands; callers report the
  * damage (bestmove and analyse: exit status 1 after the answer). */

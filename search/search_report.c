@@ -1,4 +1,6 @@
 #include "search/search_report.h"
+#include "search/expectimax_report.h"
+#include "search/mcts_report.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -69,4 +71,31 @@ void report_mcts(const struct game *g, const struct variant *v, const void *stat
         }
     fprintf(out, "iterations %ld nodes %" PRIu64 " time %.3f s iterations/s %.0f\n",
             res->iterations, res->nodes, res->seconds, rate);
+}
+
+/* A report without an engine's detail: its neutral fields. */
+static void report_neutral(const struct game *g, const struct variant *v,
+                           const void *state, const struct engine_report *r, FILE *out) {
+    char move[128] = "none";
+    if (r->has_move) g->format_move(v, state, r->move, move, sizeof move);
+    fprintf(out, "bestmove %s\n", move);
+    if (r->value == ENGINE_VALUE_ESTIMATE)
+        fprintf(out, "score %+.2f\n", r->score);
+    else if (r->value == ENGINE_VALUE_PROVEN)
+        fprintf(out, "score %s\n", r->outcome > 0 ? "win" : r->outcome < 0 ? "loss" : "draw");
+    fprintf(out, "nodes %" PRIu64 " time %.3f s\n", r->nodes, r->seconds);
+}
+
+void report_search(const struct game *g, const struct variant *v, const void *state,
+                   const struct engine_report *r, int player, bool all_moves, FILE *out) {
+    if (r->ab)
+        report_alphabeta(g, v, state, r->ab, all_moves, out);
+    else if (r->ex)
+        report_expectimax(g, v, state, r->ex, all_moves, out);
+    else if (r->mcts && r->mcts->simultaneous)
+        report_mcts_joint(g, v, state, r->mcts, player, all_moves, out);
+    else if (r->mcts)
+        report_mcts(g, v, state, r->mcts, all_moves, out);
+    else
+        report_neutral(g, v, state, r, out);
 }

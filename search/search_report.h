@@ -7,6 +7,7 @@
 
 #include "engine/game.h"
 #include "search/alphabeta.h"
+#include "search/engine.h"
 #include "search/mcts.h"
 
 #include <stdbool.h>
@@ -25,5 +26,12 @@ void report_alphabeta(const struct game *g, const struct variant *v, const void 
  * root move with its visits and value. */
 void report_mcts(const struct game *g, const struct variant *v, const void *state,
                  const struct mcts_result *res, bool all_moves, FILE *out);
+
+/* An engine's neutral report (search/engine.h) as text: its engine's
+ * detail where it has one (the reports above, report_expectimax,
+ * report_mcts_joint for `player` at a simultaneous root), else best move,
+ * value, nodes and time. */
+void report_search(const struct game *g, const struct variant *v, const void *state,
+                   const struct engine_report *r, int player, bool all_moves, FILE *out);
 
 #endif

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Where databases are found and made (engine/data_folder.h, search/db_make.h)
-# and the perfect player `db` (search/db_player.h): the folders searched in
+# Where databases are found and made (engine/data_folder.h, solve/db_make.h)
+# and the perfect player `db` (solve/db_player.h): the folders searched in
 # order (--db, $KIBITZ_DATA, $XDG_DATA_HOME/kibitz, ~/.local/share/kibitz,
 # ./data), a quick database made on first use from any folder, --no-db, the
 # one-line advice for a database too large to make unasked (and that its

@@ -69,7 +69,11 @@ if [ -z "$sanitize" ]; then
     kinds="$kinds cmake_shared cmake_static"
 fi
 
-for game in kulibrat kerx kodrek kauda-baji kotra; do
+# Every registered game (the list from the program, not written here).
+games=$("$kibitz" games --json | grep -o '"name":"[^"]*"' | sed 's/"name":"\(.*\)"/\1/')
+[ -n "$games" ]
+check "the program lists its games" $?
+for game in $games; do
     want=$("$kibitz" perft "$game" --depth 3 --json | sed 's/.*"leaves":\([0-9]*\).*/\1/')
     for kind in $kinds; do
         out=$("$prefix/client_$kind" "$game" 3 2>&1)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Solving across MPI ranks (search/tier_schedule.h, search/tier_mpi.h):
+# Solving across MPI ranks (solve/tier_schedule.h, solve/tier_mpi.h):
 # `mpirun -np 3` (rank 0 schedules, two workers solve) must write files byte
 # for byte equal to the one-process build's, for Kulibrat's score tiers and
 # Kerx's tier pairs; a worker killed in the middle of a run, then the same
@@ -75,7 +75,7 @@ for t in 1 2; do
     check "size 4 up to 6 pieces, 4+2 split, $t threads: same files as one process" $?
 done
 
-# --- Kulibrat tiers split across ranks (search/retro_split.h): --memory 14
+# --- Kulibrat tiers split across ranks (solve/retro_split.h): --memory 14
 # holds a Kulibrat tier (340,038 positions, about 18 MiB whole) only split
 # over both workers, so every tier of target 4 is split.
 mpi solve kulibrat --variant target=4 --threads 1 --memory 14 --db "$dir/ks/" \

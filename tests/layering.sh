@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The command line and the web server reach the engine only through
 # libkibitz: no file in cli/ or server/ may include a header of engine/,
-# search/, games/, json/ or bench/ (the layers under lib/; docs/DESIGN.md).
+# search/, solve/, games/, json/ or bench/ (the layers under lib/;
+# docs/DESIGN.md). Under lib/ the layers run one way too: engine/ includes
+# only itself, solve/ only engine/, search/ only engine/ and solve/.
 # They may include include/kibitz.h, (cli/) server/ headers, and of lib/ only
 # the internal headers written for them in kz_ terms (lib/kz_cli.h,
 # lib/kz_front.h), which must themselves include nothing below lib/: the
@@ -22,7 +24,7 @@ if [ "${1:-}" = "--self-test" ]; then
     "$0" "$src" "$copy/cli" "$copy/server" >/dev/null ||
         { echo "FAIL the copy should pass"; exit 1; }
     for file in cli/cmd_show.c server/api_state.c; do
-        for header in engine/game.h search/dfpn.h games/kerx/kerx.h json/kjson.h \
+        for header in engine/game.h solve/dfpn.h games/kerx/kerx.h json/kjson.h \
             lib/kz_internal.h; do
             cp "$src/$file" "$copy/$file"
             printf '#include "%s"\n' "$header" >>"$copy/$file"
@@ -39,7 +41,22 @@ if [ "${1:-}" = "--self-test" ]; then
         echo "FAIL lib/kz_front.h including engine/game.h was not caught"
         exit 1
     fi
-    echo "ok: an include of engine/, search/, games/, json/ or another lib/ header in cli/ or server/ fails the check"
+    # The lower layers: solve/ including search/, engine/ including solve/.
+    mkdir -p "$copy/tree"
+    cp -r "$src/engine" "$src/solve" "$src/search" "$src/cli" "$src/server" "$src/lib" \
+        "$copy/tree/"
+    for pair in "solve/retro_cell.c:search/agent.h" "engine/variant.c:solve/retro.h" \
+        "search/greedy.c:games/kerx/kerx.h"; do
+        file=${pair%%:*} header=${pair#*:}
+        cp "$src/$file" "$copy/tree/$file"
+        printf '#include "%s"\n' "$header" >>"$copy/tree/$file"
+        if "$0" "$copy/tree" >/dev/null; then
+            echo "FAIL $file including $header was not caught"
+            exit 1
+        fi
+        cp "$src/$file" "$copy/tree/$file"
+    done
+    echo "ok: an include of engine/, search/, solve/, games/, json/ or another lib/ header in cli/ or server/, or of a higher layer in engine/, solve/ or search/, fails the check"
     exit 0
 fi
 src=${1:?usage: layering.sh SOURCE_DIR}
@@ -68,7 +85,7 @@ for dir in "$cli" "$server"; do
     fi
     count=$((count + ${#files[@]}))
     # Every include of a layer below lib/, as FILE:LINE:TEXT, in one pass.
-    hits=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?((engine|search|games|json|bench)/|lib/)' \
+    hits=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?((engine|search|solve|games|json|bench)/|lib/)' \
         "${files[@]}" | grep -vE '[<"]lib/kz_(cli|front)\.h[>"]')
     while IFS= read -r hit; do
         [ -n "$hit" ] || continue
@@ -85,11 +102,28 @@ for dir in "$cli" "$server"; do
 done
 # The two lib/ headers cli/ and server/ may include: nothing below lib/.
 for header in "$front/kz_cli.h" "$front/kz_front.h"; do
-    if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?((engine|search|games|json|bench)/|lib/)' \
+    if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?((engine|search|solve|games|json|bench)/|lib/)' \
         "$header" >/dev/null; then
         echo "FAIL lib/$(basename "$header") includes a header below lib/ (cli/ and server/ include it)"
         status=1
     fi
 done
-[ "$status" -eq 0 ] && echo "ok: $count files of cli/ and server/ include nothing below lib/"
+# The layers under lib/ run one way (docs/DESIGN.md): engine/ (the
+# contract) includes only itself; solve/ (retrograde solver, tiers, MPI,
+# solver databases, df-pn) only engine/; search/ (the play algorithms)
+# engine/ and solve/.
+lower_layer() { # folder, the folders it may include besides itself
+    local dir=$src/$1 allowed="$1|$2" hits
+    hits=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[a-z]+/' "$dir"/*.c "$dir"/*.h |
+        grep -vE "#[[:space:]]*include[[:space:]]*\"($allowed)/")
+    [ -z "$hits" ] && return 0
+    while IFS= read -r hit; do
+        echo "FAIL $1/$(basename "${hit%%:*}"):${hit#*:} ($1/ may include only ${allowed//|/, })"
+    done <<<"$hits"
+    status=1
+}
+lower_layer engine ""
+lower_layer solve engine
+lower_layer search "engine|solve"
+[ "$status" -eq 0 ] && echo "ok: $count files of cli/ and server/ include nothing below lib/; engine/, solve/ and search/ include only the layers under them"
 exit $status

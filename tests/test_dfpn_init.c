@@ -3,8 +3,8 @@
  * position proved with far fewer nodes; node counts are deterministic).
  * That the values never change is tested against a plain solver in
  * test_dfpn_kerx.c. */
-#include "search/dfpn.h"
-#include "search/dfpn_internal.h"
+#include "solve/dfpn.h"
+#include "solve/dfpn_internal.h"
 #include "support.h"
 
 #include <string.h>

@@ -9,7 +9,7 @@
  * dfpn_init), with and without probes answering small positions. */
 #include "engine/hash.h"
 #include "games/kerx/kerx.h"
-#include "search/dfpn.h"
+#include "solve/dfpn.h"
 #include "support.h"
 
 #include <inttypes.h>

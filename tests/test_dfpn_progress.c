@@ -5,8 +5,8 @@
  * the time limit has passed or the interrupt is set. */
 #include "engine/timer.h"
 #include "games/kerx/kerx.h"
-#include "search/dfpn.h"
-#include "search/dfpn_internal.h"
+#include "solve/dfpn.h"
+#include "solve/dfpn_internal.h"
 #include "support.h"
 
 #include <stdint.h>

@@ -1,12 +1,12 @@
-/* The df-pn table's replacement (search/dfpn_table.h): a collection removes
+/* The df-pn table's replacement (solve/dfpn_table.h): a collection removes
  * exactly the open entries of least work, keeps every proved and disproved
  * one, and leaves every remaining entry reachable (the in-place rehash of
  * linear probing); a full table without replacement refuses, with it makes
  * room. And df-pn itself: a proof that a small table cannot hold without
  * replacement finishes with it, with the same value. */
 #include "games/kerx/kerx.h"
-#include "search/dfpn.h"
-#include "search/dfpn_table.h"
+#include "solve/dfpn.h"
+#include "solve/dfpn_table.h"
 #include "support.h"
 
 #include <stdint.h>

@@ -15,8 +15,8 @@
  * size 3 (7: every material of the earlier size-3 databases) instead of 5. */
 #include "games/kerx/kerx_egdb_set.h"
 #include "games/kerx/kerx_tiers_db.h"
-#include "search/dfpn.h"
-#include "search/retro_check.h"
+#include "solve/dfpn.h"
+#include "solve/retro_check.h"
 #include "support.h"
 
 #include <fcntl.h>
@@ -221,8 +221,8 @@ static void test_searches_agree(void **unused) {
             struct dfpn_result res;
             assert_int_equal(dfpn_solve(&cfg, &s, &res, err), 0);
             if (res.value != DFPN_UNKNOWN) {
-                int want = outcome == RETRO_WIN    ? DFPN_WIN
-                           : outcome == RETRO_LOSS ? DFPN_LOSS
+                int want = outcome == RETRO_OUTCOME_WIN    ? DFPN_WIN
+                           : outcome == RETRO_OUTCOME_LOSS ? DFPN_LOSS
                                                    : DFPN_DRAW;
                 assert_int_equal(res.value, want);
                 dfpn_done++;
@@ -231,7 +231,7 @@ static void test_searches_agree(void **unused) {
         uint64_t nodes = 0;
         int v5 = within(&t, &s, 5, &nodes);
         plain_done++;
-        if (outcome == RETRO_DRAWN || r > 5) {
+        if (outcome == RETRO_OUTCOME_DRAW || r > 5) {
             assert_int_equal(v5, 0); /* nothing forced within 5 moves */
             continue;
         }

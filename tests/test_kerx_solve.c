@@ -7,8 +7,8 @@
  * - a second build reads every tier back instead of solving it;
  * - a database from another size, or a corrupted file, is refused. */
 #include "games/kerx/kerx_tiers_db.h"
-#include "search/dfpn.h"
-#include "search/retro_check.h"
+#include "solve/dfpn.h"
+#include "solve/retro_check.h"
 #include "support.h"
 
 #include <stdio.h>
@@ -95,8 +95,8 @@ static void test_build_check_agree(void **unused) {
                                       .node_limit = 3000000};
             struct dfpn_result r;
             assert_int_equal(dfpn_solve(&cfg, &s, &r, err), 0);
-            int want = retro_outcome(cell) == RETRO_WIN    ? DFPN_WIN
-                       : retro_outcome(cell) == RETRO_LOSS ? DFPN_LOSS
+            int want = retro_outcome(cell) == RETRO_OUTCOME_WIN    ? DFPN_WIN
+                       : retro_outcome(cell) == RETRO_OUTCOME_LOSS ? DFPN_LOSS
                                                            : DFPN_DRAW;
             if (r.value != want) {
                 char text[128];

@@ -8,7 +8,7 @@
 #include "engine/variant.h"
 #include "games/kerx/kerx.h"
 #include "include/kibitz.h"
-#include "search/game_database.h"
+#include "solve/game_database.h"
 #include "support.h"
 #include "json/kjson_record.h"
 

@@ -13,8 +13,8 @@
 #include "games/kulibrat/kulibrat.h"
 #include "games/kulibrat/kulibrat_tiers.h"
 #include "search/alphabeta.h"
-#include "search/retro.h"
-#include "search/retro_check.h"
+#include "solve/retro.h"
+#include "solve/retro_check.h"
 #include "search/tt.h"
 
 #include <setjmp.h>

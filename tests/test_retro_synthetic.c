@@ -2,9 +2,9 @@
  * hash: cycles (draws), passes, moves that keep the mover, terminal positions
  * inside tiers and scoring moves into child tiers. Checked against a naive
  * level-by-level solver written here over an explicit graph. */
-#include "search/retro.h"
-#include "search/retro_check.h"
-#include "search/retro_split.h"
+#include "solve/retro.h"
+#include "solve/retro_check.h"
+#include "solve/retro_split.h"
 
 #include <pthread.h>
 
@@ -335,8 +335,8 @@ static bool solve_and_compare(uint32_t seed, bool shaped, int threads, bool mixe
                 int nm = got == RETRO_TERMINAL ? 0 : syn_moves(&v, &s, mv);
                 mixed_seen += nm >= 2 && mv[nm - 1] == GAME_MOVE_PASS;
                 draws += got == RETRO_DRAW;
-                wins += retro_outcome(got) == RETRO_WIN;
-                losses += retro_outcome(got) == RETRO_LOSS;
+                wins += retro_outcome(got) == RETRO_OUTCOME_WIN;
+                losses += retro_outcome(got) == RETRO_OUTCOME_LOSS;
             }
     /* The game must actually exercise all three outcomes (the caller checks:
      * one mirror game has no draws). */
@@ -539,7 +539,7 @@ static void test_tier_order(void **unused) {
 }
 
 static void test_cell_helpers(void **unused) {
-    assert_int_equal(retro_outcome(retro_win(3)), RETRO_WIN);
+    assert_int_equal(retro_outcome(retro_win(3)), RETRO_OUTCOME_WIN);
     assert_int_equal(retro_remoteness(retro_loss(7)), 7);
     assert_int_equal(retro_negate(retro_win(4)), retro_loss(4));
     assert_int_equal(retro_through(retro_loss(4), true, false), retro_win(5));

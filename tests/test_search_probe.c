@@ -8,7 +8,7 @@
  * - MCTS probing the databases proves a held root's outcome. */
 #include "engine/rng.h"
 #include "search/alphabeta.h"
-#include "search/game_database.h"
+#include "solve/game_database.h"
 #include "search/mcts.h"
 #include "search/search_probe.h"
 #include "support.h"
@@ -71,8 +71,8 @@ static bool random_held(const struct test_game *t, const struct search_probe *p,
  * writes it at the root. */
 static int exact_score(retro_cell c) {
     int n = retro_remoteness(c);
-    return retro_outcome(c) == RETRO_WIN    ? AB_WIN - n
-           : retro_outcome(c) == RETRO_LOSS ? -AB_WIN + n
+    return retro_outcome(c) == RETRO_OUTCOME_WIN    ? AB_WIN - n
+           : retro_outcome(c) == RETRO_OUTCOME_LOSS ? -AB_WIN + n
                                             : 0;
 }
 
@@ -99,7 +99,7 @@ static void held_roots(void **unused) {
         assert_true(r->root_held);
         assert_int_equal(r->score, exact_score(c));
         /* A held draw is proven, not an even estimate. */
-        assert_int_equal(r->draw_proven, retro_outcome(c) == RETRO_DRAWN);
+        assert_int_equal(r->draw_proven, retro_outcome(c) == RETRO_OUTCOME_DRAW);
         /* The move keeps the value: the child is lost for the opponent (or
          * the game ends in the mover's favour), drawn for a draw. */
         memcpy(child, state, t.game->state_size);
@@ -112,8 +112,8 @@ static void held_roots(void **unused) {
             retro_cell through = retro_through(cc, next != mover, false);
             assert_int_equal(retro_outcome(through), retro_outcome(c));
         }
-        decided += retro_outcome(c) != RETRO_DRAWN;
-        drawn += retro_outcome(c) == RETRO_DRAWN;
+        decided += retro_outcome(c) != RETRO_OUTCOME_DRAW;
+        drawn += retro_outcome(c) == RETRO_OUTCOME_DRAW;
         free(r);
     }
     assert_true(tried >= 20);
@@ -175,7 +175,7 @@ static void mcts_proves_held_roots(void **unused) {
     for (int k = 0; k < 400 && tried < 20; k++) {
         if (!random_held(&t, &p, &rng, state)) continue;
         retro_cell c = search_probe_value(&p, state);
-        if (retro_outcome(c) == RETRO_DRAWN) continue;
+        if (retro_outcome(c) == RETRO_OUTCOME_DRAW) continue;
         tried++;
         struct mcts_limits limits = {
             .iterations = 5000, .seed = 1, .probe = p.probe, .probe_ctx = p.ctx};

@@ -3,10 +3,10 @@
  * file for another game or a variant it does not answer, a non-database. */
 #include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"
-#include "search/retro.h"
-#include "search/retro_check.h"
-#include "search/solver_db.h"
-#include "search/solver_db_move.h"
+#include "solve/retro.h"
+#include "solve/retro_check.h"
+#include "solve/solver_db.h"
+#include "solve/solver_db_move.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

@@ -12,8 +12,8 @@
 #include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"
 #include "lib/kz_dbquery.h"
-#include "search/retro.h"
-#include "search/solver_db.h"
+#include "solve/retro.h"
+#include "solve/solver_db.h"
 #include "support.h"
 
 #include <stdint.h>
@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Offsets of the header fields (search/solver_db.c, format version 2: index
+/* Offsets of the header fields (solve/solver_db.c, format version 2: index
  * entries of tier, first, size and the tier's checksum). */
 enum {
     AT_TIERS = 208,
@@ -218,7 +218,7 @@ static void test_game_over_cell_not_answered(void **unused) {
 static void test_forged_value_not_answered(void **unused) {
     retro_cell real;
     memcpy(&real, image + start_cell_offset(), sizeof real);
-    retro_cell forged = retro_outcome(real) == RETRO_WIN ? retro_loss(3) : retro_win(3);
+    retro_cell forged = retro_outcome(real) == RETRO_OUTCOME_WIN ? retro_loss(3) : retro_win(3);
     assert_int_equal(query_with_start_cell(forged, "forged.kdb"), 2);
 }
 

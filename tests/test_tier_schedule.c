@@ -1,11 +1,11 @@
-/* The in-process tier scheduler (search/tier_schedule.h) on random job
+/* The in-process tier scheduler (solve/tier_schedule.h) on random job
  * graphs: every job is solved once, only after every job it needs has
  * finished; `finished` comes in list order within a group; jobs stored by an
  * earlier run are neither solved nor finished but still release the jobs
  * that need them; a lone narrow job and wide jobs get every thread, grouped
  * narrow jobs one each; a failing job stops the run with its message; a
  * loop and a bad need are refused. */
-#include "search/tier_schedule.h"
+#include "solve/tier_schedule.h"
 
 #include "engine/game.h"
 

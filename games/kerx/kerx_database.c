@@ -1,4 +1,4 @@
-/* Kerx's database provider (search/game_database.h): the symmetric endgame
+/* Kerx's database provider (solve/game_database.h): the symmetric endgame
  * databases of kerx_egdb.h, or with `generic` the tiered ones of
  * kerx_tiers_db.h; probes read the symmetric ones first. */
 #include "engine/rng.h"
@@ -7,7 +7,7 @@
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_tiers.h"
 #include "games/kerx/kerx_tiers_db.h"
-#include "search/game_database.h"
+#include "solve/game_database.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -196,7 +196,7 @@ static void kerx_database_close(void *db) {
 /* Stage of a position by its solved value: a draw, a short win or loss
  * (remoteness <= 6) or a long one. */
 static const char *stage_of(retro_cell c) {
-    if (retro_outcome(c) == RETRO_DRAWN) return "draw";
+    if (retro_outcome(c) == RETRO_OUTCOME_DRAW) return "draw";
     return retro_remoteness(c) <= 6 ? "short" : "long";
 }
 
@@ -238,8 +238,8 @@ static int kerx_write_test_set(const struct variant *v, const char *data, long p
                     kerx_game.format_position(v, &s, text, sizeof text);
                     int o2 = retro_outcome(c);
                     fprintf(out, "%d+%d-%s\t%s\t%s\t%d\n", hi, lo, stages[k], text,
-                            o2 == RETRO_WIN    ? "win"
-                            : o2 == RETRO_LOSS ? "loss"
+                            o2 == RETRO_OUTCOME_WIN    ? "win"
+                            : o2 == RETRO_OUTCOME_LOSS ? "loss"
                                                : "draw",
                             retro_remoteness(c));
                     found++;

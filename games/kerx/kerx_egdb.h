@@ -23,7 +23,7 @@
 
 #include "engine/game.h"
 #include "games/kerx/kerx_egdb_file.h"
-#include "search/retro.h"
+#include "solve/retro_cell.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,9 +2,9 @@
  * resume from finished files, and totals. Each pair is solved by
  * kerx_egdb_pair.c. */
 #include "games/kerx/kerx_egdb_set.h"
-#include "search/solver_db.h"
-#include "search/tier_mpi.h"
-#include "search/tier_schedule.h"
+#include "solve/solver_db.h"
+#include "solve/tier_mpi.h"
+#include "solve/tier_schedule.h"
 
 #include "engine/timer.h"
 

@@ -50,7 +50,7 @@
 #include "games/kerx/kerx_egdb_set.h"
 
 #include "engine/timer.h"
-#include "search/tier_mpi.h"
+#include "solve/tier_mpi.h"
 
 #include <inttypes.h>
 #include <omp.h>

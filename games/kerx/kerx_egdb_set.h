@@ -9,7 +9,7 @@
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_egdb_index.h"
-#include "search/tier_schedule.h"
+#include "solve/tier_schedule.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -62,7 +62,7 @@ int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, int threads, bool p
                          const char *path, char *err);
 
 /* The same for one part of the pair split across MPI ranks
- * (search/tier_schedule.h): each part holds an index range of the values
+ * (solve/tier_schedule.h): each part holds an index range of the values
  * and counters, the un-moves that reach another part's entries travel to
  * it in one batch per level, and part 0 gathers the values and writes the
  * file (byte for byte the whole build's). part NULL: the whole pair. */

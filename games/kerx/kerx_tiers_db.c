@@ -1,10 +1,11 @@
 /* Kerx databases by material: build with resume, and probes over the files. */
 #include "games/kerx/kerx_tiers_db.h"
+#include "solve/retro.h"
 
 #include "engine/data_folder.h"
 
 #include "engine/timer.h"
-#include "search/solver_db.h"
+#include "solve/solver_db.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,6 +1,6 @@
 /*
  * kerx_tiers_db.h - Kerx endgame databases by material: one checksummed
- * solver_db file per material tier (search/solver_db.h), in the folder
+ * solver_db file per material tier (solve/solver_db.h), in the folder
  * "<data>/tiers-kerx-<variant>/" as "<hi>+<lo>.kdb", so a build can resume
  * tier by tier (finished tiers are read back, not solved again) and a query
  * opens only the tier it needs. (The sub-folder keeps these files out of
@@ -10,7 +10,8 @@
 #define KIBITZ_KERX_TIERS_DB_H
 
 #include "games/kerx/kerx_tiers.h"
-#include "search/retro.h"
+#include "engine/game.h"
+#include "solve/retro_cell.h"
 
 #include <stdbool.h>
 #include <stddef.h>

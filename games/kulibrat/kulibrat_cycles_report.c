@@ -382,8 +382,8 @@ static int report_start(const struct variant *v, const char *db_option, int thre
             int o = retro_outcome(c);
             fprintf(out, "%d %d %s %d\n", nb, nr,
                     !retro_is_value(c) ? "unknown"
-                    : o == RETRO_WIN   ? "win"
-                    : o == RETRO_LOSS  ? "loss"
+                    : o == RETRO_OUTCOME_WIN   ? "win"
+                    : o == RETRO_OUTCOME_LOSS  ? "loss"
                                        : "draw",
                     retro_remoteness(c));
         }

@@ -1,10 +1,11 @@
 /* Score-independent facts of a Kulibrat solution, gathered tier by tier. */
 #include "games/kulibrat/kulibrat_profile.h"
+#include "solve/retro.h"
 
 #include "games/kulibrat/kulibrat.h"
 #include "games/kulibrat/kulibrat_cycles.h"
 #include "games/kulibrat/kulibrat_tiers.h"
-#include "search/solver_db.h"
+#include "solve/solver_db.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +47,8 @@ void kulibrat_profile_add_tier(struct kulibrat_profile *p, tier_t tier,
         retro_cell c = values[x];
         int side = kulibrat_node_side(x);
         /* A lock is won by the side to move (K7). */
-        int outcome = c == RETRO_TERMINAL ? RETRO_WIN : retro_outcome(c);
-        int winner = outcome == RETRO_WIN ? side : outcome == RETRO_LOSS ? 1 - side : -1;
+        int outcome = c == RETRO_TERMINAL ? RETRO_OUTCOME_WIN : retro_outcome(c);
+        int winner = outcome == RETRO_OUTCOME_WIN ? side : outcome == RETRO_OUTCOME_LOSS ? 1 - side : -1;
         p->won_always[0][x] &= winner == 0;
         p->won_always[1][x] &= winner == 1;
         p->drawn_always[x] &= winner < 0;
@@ -55,7 +56,7 @@ void kulibrat_profile_add_tier(struct kulibrat_profile *p, tier_t tier,
             int r = retro_remoteness(c);
             if (r >= KULIBRAT_PROFILE_MAX_REMOTENESS)
                 r = KULIBRAT_PROFILE_MAX_REMOTENESS - 1;
-            if (outcome == RETRO_WIN)
+            if (outcome == RETRO_OUTCOME_WIN)
                 p->won_by_remoteness[r]++;
             else
                 p->lost_by_remoteness[r]++;

@@ -12,11 +12,11 @@
 #define KIBITZ_KULIBRAT_PROFILE_H
 
 #include "engine/game.h"
-#include "search/retro.h"
+#include "solve/retro_cell.h"
 
 #include <stdint.h>
 
-#include "search/solver_db.h"
+#include "solve/solver_db.h"
 
 enum {
     KULIBRAT_PROFILE_MAX_REMOTENESS = 4096,

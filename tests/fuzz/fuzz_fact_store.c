@@ -1,4 +1,4 @@
-/* Fuzz target: a fact store log (search/fact_store.h), Kerx size 3 keys.
+/* Fuzz target: a fact store log (solve/fact_store.h), Kerx size 3 keys.
  * Input: a whole `facts-0.log`. The harness first reseals the header when
  * the input's first byte is even and every whole record's checksum when
  * its bit 1 is clear (so the structural checks are reached), then opens
@@ -7,7 +7,7 @@
  * the file, or leave a fact outside [-1, 1] or with lo > hi. */
 #include "engine/variant.h"
 #include "games/kerx/kerx.h"
-#include "search/fact_store.h"
+#include "solve/fact_store.h"
 #include "tests/fuzz/fuzz_support.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* Fuzz target: the solver database format (search/solver_db.h), read as
+/* Fuzz target: the solver database format (solve/solver_db.h), read as
  * Kulibrat target=1. Input: a whole .kdb file. The harness recomputes both
  * checksums (anyone can), so the structural checks behind them are what is
  * tested. A file that opens is then queried along a random line of play
@@ -8,8 +8,8 @@
 #include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"
 #include "lib/kz_dbquery.h"
-#include "search/solver_db.h"
-#include "search/solver_db_move.h"
+#include "solve/solver_db.h"
+#include "solve/solver_db_move.h"
 #include "tests/fuzz/fuzz_support.h"
 
 #include <stdio.h>

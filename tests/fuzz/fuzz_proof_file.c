@@ -1,12 +1,12 @@
-/* Fuzz target: a proof file (search/proof_file.h) for Kerx size 3, read by
+/* Fuzz target: a proof file (solve/proof_file.h) for Kerx size 3, read by
  * proof_read from the input's bytes; when it parses, the checker
- * (search/proof_check.h) replays it without databases. Nothing may crash,
+ * (solve/proof_check.h) replays it without databases. Nothing may crash,
  * and a parsed document must name a root and only nodes whose claims and
  * moves fit (a "win"/"notlose" node with a move, the others with "all"). */
 #include "engine/variant.h"
 #include "games/kerx/kerx.h"
-#include "search/proof_check.h"
-#include "search/proof_file.h"
+#include "solve/proof_check.h"
+#include "solve/proof_file.h"
 #include "tests/fuzz/fuzz_support.h"
 
 #include <stdio.h>
