@@ -6,12 +6,12 @@
 # Other targets: make build, make sanitize (ASan+UBSan tests), make tsan,
 # make fuzz (every libFuzzer target FUZZ_SECONDS seconds), make bench,
 # make plots (Kulibrat figures in results/), make web-screenshots, make format,
-# make clean.
+# make kerx3 (Kerx size 3 solved in every position, into the data folder), make clean.
 
 MAKEFLAGS  += --no-print-directory
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev libcmocka-dev libjansson-dev \
+DEB_PKGS   := cmake gcc make pkg-config libxxhash-dev zlib1g-dev libcmocka-dev libjansson-dev \
               python3-jsonschema libmicrohttpd-dev libopenmpi-dev openmpi-bin \
               libsqlite3-dev python3-dev python3-numpy python3-pytest python3-setuptools python3-pip \
               python3-venv python3-matplotlib
@@ -27,7 +27,7 @@ CMAKE_ARGS ?=
 PLOT_PKGS  := python3-matplotlib
 PLOT_DB    ?= /tmp/kibitz-plots
 
-.PHONY: run test build deps deps-web sanitize tsan tsan-run fuzz bench plots serve web-screenshots format clean
+.PHONY: run test build deps deps-web sanitize tsan tsan-run fuzz bench plots serve web-screenshots format clean kerx3
 
 # Install only the Debian packages that are missing; no-op when all are there.
 deps:
@@ -118,6 +118,14 @@ bench: build
 # coloured by its value.
 serve: build
 	$(BUILD)/kibitz serve --port $(PORT)
+
+# Kerx size 3 solved in every position: every material (up to 9 against 9)
+# into egdb-kerx-size=3,drawat=3,huff=0/ of the data folder (docs/DESIGN.md:
+# $KIBITZ_DATA, else the per-user one) (91 MB, about a minute of CPU,
+# 100 MB of memory; resumes pair by pair), which query, bestmove --db,
+# review, the page (make serve) and Python then read.
+kerx3: build
+	$(BUILD)/kibitz solve kerx --variant size=3
 
 # Screenshots of every game for the README (results/web/), by the browser
 # tests: desktop (NAME.png) and phone size (NAME-phone.png).

@@ -700,7 +700,10 @@ long kz_arena_json(const kz_game *g, const struct kz_arena_options *o,
  * database under `path` (a file ending in .kdb, or a folder: the file is
  * then "<game>-<variant>.kdb" there; the folder is made when missing) with
  * `threads` threads (<= 0: all cores). KZ_EUNSUPPORTED when the game cannot
- * be solved this way. The file appears only when complete. */
+ * be solved this way. The file appears only when complete. A game whose
+ * own database builder holds the whole variant (Kerx size 3: every material
+ * of 18 pieces) builds those files instead, into the data folder `path`
+ * (NULL: $KIBITZ_DATA, else ./data), resuming pair by pair. */
 int kz_solve(const kz_game *g, const char *path, int threads, char *err, size_t err_n);
 /* The per-user data folder, where databases (and the server's games) are
  * kept when no place is named: $KIBITZ_DATA when set, else

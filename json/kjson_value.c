@@ -33,8 +33,8 @@ json_t *kjson_value_cell(retro_cell cell) {
     if (!retro_is_value(cell)) return NULL;
     int outcome = retro_outcome(cell);
     /* A draw has no distance: it never ends under best play. */
-    return kjson_value_proven(outcome,
-                              outcome == RETRO_OUTCOME_DRAW ? -1 : retro_remoteness(cell));
+    bool distance = outcome != RETRO_OUTCOME_DRAW && retro_distance_known(cell);
+    return kjson_value_proven(outcome, distance ? retro_remoteness(cell) : -1);
 }
 
 json_t *kjson_value_eval(const struct agent_eval *e) {

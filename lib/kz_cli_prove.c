@@ -97,8 +97,9 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
         .table_mib = (size_t)(a->hash_mib > 0 ? a->hash_mib : DFPN_DEFAULT_TABLE_MIB),
         .time_limit = a->time > 0 ? a->time : 0,
         .node_limit = a->iterations > 0 ? (uint64_t)a->iterations : 0,
+        /* Values only: a game's compact files answer too (probe_value). */
         .probe = db       ? solver_db_lookup
-                 : own_db ? gdb->probe
+                 : own_db ? (gdb->probe_value ? gdb->probe_value : gdb->probe)
                           : NULL,
         .probe_ctx = db ? (void *)db : (void *)own_db,
         .init = init,
@@ -165,7 +166,8 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
                 known_word(r->mover_loses), r->pn[1], r->dn[1]);
         } else {
             char in[48] = "";
-            if (r->remoteness >= 0) snprintf(in, sizeof in, " in %d", r->remoteness);
+            if (r->remoteness >= 0 && r->remoteness < RETRO_NO_DISTANCE)
+                snprintf(in, sizeof in, " in %d", r->remoteness);
             fprintf(out, "%s to move: %s%s%s\n", who, value_word(r->value), in,
                     r->value == DFPN_DRAW ? " (neither side can force a win)" : "");
         }
@@ -207,6 +209,9 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
             char ctext[32];
             retro_cell_text(root, ctext, sizeof ctext);
             fprintf(out, "database: %s\n", ctext);
+        } else if (r->remoteness >= RETRO_NO_DISTANCE) {
+            fprintf(out, "remoteness: not known (the proof rests on win/draw/loss "
+                         "files, which keep no distance)\n");
         } else if (r->remoteness >= 0) {
             fprintf(out,
                     "remoteness: %d, the shortest %s inside the proof (an upper bound of "

@@ -142,9 +142,16 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
     if (a->pn_init && (a->pieces > 0 || (a->algo && strcmp(a->algo, "retro") == 0)))
         return FAIL(KZ_EINVAL, "--pn-init is for df-pn (one position proved), not %s",
                     a->pieces > 0 ? "a database build (--pieces)" : "--algo retro");
-    if (g->database && a->pieces > 0) {
+    /* A game whose own builder holds the whole variant in minutes (Kerx
+     * size 3) solves it that way when asked for no one position. */
+    int pieces = a->pieces;
+    bool nowhere = a->db && strcmp(a->db, "none") == 0;
+    if (g->database && pieces <= 0 && !proves && !a->algo && !a->pn_init && !nowhere &&
+        g->database->whole_game)
+        pieces = g->database->whole_game(v);
+    if (g->database && pieces > 0) {
         struct game_database_build b = {
-            .pieces = a->pieces,
+            .pieces = pieces,
             .threads = threads,
             .memory_mib = a->memory_mib > 0 ? (size_t)a->memory_mib : 0,
             .progress = a->progress,

@@ -25,6 +25,13 @@ struct kz_db {
 static inline retro_lookup_fn kz_db_lookup(const kz_db *db) {
     return db->own ? db->gdb->probe : solver_db_lookup;
 }
+/* The same for answers that need values only (queries, reviews, the page,
+ * df-pn): a game's compact files answer too, a win or loss there with no
+ * distance (solve/game_database.h, probe_value). Searches that play a win
+ * out use kz_db_lookup. */
+static inline retro_lookup_fn kz_db_values(const kz_db *db) {
+    return db->own && db->gdb->probe_value ? db->gdb->probe_value : kz_db_lookup(db);
+}
 static inline void *kz_db_ctx(const kz_db *db) {
     return db->own ? db->own : (void *)db->db;
 }
@@ -60,8 +67,10 @@ void kz_db_answer_free(struct kz_db_answer *ans);
 /* kz_db_open, telling a missing database (*missing) from a damaged one. */
 int kz_db_open_at(const kz_game *g, const char *path, kz_db **out, bool *missing,
                   char *err, size_t err_n);
-/* A solver database answering the variant as the engines use one
- * (solver_db_for_engine: NULL and an empty message when there is none). */
+/* The database answering the variant as the engines and reviews use one:
+ * a game's own (Kerx's endgame sets) or a solver file
+ * (solver_db_for_engine). NULL and an empty message when there is none and
+ * no path was given; --db none: none. */
 int kz_db_for_engine(const kz_game *g, const char *path, kz_db **out, char *err,
                      size_t err_n);
 /* 0, or KZ_ERUNTIME with a message naming the file when a tier (.kdb) or

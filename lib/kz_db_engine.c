@@ -133,7 +133,7 @@ json_t *kz_db_page_doc(const kz_db *db, const kz_state *s, const char *label) {
         json_object_set_new(doc, "moves", json_array());
         return doc;
     }
-    retro_lookup_fn lookup = kz_db_lookup(db);
+    retro_lookup_fn lookup = kz_db_values(db);
     void *ctx = kz_db_ctx(db);
     int turn = g->turn(v, state);
     retro_cell cell = turn == TURN_OVER ? RETRO_TERMINAL : lookup(ctx, state);
@@ -171,7 +171,7 @@ long kz_db_page_json(const kz_db *db, const kz_state *s, const char *label, char
 }
 
 json_t *kz_db_value_doc(const kz_db *db, const kz_state *s) {
-    json_t *j = db ? kjson_value_cell(kz_db_lookup(db)(kz_db_ctx(db), s->bytes)) : NULL;
+    json_t *j = db ? kjson_value_cell(kz_db_values(db)(kz_db_ctx(db), s->bytes)) : NULL;
     return j ? j : json_null();
 }
 

@@ -84,8 +84,13 @@ int kz_query_report(const struct game *g, const struct variant *v, const void *s
     bool over = g->turn(v, state) == TURN_OVER;
     bool held = true;
     for (int i = 0; i < n; i++) held &= retro_is_value(values[i]);
-    bool consistent =
-        over ? cell == RETRO_TERMINAL : retro_is_value(cell) && best == cell;
+    /* Without a distance (a win/draw/loss file) only the outcome can agree. */
+    bool vague = retro_is_value(cell) && retro_is_value(best) &&
+                 (!retro_distance_known(cell) || !retro_distance_known(best));
+    bool consistent = over ? cell == RETRO_TERMINAL
+                           : retro_is_value(cell) &&
+                                 (best == cell ||
+                                  (vague && retro_outcome(best) == retro_outcome(cell)));
     if (!held || !consistent) {
         char have[32], want[32];
         retro_cell_text(cell, have, sizeof have);
@@ -189,6 +194,22 @@ int kz_db_for_engine(const kz_game *game, const char *path, kz_db **out, char *e
     *out = NULL;
     if (err && err_n) err[0] = '\0';
     kz_db_make_default(game, path);
+    if (game->g->database) {
+        /* The game's own databases (Kerx): --db none means none; without
+         * --db the default folder is used when it exists, quietly. */
+        if (path && strcmp(path, "none") == 0) return KZ_OK;
+        const char *why = game->g->database->unavailable
+                              ? game->g->database->unavailable(&game->v)
+                              : NULL;
+        if (why && !path) return KZ_OK;
+        bool missing;
+        int status = kz_db_open_at(game, path, out, &missing, err, err_n);
+        if (status && missing && !path) {
+            if (err && err_n) err[0] = '\0';
+            return KZ_OK;
+        }
+        return status;
+    }
     kz_db *db = calloc(1, sizeof *db);
     if (!db) return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
     db->game = game;
@@ -242,8 +263,10 @@ static void answer_free(struct answer *a) {
 
 /* Fill `a` for `s` (answer_free it after, whatever the result): the move
  * count, or a negative status with `err`. */
-static int answer_make(const kz_db *db, const kz_state *s, struct answer *a, char *err,
-                       size_t err_n) {
+/* `values`: values only, distances where known (kz_db_values); else
+ * exact values (kz_db_lookup), for playing. */
+static int answer_make(const kz_db *db, const kz_state *s, bool values, struct answer *a,
+                       char *err, size_t err_n) {
     const struct game *g = s->game->g;
     const struct variant *v = &s->game->v;
     size_t max = (size_t)g->max_moves;
@@ -254,7 +277,7 @@ static int answer_make(const kz_db *db, const kz_state *s, struct answer *a, cha
         return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
     if (g != db->game->g)
         return kz_fail(err, err_n, KZ_EINVAL, "the state is not of the database's game");
-    retro_lookup_fn lookup = kz_db_lookup(db);
+    retro_lookup_fn lookup = values ? kz_db_values(db) : kz_db_lookup(db);
     void *ctx = kz_db_ctx(db);
     a->cell = lookup(ctx, s->bytes);
     if (a->cell == RETRO_TERMINAL) return 0;
@@ -279,7 +302,7 @@ int kz_db_query(const kz_db *db, const kz_state *s, int *outcome, int *distance,
                 kz_action *actions, int *outcomes, int *distances, int cap, char *err,
                 size_t err_n) {
     struct answer a;
-    int n = answer_make(db, s, &a, err, err_n);
+    int n = answer_make(db, s, false, &a, err, err_n);
     if (n >= 0 && a.cell == RETRO_TERMINAL)
         n = kz_fail(err, err_n, KZ_EINVAL, "the game is over in this position");
     if (n >= 0) {
@@ -299,7 +322,7 @@ int kz_db_query(const kz_db *db, const kz_state *s, int *outcome, int *distance,
 long kz_db_query_json(const kz_db *db, const kz_state *s, char *json, size_t json_n,
                       char *err, size_t err_n) {
     struct answer a;
-    long need = answer_make(db, s, &a, err, err_n);
+    long need = answer_make(db, s, true, &a, err, err_n);
     if (need >= 0) {
         need = kz_json_give(kjson_query(s->game->g, &s->game->v, s->bytes, db->path,
                                         a.cell, a.moves, a.values, a.order, a.n),
@@ -330,7 +353,7 @@ void kz_cli_error_document(int line, const char *message, FILE *out) {
 int kz_cli_query(const kz_db *db, const kz_state *s, bool json, int line, FILE *out,
                  char *err) {
     const struct game *g = s->game->g;
-    retro_lookup_fn lookup = kz_db_lookup(db);
+    retro_lookup_fn lookup = kz_db_values(db);
     void *ctx = kz_db_ctx(db);
     bool problem = false;
     int status = KZ_ERUNTIME;

@@ -17,7 +17,8 @@ static struct review_move *judge(const kz_record *r, const kz_db *db, int depth,
                                  double time, long iterations, int hash_mib,
                                  uint64_t seed, char *err, size_t err_n) {
     struct review_config cfg = {
-        .db = db ? db->db : NULL,
+        .lookup = db ? kz_db_values(db) : NULL,
+        .lookup_ctx = db ? kz_db_ctx(db) : NULL,
         .depth = depth > 0 ? depth : 0,
         .time = time > 0 ? time : 0,
         .iterations = iterations > 0 ? iterations : 0,

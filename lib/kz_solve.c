@@ -1,7 +1,8 @@
 /* libkibitz: solving a variant into a database (include/kibitz.h). */
-#include "lib/kz_internal.h"
 #include "engine/data_folder.h"
+#include "lib/kz_internal.h"
 #include "solve/db_make.h"
+#include "solve/game_database.h"
 #include "solve/retro.h"
 #include "solve/solver_db.h"
 
@@ -9,6 +10,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct progress_relay {
     kz_progress_fn progress;
@@ -30,6 +32,19 @@ int kz_solve_with(const kz_game *game, const char *path, int threads,
                   size_t err_n) {
     const struct game *g = game->g;
     char gerr[GAME_ERROR_BYTES] = "";
+    /* A game whose own builder holds the whole variant (Kerx size 3) is
+     * solved by it, into the data folder `path`, as `kibitz solve` does. */
+    int whole =
+        g->database && g->database->whole_game ? g->database->whole_game(&game->v) : 0;
+    if (whole > 0) {
+        struct game_database_build b = {
+            .pieces = whole,
+            .threads = threads > 0 ? threads : (int)sysconf(_SC_NPROCESSORS_ONLN),
+            .data = path};
+        if (g->database->build(&game->v, &b, NULL, gerr) != 0)
+            return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
+        return KZ_OK;
+    }
     if (!retro_supported(g, gerr))
         return kz_fail(err, err_n, KZ_EUNSUPPORTED, "%s", gerr);
     char file[SOLVER_DB_PATH_BYTES];

@@ -1,6 +1,6 @@
 /* Judging a recorded game move by move (see review.h). */
 #include "search/review.h"
-#include "solve/solver_db_move.h"
+#include "solve/retro_check.h"
 #include "search/tt.h"
 
 #include <stdlib.h>
@@ -12,7 +12,7 @@ static struct agent_eval proven(int outcome, int distance) {
 }
 
 static struct agent_eval from_cell(retro_cell c) {
-    return proven(retro_outcome(c), retro_remoteness(c));
+    return proven(retro_outcome(c), retro_distance_known(c) ? retro_remoteness(c) : -1);
 }
 
 static struct agent_eval from_ab(int score) {
@@ -28,22 +28,28 @@ static struct agent_eval from_mcts(int flag, double mean) {
 }
 
 /* Exact values from the database; false when it does not hold them all. */
-static bool judge_by_database(const struct solver_db *db, const struct game *g,
-                              const void *state, move_t played, struct review_move *m) {
-    if (!db) return false;
+static bool judge_by_database(const struct review_config *cfg, const struct game *g,
+                              const struct variant *v, const void *state, move_t played,
+                              struct review_move *m) {
+    if (!cfg->lookup) return false;
     move_t moves[g->max_moves];
-    retro_cell values[g->max_moves];
-    int n = solver_db_move_values(db, state, moves, values);
-    if (n <= 0) return false;
-    for (int i = 0; i < n; i++)
-        if (moves[i] == played) {
-            m->best = moves[0], m->has_best = true;
-            m->before = from_cell(values[0]);
-            m->after = from_cell(values[i]);
-            m->source = "database";
-            return true;
-        }
-    return false;
+    retro_cell values[g->max_moves], best;
+    int n = g->moves(v, state, moves);
+    if (n <= 0 ||
+        retro_move_values(g, v, state, cfg->lookup, cfg->lookup_ctx, &best, values) != n)
+        return false;
+    int played_at = -1, best_at = -1;
+    for (int i = 0; i < n; i++) {
+        if (!retro_is_value(values[i])) return false;
+        if (moves[i] == played) played_at = i;
+        if (best_at < 0 && values[i] == best) best_at = i; /* first, as queries */
+    }
+    if (played_at < 0 || best_at < 0) return false;
+    m->best = moves[best_at], m->has_best = true;
+    m->before = from_cell(values[best_at]);
+    m->after = from_cell(values[played_at]);
+    m->source = "database";
+    return true;
 }
 
 static int judge_by_search(const struct game *g, const struct variant *v,
@@ -123,7 +129,7 @@ int review_game(const struct game_record *r, const struct review_config *cfg,
         m->turn = s->turn;
         m->source = "none";
         if (s->turn >= 0) {
-            if (!judge_by_database(cfg->db, g, state, s->move, m))
+            if (!judge_by_database(cfg, g, v, state, s->move, m))
                 status = judge_by_search(g, v, state, s->move, cfg, &tt, m, err);
             m->judged = strcmp(m->source, "none") != 0;
             if (m->judged) m->mistake = mistake_of(&m->before, &m->after);

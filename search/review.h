@@ -4,7 +4,7 @@
  * was worth to the same player, and the mistakes (a proven win thrown to a
  * draw or a loss, a draw thrown to a loss).
  *
- * Values are exact from a solver database wherever it holds the position
+ * Values are exact from a database wherever it holds the position
  * and its moves; elsewhere a search with the given budget scores every move
  * (alpha-beta where it applies, else MCTS), whose values are proven or
  * estimates as that search found them. Chance outcomes and simultaneous
@@ -16,14 +16,17 @@
 
 #include "engine/record.h"
 #include "search/agent.h"
-#include "solve/solver_db.h"
+#include "solve/retro_check.h"
 
 struct review_config {
-    const struct solver_db *db; /* NULL: search everything */
-    int depth;                  /* alpha-beta depth (0: AGENT_DEFAULT_AB_DEPTH) */
-    double time;                /* > 0: seconds per position instead */
-    long iterations;            /* MCTS iterations (0: AGENT_DEFAULT_MCTS_ITERATIONS) */
-    int hash_mib;               /* alpha-beta table */
+    /* Exact values (a solver database's lookup, or a game's own provider's
+     * probe: solve/game_database.h); NULL: search everything. */
+    retro_lookup_fn lookup;
+    void *lookup_ctx;
+    int depth;       /* alpha-beta depth (0: AGENT_DEFAULT_AB_DEPTH) */
+    double time;     /* > 0: seconds per position instead */
+    long iterations; /* MCTS iterations (0: AGENT_DEFAULT_MCTS_ITERATIONS) */
+    int hash_mib;    /* alpha-beta table */
     uint64_t seed;
 };
 

@@ -30,7 +30,13 @@ static json_t *step_for(const struct live_game *g, const kz_state *before, int s
         kz_state_action_text(before, action, text, sizeof text);
         return json_pack("{s:s,s:s}", "by", "simultaneous", "move", text);
     }
-    bool shown = seat == viewer || kz_state_action_visible(before, action, viewer);
+    /* In a game of hidden information another seat's move is not named:
+     * kz_state_action_visible judges from the true state and can name a
+     * Kotra rank the viewer has not seen (issue 32); the board shows what
+     * changed. */
+    bool hidden = kz_game_flags(g->game) & KZ_HAS_HIDDEN;
+    bool shown =
+        seat == viewer || (!hidden && kz_state_action_visible(before, action, viewer));
     kz_state_action_text(before, action, text, sizeof text);
     return json_pack("{s:s,s:o}", "by", kz_game_player_name(g->game, seat), "move",
                      shown ? json_string(text) : json_null());

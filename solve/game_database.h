@@ -38,8 +38,8 @@ struct game_database_build {
 };
 
 struct game_database {
-    /* Build (or resume) the databases and print a report to `out`: 0, or -1
-     * with err. */
+    /* Build (or resume) the databases and print a report to `out` (NULL:
+     * none): 0, or -1 with err. */
     int (*build)(const struct variant *v, const struct game_database_build *b, FILE *out,
                  char *err);
     /* Open the databases under `data` (NULL: the default folder). `where`
@@ -47,6 +47,10 @@ struct game_database {
     int (*open)(const struct variant *v, const char *data, void **db, char *where,
                 size_t n, char *err);
     retro_cell (*probe)(void *db, const void *state);
+    /* Optional. Like probe, for searches that need values only (df-pn):
+     * also answers positions held without a distance (a win or loss of
+     * remoteness RETRO_NO_DISTANCE and more: Kerx's win/draw/loss files). */
+    retro_cell (*probe_value)(void *db, const void *state);
     /* Optional. 0, or -1 with err naming the file when a probe met damaged
      * data (that probe returned RETRO_HOLE, and so does every later one into
      * that file): callers check it before trusting a RETRO_HOLE and after a
@@ -59,6 +63,11 @@ struct game_database {
      * be refused), or NULL when it can: so that a query says so instead of
      * suggesting a build. */
     const char *(*unavailable)(const struct variant *v);
+    /* Optional. The --pieces of a build that holds every position of
+     * variant `v` when that build is small enough to be what `kibitz solve
+     * <game>` does by default (Kerx size 3: 18, every material), else 0
+     * (solve then proves the start by df-pn, as without the hook). */
+    int (*whole_game)(const struct variant *v);
     /* Optional. Print a test set for `kibitz solvebench` to `out`: `per_group`
      * random positions per group, lines
      * "group<TAB>position<TAB>value<TAB>remoteness", drawn with `seed` from

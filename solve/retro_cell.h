@@ -19,6 +19,10 @@ typedef uint16_t retro_cell;
 enum {
     RETRO_DRAW = 0,
     RETRO_MAX_REMOTENESS = 32000,
+    /* A win or loss whose distance is not known (read from a file that
+     * keeps none: Kerx's win/draw/loss files) has remoteness
+     * RETRO_NO_DISTANCE, plus the moves above it: see retro_distance_known. */
+    RETRO_NO_DISTANCE = 30000,
     RETRO_HOLE = 0xFFFD,     /* rank names no position (unrank said false) */
     RETRO_UNKNOWN = 0xFFFE,  /* working value while solving; never stored */
     RETRO_TERMINAL = 0xFFFF, /* game over here: read `returns` */
@@ -44,6 +48,10 @@ static inline int retro_outcome(retro_cell c) {
 }
 static inline int retro_remoteness(retro_cell c) {
     return (c == RETRO_DRAW || !retro_is_value(c)) ? 0 : (c - 1) / 2;
+}
+/* False for a win or loss of unknown distance (RETRO_NO_DISTANCE). */
+static inline bool retro_distance_known(retro_cell c) {
+    return retro_remoteness(c) < RETRO_NO_DISTANCE;
 }
 /* The cell seen from the other player (a win becomes a loss, same distance). */
 static inline retro_cell retro_negate(retro_cell c) {

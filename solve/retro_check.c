@@ -46,6 +46,8 @@ void retro_cell_text(retro_cell c, char *buf, size_t n) {
         snprintf(buf, n, "unknown");
     else if (c == RETRO_DRAW)
         snprintf(buf, n, "draw");
+    else if (!retro_distance_known(c))
+        snprintf(buf, n, "%s", (c & 1) ? "win" : "loss");
     else
         snprintf(buf, n, "%s in %d", (c & 1) ? "win" : "loss", retro_remoteness(c));
 }
@@ -56,6 +58,11 @@ int retro_check_position(const struct game *g, const struct variant *v, const vo
     int count = retro_move_values(g, v, state, lookup, ctx, &best, NULL);
     if (count == 0 && best == RETRO_UNKNOWN) best = RETRO_DRAW;
     if (best == cell) return 0;
+    /* Without a distance on either side only the outcome can agree. */
+    if ((!retro_distance_known(best) || !retro_distance_known(cell)) &&
+        retro_is_value(best) && retro_is_value(cell) &&
+        retro_outcome(best) == retro_outcome(cell))
+        return 0;
     char want[32], have[32];
     retro_cell_text(best, want, sizeof want);
     retro_cell_text(cell, have, sizeof have);

@@ -12,12 +12,21 @@ expect 0 'symmetric' -- solve --help
 expect 2 'needs about .* MiB.*more than --memory 1' -- solve kerx --pieces 7 --db "$dir" --memory 1
 check "a refused build wrote nothing" "$(find "$dir" -type f | wc -l)"
 expect 2 'over by rule' -- solve kerx $v --pieces 3 --db "$dir"
-expect 2 'pieces must be' -- solve kerx $v --pieces 11 --db "$dir"
+expect 2 'pieces must be 2..18 on size 3' -- solve kerx $v --pieces 19 --db "$dir"
 expect 1 'no Kerx databases' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 # 4+1, 5+1, 4+2: three pairs of tiers.
 expect 0 '3 tier pairs \(0 read back' -- solve kerx $v --pieces 6 --db "$dir" --quiet
 check "a temporary file was left" "$(find "$dir" -name '*.tmp.*' | wc -l)"
-check "one file per pair" "$([ "$(ls "$f" | tr '\n' ' ')" = '4+1.keg 4+2.keg 5+1.keg ' ]; echo $?)"
+check "one file per pair, and its win/draw/loss file" "$([ "$(ls "$f" | tr '\n' ' ')" = '4+1.keg 4+1.kwdl 4+2.keg 4+2.kwdl 5+1.keg 5+1.kwdl ' ]; echo $?)"
+expect 0 'win/draw/loss files \(.kwdl\): .* positions a byte \(3 written' -- solve kerx $v --pieces 6 --db "$dir/w" --quiet
+# The win/draw/loss files alone answer values without distances: query
+# (the capture c3xa3 resolved by one ply) and df-pn's leaf probes.
+mkdir -p "$dir/wdl/egdb-kerx-size=3,drawat=3,huff=0"
+cp "$dir/w/egdb-kerx-size=3,drawat=3,huff=0/"*.kwdl "$dir/wdl/egdb-kerx-size=3,drawat=3,huff=0/"
+expect 0 'white to move: win$' -- query kerx $v --db "$dir/wdl" --position 'www/4/1bw2/4/3 w'
+expect 0 'remoteness: not known' -- solve kerx $v --db "$dir/wdl" --position 'www/4/1bw2/4/3 w'
+printf '\376\376\376\376' | dd of="$dir/wdl/egdb-kerx-size=3,drawat=3,huff=0/4+1.kwdl" bs=1 seek=300 conv=notrunc 2>/dev/null
+expect 1 '4\+1.kwdl: corrupt values in block 0 of 1' -- query kerx $v --db "$dir/wdl" --position 'www/4/5/4/w1b w'
 expect 0 '3 tier pairs \(3 read back' -- solve kerx $v --pieces 6 --db "$dir" --quiet
 # Capturing the last black piece wins at once (X6): a win in 1, by c3xa3.
 expect 0 'white to move: win in 1' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
@@ -26,6 +35,11 @@ expect 0 '"moves":\[\{"move":"c3xa3","value":\{"result":"win","distance":1,"scor
 expect 0 'b3xd3 +draw' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 b'
 expect 1 'no database holds this material' -- query kerx $v --db "$dir" --position 'www/ww2/bbw2/4/3 w'
 expect 0 'game over' -- query kerx $v --db "$dir" --position 'www/4/1w3/4/3 b'
+# review judges a game's moves from them (exact values, source "database").
+"$kibitz" arena kerx $v --players random,random --games 1 --seed 3 \
+    --position 'www/4/1bw2/4/2b w' --record "$dir/rec" --db none >/dev/null 2>&1
+expect 0 'exact values from database .*egdb-kerx' -- review kerx --record "$dir/rec/game-000001.json" --db "$dir" --depth 1
+expect 0 '^1 +white .* database' -- review kerx --record "$dir/rec/game-000001.json" --db "$dir" --depth 1
 # df-pn answers from the databases at its root and leaves.
 expect 0 'database: win in 1' -- solve kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 expect 0 'databases .*egdb-kerx' -- solve kerx $v --db "$dir" --position 'ww1/4/1b3/4/w1w b'

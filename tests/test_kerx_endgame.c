@@ -104,6 +104,98 @@ static void test_consistent_size4(void **unused) {
     kerx_egdb_close(db);
 }
 
+/* A random position of material (m, o), side `mover` to move (cells drawn
+ * with the test's generator). */
+static void random_position(uint64_t *rng, int m, int o, int mover,
+                            struct kerx_state *s) {
+    memset(s, 0, sizeof *s);
+    for (int side = 0; side < 2; side++)
+        for (int placed = 0; placed < (side ? o : m);) {
+            *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+            int c = (int)((*rng >> 33) % 19);
+            if (((s->pieces[0][0] | s->pieces[1][0]) >> c) & 1) continue;
+            s->pieces[side ^ mover][0] |= UINT64_C(1) << c;
+            placed++;
+        }
+    s->side = (uint8_t)mover;
+}
+
+/* df-pn from scratch (no probes) proves `s` as the databases value it, or
+ * gives up within its budget: true when it proved. */
+static bool dfpn_agrees(const struct test_game *t, const struct kerx_state *s,
+                        retro_cell cell) {
+    char err[GAME_ERROR_BYTES];
+    struct dfpn_config cfg = {
+        .game = t->game, .variant = &t->variant, .table_mib = 32, .node_limit = 400000};
+    struct dfpn_result res;
+    assert_int_equal(dfpn_solve(&cfg, s, &res, err), 0);
+    if (res.value == DFPN_UNKNOWN) return false;
+    int outcome = retro_outcome(cell);
+    int want = outcome == RETRO_OUTCOME_WIN    ? DFPN_WIN
+               : outcome == RETRO_OUTCOME_LOSS ? DFPN_LOSS
+                                       : DFPN_DRAW;
+    assert_int_equal(res.value, want);
+    return true;
+}
+
+/* Size 3 beyond the old limit of 10 pieces, with a side of 9: drawat=7
+ * leaves only the lopsided materials (8+1, 9+1, 8+2, 9+2, 8+3 and their
+ * mirrors). Every stored value agrees with its children (one ply of
+ * minimax on every position: with exact remoteness this decides every
+ * value, by induction on the remoteness), and df-pn from scratch agrees on
+ * random positions. */
+static void test_lopsided_size3(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=3,drawat=7");
+    struct kerx_egdb_stats st;
+    char dir[300], err[GAME_ERROR_BYTES];
+    snprintf(dir, sizeof dir, "%s/lopsided", folder);
+    build(&t, dir, 11, 2, &st);
+    assert_int_equal(st.pairs, 5);
+    assert_true(st.counts.won > 0 && st.counts.lost > 0);
+    struct kerx_egdb *db;
+    if (kerx_egdb_open(&db, &t.variant, dir, err) != 0) fail_msg("%s", err);
+    assert_non_null(db->values[9][2]);
+    assert_non_null(db->values[3][8]);
+    check_all_tiers(&t, db);
+    uint64_t rng = 99;
+    int proved = 0;
+    const int materials[][2] = {{9, 2}, {2, 9}, {8, 3}, {3, 8}, {9, 1}, {1, 9}};
+    for (int k = 0; k < 48; k++) {
+        struct kerx_state s;
+        random_position(&rng, materials[k % 6][0], materials[k % 6][1], k & 1, &s);
+        retro_cell cell = kerx_egdb_probe(db, &s);
+        if (cell == RETRO_TERMINAL) continue;
+        assert_true(retro_is_value(cell));
+        proved += dfpn_agrees(&t, &s, cell);
+    }
+    fprintf(stderr, "# lopsided size 3: df-pn agreed on %d random positions\n", proved);
+    assert_true(proved >= 20);
+    kerx_egdb_close(db);
+}
+
+/* Past 2^26 sets a side (9 or more pieces on size 4) the mover table keeps
+ * no slot_of array and finds slots by binary search in the sorted masks:
+ * both ways give every canonical set of sizes 3 and 4 (up to 6 pieces)
+ * the same slot. */
+static void test_mover_slots_by_search(void **unused) {
+    (void)unused;
+    char err[GAME_ERROR_BYTES];
+    for (int size = 3; size <= 4; size++)
+        for (int m = 1; m <= 6; m++) {
+            const struct kerx_movers *mv = kerx_movers_get(size, m, err);
+            assert_non_null(mv);
+            assert_non_null(mv->slot_of);
+            struct kerx_movers searched = *mv;
+            searched.slot_of = NULL;
+            for (uint32_t i = 0; i < mv->count; i++) {
+                if (i) assert_true(mv->mask[i - 1] < mv->mask[i]);
+                assert_int_equal(kerx_movers_slot(mv, mv->mask[i]), i);
+                assert_int_equal(kerx_movers_slot(&searched, mv->mask[i]), i);
+            }
+        }
+}
+
 /* The generic solver's databases (no board symmetry, move graphs) and these
  * must agree on every position of every material. */
 static void compare_with_generic(const char *variant, int pieces) {
@@ -198,36 +290,12 @@ static void test_searches_agree(void **unused) {
         /* A random position of material (m, o) for the side to move, white
          * or black (the databases forget colours). */
         struct kerx_state s;
-        memset(&s, 0, sizeof s);
-        int mover = k & 1;
-        for (int side = 0; side < 2; side++)
-            for (int placed = 0; placed < (side ? o : m);) {
-                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-                int c = (int)((rng >> 33) % 19);
-                if (((s.pieces[0][0] | s.pieces[1][0]) >> c) & 1) continue;
-                s.pieces[side ^ mover][0] |= UINT64_C(1) << c;
-                placed++;
-            }
-        s.side = (uint8_t)mover;
+        random_position(&rng, m, o, k & 1, &s);
         retro_cell cell = kerx_egdb_probe(db, &s);
         if (cell == RETRO_TERMINAL) continue;
         assert_true(retro_is_value(cell));
         int outcome = retro_outcome(cell), r = retro_remoteness(cell);
-        if (k % 3 == 0) {
-            struct dfpn_config cfg = {.game = t.game,
-                                      .variant = &t.variant,
-                                      .table_mib = 32,
-                                      .node_limit = 400000};
-            struct dfpn_result res;
-            assert_int_equal(dfpn_solve(&cfg, &s, &res, err), 0);
-            if (res.value != DFPN_UNKNOWN) {
-                int want = outcome == RETRO_OUTCOME_WIN    ? DFPN_WIN
-                           : outcome == RETRO_OUTCOME_LOSS ? DFPN_LOSS
-                                                   : DFPN_DRAW;
-                assert_int_equal(res.value, want);
-                dfpn_done++;
-            }
-        }
+        if (k % 3 == 0) dfpn_done += dfpn_agrees(&t, &s, cell);
         uint64_t nodes = 0;
         int v5 = within(&t, &s, 5, &nodes);
         plain_done++;
@@ -313,6 +381,100 @@ static void expect_refused(const struct test_game *t, const char *dir, const cha
     char err[GAME_ERROR_BYTES] = "";
     assert_int_equal(kerx_egdb_open(&db, &t->variant, dir, err), -1);
     if (!strstr(err, what)) fail_msg("expected '%s' in: %s", what, err);
+}
+
+/* The win/draw/loss files alone (the .keg files moved away) give every
+ * position of every stored tier the outcome of its 1-byte value, positions
+ * with a capture resolved by their children; they are smaller; a damaged
+ * block is refused, naming the file and the block. */
+static void test_wdl_files(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=3");
+    struct kerx_egdb_stats st;
+    char full[300], dir[KERX_EGDB_PATH_BYTES], wdl[300], wdir[KERX_EGDB_PATH_BYTES],
+        err[GAME_ERROR_BYTES];
+    snprintf(full, sizeof full, "%s/full", folder);
+    snprintf(wdl, sizeof wdl, "%s/wdl", folder);
+    build(&t, full, 8, 2, &st);
+    assert_int_equal(st.wdl_written, st.pairs);
+    assert_true(st.wdl_bytes * 8 < st.bytes_on_disk); /* 4 a byte at least, before zlib */
+    kerx_egdb_folder(&t.variant, full, dir, sizeof dir);
+    kerx_egdb_folder(&t.variant, wdl, wdir, sizeof wdir);
+    run("mkdir -p '%s' && cp '%s'/*.kwdl '%s/'", wdir, dir, wdir);
+    struct kerx_egdb *db, *w;
+    if (kerx_egdb_open(&db, &t.variant, full, err) != 0) fail_msg("%s", err);
+    if (kerx_egdb_open(&w, &t.variant, wdl, err) != 0) fail_msg("%s", err);
+    assert_int_equal(w->pairs, 0);
+    assert_int_equal(w->wdl_pairs, st.pairs);
+    uint64_t compared = 0, captures = 0;
+    for (int m = 1; m < KERX_EG_SIDE; m++)
+        for (int o = 1; o < KERX_EG_SIDE; o++) {
+            if (!db->values[m][o]) continue;
+            assert_true(kerx_egdb_ready(db, m, o));
+            const struct kerx_tier_index *ix = &db->index[m][o];
+            for (uint64_t i = 0; i < ix->size; i++) {
+                int byte = db->values[m][o][i];
+                if (byte == KERX_EG_HOLE) continue;
+                uint64_t a, b;
+                kerx_index_unrank(ix, i, &a, &b);
+                int want = byte == KERX_EG_DRAW ? KERX_WDL_DRAW
+                           : ((byte - 1) & 1)   ? KERX_WDL_WIN
+                                                : KERX_WDL_LOSS;
+                int got = kerx_egdb_wdl(w, a, b);
+                if (got != want)
+                    fail_msg("tier %d+%d index %llu: win/draw/loss %d, byte %d", m, o,
+                             (unsigned long long)i, got, byte);
+                captures += kerx_egdb_has_capture(w->g, a, b);
+                compared++;
+            }
+        }
+    assert_int_equal(compared, st.counts.positions);
+    assert_true(captures > 1000);
+    /* df-pn's probe reads them without a distance; a query's stays exact. */
+    struct kerx_state s;
+    state_of(&s, 0xF, UINT64_C(1) << 10);
+    assert_int_equal(kerx_egdb_probe(w, &s), RETRO_HOLE);
+    retro_cell c = kerx_egdb_probe_value(w, &s);
+    assert_true(retro_is_value(c) && !retro_distance_known(c));
+    assert_int_equal(retro_outcome(c), retro_outcome(kerx_egdb_probe(db, &s)));
+    kerx_egdb_close(w);
+    kerx_egdb_close(db);
+    /* Damage the middle of 5+3's compressed data: the first read there is
+     * refused and names the block; then the file answers nothing. */
+    char path[KERX_EGDB_PATH_BYTES + 16];
+    snprintf(path, sizeof path, "%s/5+3.kwdl", wdir);
+    struct kerx_wdl_file f;
+    if (kerx_wdl_file_open(&f, path, 3, 3, 5, 3, KERX_EGDB_ANY, KERX_EGDB_ANY, err) != 0)
+        fail_msg("%s", err);
+    uint64_t n = f.count[0] + f.count[1];
+    for (uint64_t i = 0; i < n; i += 997) assert_true(kerx_wdl_file_code(&f, i) >= 0);
+    assert_int_equal(kerx_wdl_file_failed(&f, err), 0);
+    uint64_t block = f.blocks / 2, at;
+    memcpy(&at, f.offsets + 8 * block, 8);
+    size_t where = 256 + at + 5;
+    kerx_wdl_file_close(&f);
+    int fd = open(path, O_RDWR);
+    unsigned char byte;
+    assert_int_equal(pread(fd, &byte, 1, (off_t)where), 1);
+    byte ^= 0x40;
+    assert_int_equal(pwrite(fd, &byte, 1, (off_t)where), 1);
+    close(fd);
+    if (kerx_wdl_file_open(&f, path, 3, 3, 5, 3, KERX_EGDB_ANY, KERX_EGDB_ANY, err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(kerx_wdl_file_code(&f, (block << f.shift) + 3), -1);
+    assert_int_equal(kerx_wdl_file_failed(&f, err), -1);
+    char expected[80];
+    snprintf(expected, sizeof expected, "5+3.kwdl: corrupt values in block %llu of",
+             (unsigned long long)block);
+    if (!strstr(err, expected)) fail_msg("%s", err);
+    assert_int_equal(kerx_wdl_file_code(&f, 0), -1); /* the whole file */
+    kerx_wdl_file_close(&f);
+    /* A truncated file, and a .keg file under the .kwdl name, are refused. */
+    run("head -c 300 '%s/4+1.kwdl' > '%s/x' && mv '%s/x' '%s/4+1.kwdl'", wdir, wdir, wdir,
+        wdir);
+    expect_refused(&t, wdl, "truncated");
+    run("cp '%s/4+1.keg' '%s/4+1.kwdl'", dir, wdir);
+    expect_refused(&t, wdl, "not a Kerx win/draw/loss file");
 }
 
 static void test_refusals(void **unused) {
@@ -405,9 +567,12 @@ static void test_refusals(void **unused) {
     b.memory_mib = 0;
     assert_int_equal(kerx_egdb_build(&t3.variant, &b, &st, err), -1);
     assert_non_null(strstr(err, "over by rule"));
-    b.pieces = 11;
+    b.pieces = 19; /* size 3 starts with 9 a side: 18 is every material */
     assert_int_equal(kerx_egdb_build(&t3.variant, &b, &st, err), -1);
-    assert_non_null(strstr(err, "--pieces must be"));
+    assert_non_null(strstr(err, "--pieces must be 2..18 on size 3"));
+    b.pieces = 14; /* size 4: 13+1 is beyond the index */
+    assert_int_equal(kerx_egdb_build(&t4.variant, &b, &st, err), -1);
+    assert_non_null(strstr(err, "material 13+1 is beyond the database index"));
     struct test_game t6 = test_game_make("kerx", "size=6");
     b.pieces = 5;
     assert_int_equal(kerx_egdb_build(&t6.variant, &b, &st, err), -1);
@@ -593,6 +758,9 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_consistent_size4, setup, teardown),
         cmocka_unit_test_setup_teardown(test_agrees_with_generic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_searches_agree, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_lopsided_size3, setup, teardown),
+        cmocka_unit_test(test_mover_slots_by_search),
+        cmocka_unit_test_setup_teardown(test_wdl_files, setup, teardown),
         cmocka_unit_test_setup_teardown(test_threads_and_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lazy_blocks, setup, teardown),

@@ -143,6 +143,11 @@ def database_values(s, db):
         got = {m["move"]: api_value(m["value"]) for m in q["moves"]}
         check(got == each, "move values after %s: %r vs %r" % (moves, got, each))
         check(len(q["history"]) == len(moves) + 1, "a value per position of the line")
+    # The perfect player plays a move the database values as the position.
+    status, doc = s.call("/api/search", {"game": "kulibrat", "variant": variant, "engine": "db"})
+    value, each = cli_query(KIBITZ, db, variant, ".../.../.../... b 0-0")
+    check(status == 200 and doc["engine"] == "db" and each[doc["move"]][0] == value[0],
+          "db plays a best move: %r" % doc)
     # A variant no database answers: no values, no error.
     status, q = s.call("/api/query", {"game": "kulibrat", "variant": "target=9"})
     check(status == 200 and q["database"] is None, "no database: database null")

@@ -15,6 +15,93 @@
 #include <string.h>
 #include <unistd.h>
 
+/* "win in 7", "loss in 30", "draw" (or "over"), for reports; with `json`
+ * the value object of docs/JSON.md ({"result":"loss","distance":30,
+ * "score":-1}). */
+static void cell_words(retro_cell c, bool json, char *buf, size_t n) {
+    const char *word = c == RETRO_TERMINAL              ? "over"
+                       : !retro_is_value(c)             ? "unknown"
+                       : retro_outcome(c) == RETRO_OUTCOME_WIN  ? "win"
+                       : retro_outcome(c) == RETRO_OUTCOME_LOSS ? "loss"
+                                                        : "draw";
+    bool distance = retro_is_value(c) && retro_outcome(c) != RETRO_OUTCOME_DRAW;
+    if (json && distance)
+        snprintf(buf, n, "{\"result\":\"%s\",\"distance\":%d,\"score\":%d}", word,
+                 retro_remoteness(c), retro_outcome(c));
+    else if (json)
+        snprintf(buf, n, "{\"result\":\"%s\"%s}", word,
+                 retro_is_value(c) ? ",\"score\":0" : "");
+    else if (distance)
+        snprintf(buf, n, "%s in %d", word, retro_remoteness(c));
+    else
+        snprintf(buf, n, "%s", word);
+}
+
+/* The start's value and every first move's, for the player to move, best
+ * first, when the set built holds the start's material (size 3 with
+ * --pieces 18). A first move that ends the game is scored by the rules. */
+static int report_start(const struct variant *v, const char *data, bool json, FILE *out,
+                        char *err) {
+    const struct game *g = &kerx_game;
+    struct kerx_egdb *db;
+    if (kerx_egdb_open(&db, v, data, err) != 0) return -1;
+    struct kerx_state start, child;
+    g->start(v, &start);
+    retro_cell root = kerx_egdb_probe(db, &start);
+    if (!retro_is_value(root)) {
+        kerx_egdb_close(db);
+        return 0; /* not held: a partial set */
+    }
+    move_t moves[KERX_MAX_MOVES];
+    retro_cell value[KERX_MAX_MOVES];
+    int order[KERX_MAX_MOVES], n = g->moves(v, &start, moves);
+    for (int i = 0; i < n; i++) {
+        child = start;
+        g->apply(v, &child, moves[i]);
+        retro_cell c = kerx_egdb_probe(db, &child);
+        if (c == RETRO_TERMINAL) {
+            double ret[GAME_MAX_PLAYERS];
+            g->returns(v, &child, ret);
+            int mover = start.side;
+            value[i] = ret[mover] > 0   ? retro_win(1)
+                       : ret[mover] < 0 ? retro_loss(1)
+                                        : RETRO_DRAW;
+        } else {
+            value[i] = retro_through(c, true, false);
+        }
+        int j = i;
+        for (; j > 0 && retro_better(value[i], value[order[j - 1]]); j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    int status = kerx_egdb_failed(db, err);
+    char text[256], words[64], vtext[160];
+    g->format_position(v, &start, text, sizeof text);
+    g->variant_format(v, vtext, sizeof vtext);
+    cell_words(root, json, words, sizeof words);
+    if (json)
+        fprintf(out,
+                ",\"start\":[{\"variant\":\"%s\",\"position\":\"%s\",\"value\":%s}],"
+                "\"moves\":[",
+                vtext, text, words);
+    else
+        fprintf(out,
+                "start %s: %s to move, %s\nfirst moves, best first (value for %s):", text,
+                g->player_name(v, start.side), words, g->player_name(v, start.side));
+    for (int k = 0; k < n; k++) {
+        char mtext[64];
+        g->format_move(v, &start, moves[order[k]], mtext, sizeof mtext);
+        cell_words(value[order[k]], json, words, sizeof words);
+        if (json)
+            fprintf(out, "%s{\"move\":\"%s\",\"value\":%s}", k ? "," : "", mtext, words);
+        else
+            fprintf(out, " %s (%s)%s", mtext, words, k + 1 < n ? "," : "");
+    }
+    fputs(json ? "]" : "\n", out);
+    kerx_egdb_close(db);
+    return status;
+}
+
 static int build_symmetric(const struct variant *v, const struct game_database_build *o,
                            FILE *out, char *err) {
     struct kerx_egdb_build b = {
@@ -27,6 +114,7 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
     char folder[KERX_EGDB_PATH_BYTES], vtext[160];
     struct kerx_egdb_stats st;
     if (kerx_egdb_build(v, &b, &st, err) != 0) return -1;
+    if (!out) return 0;
     kerx_egdb_folder(v, o->data, folder, sizeof folder);
     kerx_game.variant_format(v, vtext, sizeof vtext);
     double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;
@@ -36,13 +124,18 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
                 "\"pieces\":%d,\"pairs\":%d,"
                 "\"pairs_read_back\":%d,\"positions\":%" PRIu64 ",\"won\":%" PRIu64
                 ",\"lost\":%" PRIu64 ",\"drawn\":%" PRIu64 ",\"holes\":%" PRIu64
-                ",\"max_remoteness\":%d,\"solved_entries\":%" PRIu64
+                ",\"max_remoteness\":%d,\"wdl_bytes\":%" PRIu64
+                ",\"wdl_written\":%d,\"wdl_seconds\":%.3f,\"solved_entries\":%" PRIu64
                 ",\"seconds\":%.3f,\"entries_per_second\":%.0f,\"threads\":%d,"
-                "\"bytes_on_disk\":%" PRIu64 ",\"folder\":\"%s\"}\n",
+                "\"bytes_on_disk\":%" PRIu64 ",\"folder\":\"%s\"",
                 KIBITZ_SCHEMA_VERSION, vtext, b.pieces, st.pairs, st.pairs_loaded,
                 st.counts.positions, st.counts.won, st.counts.lost, st.counts.drawn,
-                st.counts.holes, st.counts.max_remoteness, st.solved_positions,
-                st.seconds, rate, b.threads, st.bytes_on_disk, folder);
+                st.counts.holes, st.counts.max_remoteness, st.wdl_bytes, st.wdl_written,
+                st.wdl_seconds, st.solved_positions, st.seconds, rate, b.threads,
+                st.bytes_on_disk, folder);
+        int status = report_start(v, o->data, true, out, err);
+        fputs("}\n", out);
+        return status;
     } else {
         fprintf(out,
                 "kerx %s, every material of at most %d pieces: %d tier pairs (%d read "
@@ -68,8 +161,14 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
                 st.solved_positions, st.seconds, rate / 1e6, b.threads,
                 b.threads == 1 ? "" : "s");
         fprintf(out, "databases %s (%.1f MB)\n", folder, (double)st.bytes_on_disk / 1e6);
+        fprintf(out,
+                "win/draw/loss files (.kwdl): %.1f MB, %.2f positions a byte (%d written "
+                "now in %.1f s)\n",
+                (double)st.wdl_bytes / 1e6,
+                st.wdl_bytes ? (double)st.counts.positions / (double)st.wdl_bytes : 0.0,
+                st.wdl_written, st.wdl_seconds);
     }
-    return 0;
+    return report_start(v, o->data, false, out, err);
 }
 
 static int kerx_database_build(const struct variant *v,
@@ -86,6 +185,7 @@ static int kerx_database_build(const struct variant *v,
     char folder[KERX_DB_PATH_BYTES], vtext[160];
     struct kerx_db_stats st;
     if (kerx_db_build(v, &b, &st, err) != 0) return -1;
+    if (!out) return 0;
     kerx_db_folder(v, o->data, folder, sizeof folder);
     kerx_game.variant_format(v, vtext, sizeof vtext);
     double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;
@@ -131,6 +231,13 @@ struct kerx_database {
     struct kerx_egdb *eg;
     struct kerx_db_set *generic;
 };
+
+/* Size 3 (18 pieces, 84 M positions up to symmetry) builds whole in about
+ * a minute of CPU and 100 MB; size 4 does not. */
+static int kerx_database_whole_game(const struct variant *v) {
+    const struct kerx_variant *o = kerx_options(v);
+    return o->size == 3 && !o->huff ? kerx_egdb_max_pieces(3) : 0;
+}
 
 static const char *kerx_database_unavailable(const struct variant *v) {
     return kerx_options(v)->huff ? KERX_DB_HUFF_REFUSAL : NULL;
@@ -178,6 +285,12 @@ static int kerx_database_open(const struct variant *v, const char *data, void **
 static retro_cell kerx_database_probe(void *db, const void *state) {
     struct kerx_database *p = db;
     return p->eg ? kerx_egdb_probe(p->eg, state) : kerx_db_set_probe(p->generic, state);
+}
+
+static retro_cell kerx_database_probe_value(void *db, const void *state) {
+    struct kerx_database *p = db;
+    return p->eg ? kerx_egdb_probe_value(p->eg, state)
+                 : kerx_db_set_probe(p->generic, state);
 }
 
 static int kerx_database_failed(void *db, char *err) {
@@ -261,9 +374,11 @@ const struct game_database kerx_database = {
     .build = kerx_database_build,
     .open = kerx_database_open,
     .probe = kerx_database_probe,
+    .probe_value = kerx_database_probe_value,
     .failed = kerx_database_failed,
     .close = kerx_database_close,
     .hole_message = "no database holds this material (build it with --pieces)",
     .unavailable = kerx_database_unavailable,
+    .whole_game = kerx_database_whole_game,
     .write_test_set = kerx_write_test_set,
 };

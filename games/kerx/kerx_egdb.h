@@ -32,7 +32,6 @@ enum {
     KERX_EG_DRAW = 0,
     KERX_EG_MAX_BYTE = 254, /* remoteness 253 at most */
     KERX_EG_HOLE = 255,
-    KERX_EGDB_MAX_PIECES = 10, /* in all, for a build */
     KERX_EGDB_PATH_BYTES = 4096,
 };
 
@@ -45,7 +44,8 @@ static inline retro_cell kerx_eg_cell(int byte) {
 }
 
 struct kerx_egdb_build {
-    int pieces;  /* every material with at most this many in total */
+    int pieces;  /* every material with at most this many in total, up to
+                    kerx_egdb_max_pieces */
     int threads; /* <= 0: OpenMP default */
     /* Pairs of fewer index entries run on one thread (0: 4 M): their levels
      * are too short to pay for the barriers, and on a busy machine a
@@ -65,8 +65,19 @@ struct kerx_egdb_stats {
     uint64_t solved_positions; /* index entries solved in this run */
     double seconds;
     uint64_t bytes_on_disk;
+    /* The win/draw/loss files (.kwdl): written in this run, their time,
+     * and the bytes of all of them. */
+    int wdl_written;
+    double wdl_seconds;
+    uint64_t wdl_bytes;
     size_t need_bytes; /* the memory estimate of the largest pair */
 };
+
+/* The most pieces a build of board `size` takes: every material of the
+ * game, both sides' start pieces (18 on size 3: the whole game; 36 on size
+ * 4, where the index and memory refuse far earlier). 0 for a size without
+ * databases. */
+int kerx_egdb_max_pieces(int size);
 
 /* The folder of the files of variant v. */
 void kerx_egdb_folder(const struct variant *v, const char *data, char *buf, size_t n);
@@ -88,6 +99,10 @@ int kerx_egdb_pairs(const struct kerx_egdb *db);
 /* A state's value: RETRO_TERMINAL when the game is over, RETRO_HOLE when its
  * material is not in the set. Matches retro_lookup_fn / dfpn_probe_fn. */
 retro_cell kerx_egdb_probe(void *db, const void *state);
+/* The same, and where only a win/draw/loss file (.kwdl) holds the
+ * material, its value without distance (remoteness RETRO_NO_DISTANCE):
+ * for df-pn's leaf probes, which need values only. */
+retro_cell kerx_egdb_probe_value(void *db, const void *state);
 /* 0, or -1 with err naming the file and block when a value read so far lay
  * in a corrupt block: a RETRO_HOLE from kerx_egdb_probe then meant
  * corruption, and that file answers nothing more. Thread-safe. */

@@ -68,8 +68,8 @@ static int pair_needs(const struct build_run *run, int x, int y, int *out) {
 
 /* A pair needs the pairs its captures lead to. Memory: its working bytes
  * (3 an entry), the values of those pairs and the index tables. */
-static void pair_jobs(const struct build_run *run, struct tier_job *jobs,
-                      uint64_t tables) {
+static int pair_jobs(const struct build_run *run, struct tier_job *jobs, uint64_t tables,
+                     char *err) {
     for (int i = 0; i < run->count; i++) {
         int x = run->pairs[i].a, y = run->pairs[i].b;
         struct tier_job *j = &jobs[i];
@@ -80,12 +80,19 @@ static void pair_jobs(const struct build_run *run, struct tier_job *jobs,
         j->wide = entries >= run->parallel_from;
         int need[2 * KERX_EG_SIDE];
         j->needs = pair_needs(run, x, y, need);
+        if (j->needs > TIER_JOB_MAX_NEEDS) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "pair %d+%d rests on %d lower pairs, more than the scheduler's %d",
+                     x, y, j->needs, TIER_JOB_MAX_NEEDS);
+            return -1;
+        }
         for (int k = 0; k < j->needs; k++) {
             j->need[k] = need[k];
             j->bytes +=
                 pair_entries(run->db, run->pairs[need[k]].a, run->pairs[need[k]].b);
         }
     }
+    return 0;
 }
 
 /* Resume: a finished file that opens and verifies is kept. */
@@ -186,13 +193,30 @@ static int pair_finished(void *ctx, int job, double seconds, char *err) {
     return 0;
 }
 
-/* Pairs to build, by increasing total. */
-static int pair_list(const struct kerx_egdb *db, int pieces, struct pair_id *out) {
-    int n = 0;
+int kerx_egdb_max_pieces(int size) {
+    if (size < KERX_MIN_SIZE || size > KERX_SYM_MAX_SIZE) return 0;
+    const struct kerx_geom *g = &kerx_geoms[size - KERX_MIN_SIZE];
+    return 2 *
+           (__builtin_popcountll(g->start[0][0]) + __builtin_popcountll(g->start[0][1]));
+}
+
+/* Pairs to build, by increasing total: no side with more pieces than it
+ * starts with (such a material never occurs). -1 with err when a side
+ * would need more than the index holds. */
+static int pair_list(const struct kerx_egdb *db, int pieces, struct pair_id *out,
+                     char *err) {
+    int side_max = kerx_egdb_max_pieces(db->size) / 2, n = 0;
     for (int total = 2; total <= pieces; total++)
         for (int a = total - 1; 2 * a >= total; a--) {
             int b = total - a;
-            if (b < 1 || kerx_egdb_over(db, a, b)) continue;
+            if (b < 1 || a > side_max || kerx_egdb_over(db, a, b)) continue;
+            if (a > KERX_EGDB_MAX_SIDE) {
+                snprintf(err, GAME_ERROR_BYTES,
+                         "material %d+%d is beyond the database index (at most %d "
+                         "pieces a side)",
+                         a, b, KERX_EGDB_MAX_SIDE);
+                return -1;
+            }
             out[n++] = (struct pair_id){a, b};
         }
     return n;
@@ -202,15 +226,18 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                     struct kerx_egdb_stats *st, char *err) {
     memset(st, 0, sizeof *st);
     tier_mpi_start(); /* a no-op without mpirun */
-    if (b->pieces < 2 || b->pieces > KERX_EGDB_MAX_PIECES) {
-        snprintf(err, GAME_ERROR_BYTES, "--pieces must be 2..%d", KERX_EGDB_MAX_PIECES);
-        return -1;
-    }
     struct kerx_egdb *db = kerx_egdb_new(v, b->folder, err);
     if (!db) return -1;
-    int status = -1;
-    struct pair_id pairs[KERX_EGDB_MAX_PIECES * KERX_EGDB_MAX_PIECES];
-    int npairs = pair_list(db, b->pieces, pairs);
+    int status = -1, most = kerx_egdb_max_pieces(db->size);
+    if (b->pieces < 2 || b->pieces > most) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "--pieces must be 2..%d on size %d (%d: every material of the game)",
+                 most, db->size, most);
+        goto done;
+    }
+    struct pair_id pairs[KERX_EG_SIDE * KERX_EG_SIDE];
+    int npairs = pair_list(db, b->pieces, pairs, err);
+    if (npairs < 0) goto done;
     if (npairs == 0) {
         snprintf(err, GAME_ERROR_BYTES,
                  "every material of at most %d pieces is over by rule (drawat %d)",
@@ -234,8 +261,9 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
             int m = s ? y : x;
             if (table_seen[m]) continue;
             table_seen[m] = true;
-            tables += kerx_binom(db->g->cells, m) * 4 +
-                      db->index[m][m == x ? y : x].mv->count * 10;
+            const struct kerx_movers *mv = db->index[m][m == x ? y : x].mv;
+            tables += (mv->slot_of ? kerx_binom(db->g->cells, m) * 4 : 0) +
+                      (uint64_t)mv->count * 10;
         }
     }
     st->need_bytes = (size_t)(3 * largest + all + tables);
@@ -251,7 +279,7 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
     if (solver_db_make_folders(db->folder, err) != 0) goto done;
     int threads = b->threads > 0 ? b->threads : omp_get_max_threads();
     double t0 = timer_now();
-    struct tier_job jobs[KERX_EGDB_MAX_PIECES * KERX_EGDB_MAX_PIECES];
+    struct tier_job jobs[KERX_EG_SIDE * KERX_EG_SIDE];
     struct build_run run = {.db = db,
                             .b = b,
                             .st = st,
@@ -259,7 +287,7 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                             .count = npairs,
                             .parallel_from = b->parallel_from ? b->parallel_from
                                                               : (UINT64_C(1) << 22)};
-    pair_jobs(&run, jobs, tables);
+    if (pair_jobs(&run, jobs, tables, err) != 0) goto done;
     run.jobs = jobs;
     struct tier_job_ops ops = {.ctx = &run,
                                .done = pair_done,
@@ -283,6 +311,25 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
             kerx_egdb_add(db, pairs[i].a, pairs[i].b, err) != 0)
             goto done;
     st->seconds = timer_now() - t0;
+    /* The compact win/draw/loss file of every pair that lacks one. */
+    double w0 = timer_now();
+    for (int i = 0; i < npairs; i++) {
+        int x = pairs[i].a, y = pairs[i].b;
+        char path[KERX_EGDB_PATH_BYTES + 32];
+        kerx_wdl_pair_path(db, x, y, path, sizeof path);
+        struct stat fs;
+        if (stat(path, &fs) != 0) {
+            double p0 = timer_now();
+            if (kerx_wdl_pair_write(db, x, y, err) != 0 || stat(path, &fs) != 0)
+                goto done;
+            st->wdl_written++;
+            if (b->progress)
+                fprintf(stderr, "kerx egdb %d+%d: win/draw/loss file, %.1f MB, %.1f s\n",
+                        x, y, (double)fs.st_size / 1e6, timer_now() - p0);
+        }
+        st->wdl_bytes += (uint64_t)fs.st_size;
+    }
+    st->wdl_seconds = timer_now() - w0;
     for (int i = 0; i < npairs; i++) {
         const struct kerx_egdb_file *f = &db->file[pairs[i].a][pairs[i].b];
         st->counts.positions += f->counts.positions;

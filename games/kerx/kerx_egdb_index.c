@@ -7,8 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Largest C(cells, m) given a slot_of table (4 bytes an entry). */
+/* Largest C(cells, m) given a slot_of table (4 bytes an entry); larger
+ * ones are searched in the sorted masks instead. */
 #define MAX_SUBSETS (UINT64_C(1) << 26)
+/* Largest C(cells, m) made at all: the canonical sets are found by visiting
+ * every set (C(37, 12) = 1.85 G on size 4 takes about a minute). */
+#define MAX_VISITED (UINT64_C(1) << 33)
 
 uint64_t kerx_binom_table[65][KERX_EGDB_MAX_SIDE + 1];
 static pthread_once_t binom_once = PTHREAD_ONCE_INIT;
@@ -28,7 +32,7 @@ static struct kerx_movers *cache[KERX_SYM_MAX_SIZE + 1][KERX_EGDB_MAX_SIDE + 1];
 static struct kerx_movers *build(int size, int m, char *err) {
     const struct kerx_sym *sym = kerx_sym_of(size);
     uint64_t total = kerx_binom(sym->cells, m);
-    if (total > MAX_SUBSETS) {
+    if (total > MAX_VISITED) {
         snprintf(err, GAME_ERROR_BYTES,
                  "%d pieces on one side of size %d is beyond the database index "
                  "(%llu sets)",
@@ -36,14 +40,16 @@ static struct kerx_movers *build(int size, int m, char *err) {
         return NULL;
     }
     struct kerx_movers *mv = calloc(1, sizeof *mv);
-    /* At most total/12 orbits plus the symmetric sets: total is a safe cap. */
+    /* At most total/12 orbits plus the symmetric sets: total / 4 is a safe
+     * cap (the arrays are trimmed to the count at the end). */
     uint64_t cap = total / 4 + 64;
+    bool direct = total <= MAX_SUBSETS;
     if (mv) {
-        mv->slot_of = malloc(total * sizeof *mv->slot_of);
+        mv->slot_of = direct ? malloc(total * sizeof *mv->slot_of) : NULL;
         mv->mask = malloc(cap * sizeof *mv->mask);
         mv->fix = malloc(cap * sizeof *mv->fix);
     }
-    if (!mv || !mv->slot_of || !mv->mask || !mv->fix) {
+    if (!mv || (direct && !mv->slot_of) || !mv->mask || !mv->fix) {
         if (mv) {
             free(mv->slot_of);
             free(mv->mask);
@@ -76,8 +82,9 @@ static struct kerx_movers *build(int size, int m, char *err) {
         if (canonical) {
             mv->mask[mv->count] = set;
             mv->fix[mv->count] = (uint16_t)fix;
-            mv->slot_of[rank] = (int32_t)mv->count++;
-        } else {
+            if (direct) mv->slot_of[rank] = (int32_t)mv->count;
+            mv->count++;
+        } else if (direct) {
             mv->slot_of[rank] = -1;
         }
         if (set == 0 || rank + 1 == total) break;
@@ -89,6 +96,11 @@ static struct kerx_movers *build(int size, int m, char *err) {
         }
         set = next;
     }
+    /* Colex order of equal-size sets is numeric order: mask is sorted. */
+    uint64_t *m2 = realloc(mv->mask, (mv->count ? mv->count : 1) * sizeof *m2);
+    uint16_t *f2 = realloc(mv->fix, (mv->count ? mv->count : 1) * sizeof *f2);
+    if (m2) mv->mask = m2;
+    if (f2) mv->fix = f2;
     return mv;
 }
 

@@ -26,10 +26,17 @@ enum { KERX_EGDB_MAX_SIDE = 12 };
 struct kerx_movers {
     int size, m, cells;
     uint32_t count;
-    uint64_t *mask;   /* ascending */
-    uint16_t *fix;    /* bit k set: symmetry k maps the set onto itself */
-    int32_t *slot_of; /* by colex rank of any m-set: its slot, or -1 */
+    uint64_t *mask; /* ascending */
+    uint16_t *fix;  /* bit k set: symmetry k maps the set onto itself */
+    /* By colex rank of any m-set: its slot, or -1. Only while C(cells, m)
+     * is at most 2^26 (4 bytes each); above that (9 or more pieces on one
+     * side of size 4) NULL, and a slot is found by binary search in `mask`
+     * (kerx_movers_slot), so the table grows with the orbits, not the sets. */
+    int32_t *slot_of;
 };
+
+/* The slot of a canonical mover set. */
+static inline uint64_t kerx_movers_slot(const struct kerx_movers *mv, uint64_t set);
 
 /* The shared (built once, thread-safe, never freed) table for (size, m),
  * or NULL with `err` (GAME_ERROR_BYTES) when it would be too large. */
@@ -78,11 +85,23 @@ static inline uint64_t kerx_packed_rank(uint64_t mover, uint64_t other) {
     return r;
 }
 
+static inline uint64_t kerx_movers_slot(const struct kerx_movers *mv, uint64_t set) {
+    if (mv->slot_of) return (uint64_t)mv->slot_of[kerx_colex(set)];
+    uint64_t lo = 0, hi = mv->count; /* first mask >= set */
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (mv->mask[mid] < set)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* Index of a canonical position of the tier (kerx_sym_canon first). */
 static inline uint64_t kerx_index_rank(const struct kerx_tier_index *t, uint64_t mover,
                                        uint64_t other) {
-    uint64_t slot = (uint64_t)t->mv->slot_of[kerx_colex(mover)];
-    return slot * t->width + kerx_packed_rank(mover, other);
+    return kerx_movers_slot(t->mv, mover) * t->width + kerx_packed_rank(mover, other);
 }
 
 /* The packed other-set (o cells among cells - m) of colex rank r. */

@@ -89,20 +89,6 @@ struct pair_work {
     struct outbox *out;
 };
 
-static inline bool has_capture(const struct kerx_geom *g, uint64_t board, uint64_t own,
-                               uint64_t enemy) {
-    uint64_t empty = board & ~(own | enemy);
-    for (uint64_t t = own; t; t &= t - 1) {
-        int c = __builtin_ctzll(t);
-        if (!(g->adj[c][0] & enemy)) continue;
-        for (int d = 0; d < KERX_DIRS; d++) {
-            int j = g->jump[c][d];
-            if (j >= 0 && ((enemy >> g->nb[c][d]) & 1) && ((empty >> j) & 1)) return true;
-        }
-    }
-    return false;
-}
-
 /* Value byte for the mover of a move into a child of value byte `child`. */
 static inline int through(int child) {
     return child == KERX_EG_DRAW ? KERX_EG_DRAW : child + 1;
@@ -181,7 +167,7 @@ static void forward_range(struct pair_work *w, struct tier_work *t, uint32_t slo
         if (symmetric && !kerx_index_stab(t->ix, slot, other)) {
             *val = KERX_EG_HOLE;
             *cnt = 0;
-        } else if (has_capture(g, board, mover, other)) {
+        } else if (kerx_egdb_has_capture(g, mover, other)) {
             *val = (uint8_t)capture_value(w, mover, other);
             *cnt = 0;
         } else {
@@ -290,17 +276,20 @@ static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_
                 struct pred *q = &preds[n];
                 q->mover = b ^ (UINT64_C(1) << to) ^ (f & -f);
                 q->other = a;
-                if (has_capture(g, board, q->mover, q->other)) continue;
+                if (kerx_egdb_has_capture(g, q->mover, q->other)) continue;
                 q->stab = kerx_sym_canon(db->sym, &q->mover, &q->other);
-                q->at = kerx_colex(q->mover);
-                __builtin_prefetch(&slot_of[q->at]);
+                if (slot_of) {
+                    q->at = kerx_colex(q->mover);
+                    __builtin_prefetch(&slot_of[q->at]);
+                }
                 n++;
             }
         }
         for (int k = 0; k < n; k++) {
             struct pred *q = &preds[k];
-            q->at = (uint64_t)slot_of[q->at] * p->ix->width +
-                    kerx_packed_rank(q->mover, q->other);
+            uint64_t pslot = slot_of ? (uint64_t)slot_of[q->at]
+                                     : kerx_movers_slot(p->ix->mv, q->mover);
+            q->at = pslot * p->ix->width + kerx_packed_rank(q->mover, q->other);
             if (q->at < plo || q->at >= phi) continue;
             __builtin_prefetch(&pval[q->at], 1);
             if (!loss) __builtin_prefetch(&pcnt[q->at], 1);

@@ -127,7 +127,9 @@ bool kerx_egdb_ready(const struct kerx_egdb *cdb, int m, int o) {
 int kerx_egdb_failed(const struct kerx_egdb *db, char *err) {
     for (int a = 1; a < KERX_EG_SIDE; a++)
         for (int b = 1; b <= a; b++)
-            if (kerx_egdb_file_failed(&db->file[a][b], err) != 0) return -1;
+            if (kerx_egdb_file_failed(&db->file[a][b], err) != 0 ||
+                kerx_wdl_file_failed(&db->wdl[a][b], err) != 0)
+                return -1;
     return 0;
 }
 
@@ -161,13 +163,20 @@ int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *
              * place is skipped (its material is then simply missing) instead
              * of stopping queries that never need it. */
             struct stat st;
-            if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-            if (add_pair(db, a, b, true, err) != 0) {
+            if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+                add_pair(db, a, b, true, err) != 0) {
+                kerx_egdb_close(db);
+                return -1;
+            }
+            /* The compact file answers only where the .keg is absent. */
+            kerx_wdl_pair_path(db, a, b, path, sizeof path);
+            if (!db->file[a][b].map && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+                kerx_wdl_add(db, a, b, err) != 0) {
                 kerx_egdb_close(db);
                 return -1;
             }
         }
-    if (!db->pairs) {
+    if (!db->pairs && !db->wdl_pairs) {
         snprintf(err, GAME_ERROR_BYTES, "no Kerx endgame databases in %.120s",
                  db->folder);
         kerx_egdb_close(db);
@@ -180,7 +189,10 @@ int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *
 void kerx_egdb_close(struct kerx_egdb *db) {
     if (!db) return;
     for (int a = 0; a < KERX_EG_SIDE; a++)
-        for (int b = 0; b < KERX_EG_SIDE; b++) kerx_egdb_file_close(&db->file[a][b]);
+        for (int b = 0; b < KERX_EG_SIDE; b++) {
+            kerx_egdb_file_close(&db->file[a][b]);
+            kerx_wdl_file_close(&db->wdl[a][b]);
+        }
     pthread_mutex_destroy(&db->lock);
     free(db);
 }
@@ -194,5 +206,23 @@ retro_cell kerx_egdb_probe(void *ctx, const void *state) {
     const struct kerx_state *s = state;
     if (kerx_status(db->g, db->drawat, s) != 2) return RETRO_TERMINAL;
     int byte = kerx_egdb_byte(db, s->pieces[s->side][0], s->pieces[s->side ^ 1][0]);
+    return byte < 0 ? RETRO_HOLE : kerx_eg_cell(byte);
+}
+
+retro_cell kerx_egdb_probe_value(void *ctx, const void *state) {
+    struct kerx_egdb *db = ctx;
+    const struct kerx_state *s = state;
+    if (kerx_status(db->g, db->drawat, s) != 2) return RETRO_TERMINAL;
+    uint64_t mover = s->pieces[s->side][0], other = s->pieces[s->side ^ 1][0];
+    int m = __builtin_popcountll(mover), o = __builtin_popcountll(other);
+    if (m < KERX_EG_SIDE && o < KERX_EG_SIDE && !db->values[m][o] && db->wdl_pairs) {
+        /* Only a win/draw/loss file holds it: the distance is not known. */
+        int code = kerx_egdb_wdl(db, mover, other);
+        return code < 0                ? RETRO_HOLE
+               : code == KERX_WDL_WIN  ? retro_win(RETRO_NO_DISTANCE)
+               : code == KERX_WDL_LOSS ? retro_loss(RETRO_NO_DISTANCE)
+                                       : RETRO_DRAW;
+    }
+    int byte = kerx_egdb_byte(db, mover, other);
     return byte < 0 ? RETRO_HOLE : kerx_eg_cell(byte);
 }

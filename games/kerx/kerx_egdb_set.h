@@ -9,6 +9,7 @@
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_egdb_index.h"
+#include "games/kerx/kerx_wdl_file.h"
 #include "solve/tier_schedule.h"
 
 #include <pthread.h>
@@ -33,8 +34,13 @@ struct kerx_egdb {
      * kerx_egdb_open leaves this to the first read (making the index of 8
      * pieces on size 4 takes a second and 150 MB), under `lock`. */
     _Atomic unsigned char ready[KERX_EG_SIDE][KERX_EG_SIDE];
+    /* The compact win/draw/loss files ("<a>+<b>.kwdl", by (a, b), a >= b),
+     * read for a material whose .keg file is absent (kerx_wdl.c); their
+     * tiers' indexes are made on first read too (wdl_ready). */
+    struct kerx_wdl_file wdl[KERX_EG_SIDE][KERX_EG_SIDE];
+    _Atomic unsigned char wdl_ready[KERX_EG_SIDE][KERX_EG_SIDE];
     pthread_mutex_t lock;
-    int pairs;
+    int pairs, wdl_pairs;
 };
 
 /* An empty set for variant v (sizes 3..5), no file opened. NULL with err. */
@@ -74,6 +80,40 @@ int kerx_egdb_pair_build_part(struct kerx_egdb *db, int x, int y, int threads,
 static inline bool kerx_egdb_over(const struct kerx_egdb *db, int m, int o) {
     return m == 0 || o == 0 || (m <= db->drawat && o <= db->drawat);
 }
+
+/* True when the mover (cells `own`) can capture: an enemy piece beside one
+ * of its pieces with the cell behind it empty (captures are compulsory). */
+static inline bool kerx_egdb_has_capture(const struct kerx_geom *g, uint64_t own,
+                                         uint64_t enemy) {
+    uint64_t board = g->cells == 64 ? ~UINT64_C(0) : (UINT64_C(1) << g->cells) - 1;
+    uint64_t empty = board & ~(own | enemy);
+    for (uint64_t t = own; t; t &= t - 1) {
+        int c = __builtin_ctzll(t);
+        if (!(g->adj[c][0] & enemy)) continue;
+        for (int d = 0; d < KERX_DIRS; d++) {
+            int j = g->jump[c][d];
+            if (j >= 0 && ((enemy >> g->nb[c][d]) & 1) && ((empty >> j) & 1)) return true;
+        }
+    }
+    return false;
+}
+
+/* The path of pair (a, b)'s win/draw/loss file. */
+void kerx_wdl_pair_path(const struct kerx_egdb *db, int a, int b, char *buf, size_t n);
+
+/* Write pair (a, b)'s win/draw/loss file from its open .keg file (every
+ * position with a capture, and every hole, left out). 0, or -1 with err. */
+int kerx_wdl_pair_write(struct kerx_egdb *db, int a, int b, char *err);
+
+/* Open pair (a, b)'s win/draw/loss file into the set (header and block
+ * table only). 0, or -1 with err. */
+int kerx_wdl_add(struct kerx_egdb *db, int a, int b, char *err);
+
+/* Win, draw or loss (KERX_WDL_*) for the mover of a non-over position
+ * whose material the set holds (a .keg file, else a .kwdl file, resolving
+ * a position with a capture by its capture children), or -1 when it does
+ * not (or a block read was corrupt). Thread-safe. */
+int kerx_egdb_wdl(const struct kerx_egdb *db, uint64_t mover, uint64_t other);
 
 /* The value byte of a non-over position (mover's set, other's set) whose
  * material is in the set, or -1 when it is not (or when its block of the

@@ -68,7 +68,8 @@ def random_rollouts(state, n, seed=0, max_plies=0):
 
 def solve(game, path, threads=0):
     """Solve the game's variant into a database file under `path` (a folder
-    or a .kdb file), as `kibitz solve` does."""
+    or a .kdb file), as `kibitz solve` does (Kerx size 3: every material,
+    into the data folder `path`)."""
     _kibitz.solve(game, path, threads)
 
 

@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (variant_parse(g, &v, "size=3", err) != 0) abort();
     setup(&v);
     uint32_t a = get32(data, size, AT_A), b = get32(data, size, AT_B);
-    if (a < 1 || a >= KERX_EG_SIDE || b < 1 || b > a) a = 4, b = 1;
+    if (a < 1 || a >= KERX_EG_SIDE || b < 1 || b > a || a + b > CELLS) a = 4, b = 1;
     if (last[0]) unlink(last);
     snprintf(last, sizeof last, "%s/%u+%u.keg", pair_folder, a, b);
     uint8_t *file = malloc(size ? size : 1);

@@ -1,0 +1,99 @@
+#!/usr/bin/python3
+"""kerx3_check.py KIBITZ DATA COUNT SEED [NODES] - check the size-3 Kerx
+databases in DATA (`kibitz solve kerx --variant size=3 --db DATA`) against
+searches that do not read them, on COUNT random positions of 10 to 18
+pieces (4 to 9 a side, white to move; drawn by kerx_random_positions.py's
+rule with Python's random and SEED).
+
+For each position: the databases' value (`kibitz query`), df-pn from
+scratch (`kibitz solve --position P --db none --iterations NODES`, default
+2,000,000) and, when the databases say a win or loss within 9 moves,
+alpha-beta to that depth plus one (`kibitz bestmove --depth D --db none`),
+which must prove the same result at the same distance (a position with one
+legal move is not searched by bestmove: not counted). Prints one line per
+position (tab-separated) and a summary; exit status 1 on any disagreement.
+"""
+import json
+import random
+import subprocess
+import sys
+
+ROWS = [3, 4, 5, 4, 3]
+
+
+def random_position(rng, white, black):
+    board = ['.'] * sum(ROWS)
+    for i, c in enumerate(rng.sample(range(len(board)), white + black)):
+        board[c] = 'w' if i < white else 'b'
+    out, at = [], 0
+    for r in ROWS:
+        out.append(''.join(board[at:at + r]))
+        at += r
+    return '/'.join(out) + ' w'
+
+
+def run_json(cmd):
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        sys.exit("no JSON from %s: %s" % (' '.join(cmd), done.stderr.strip()))
+
+
+def main():
+    if len(sys.argv) not in (5, 6):
+        sys.exit(__doc__)
+    kibitz, data = sys.argv[1], sys.argv[2]
+    count, seed = int(sys.argv[3]), int(sys.argv[4])
+    nodes = int(sys.argv[5]) if len(sys.argv) == 6 else 2000000
+    rng = random.Random(seed)
+    base = [kibitz, None, 'kerx', '--variant', 'size=3']
+    checked = dfpn_same = dfpn_open = ab_same = bad = 0
+    print("position\tpieces\tdatabase\tdf-pn\tdf-pn nodes\talpha-beta")
+    while checked < count:
+        white, black = rng.randint(4, 9), rng.randint(4, 9)
+        if white + black < 10:
+            continue
+        pos = random_position(rng, white, black)
+        q = run_json([kibitz, 'query', 'kerx', '--variant', 'size=3', '--db', data,
+                      '--position', pos, '--json'])
+        if q.get('value') is None:  # over already
+            continue
+        checked += 1
+        want = q['value']['result']
+        dist = q['value'].get('distance')
+        d = run_json(base[:1] + ['solve'] + base[2:] +
+                     ['--position', pos, '--db', 'none', '--iterations', str(nodes),
+                      '--json', '--quiet'])
+        got = d['value']['result']
+        if got == 'unknown':
+            dfpn_open += 1
+        elif got == want:
+            dfpn_same += 1
+        else:
+            bad += 1
+        ab = '-'
+        if want != 'draw' and dist is not None and dist <= 9:
+            a = run_json(base[:1] + ['bestmove'] + base[2:] +
+                         ['--position', pos, '--db', 'none', '--depth', str(dist + 1),
+                          '--json'])
+            v = a['value']
+            ab = '%s %s' % (v['result'], v.get('distance', '-'))
+            if a.get('engine') == 'forced':
+                ab = 'forced (one legal move: not searched)'
+            elif v['result'] == want and v.get('distance') == dist:
+                ab_same += 1
+            else:
+                bad += 1
+                ab += ' DISAGREES'
+        shown = want + (' %d' % dist if dist is not None else '')
+        print("%s\t%d+%d\t%s\t%s\t%d\t%s" % (pos, white, black, shown, got,
+                                               d.get('nodes', 0), ab), flush=True)
+    print("# %d positions: df-pn agreed on %d, did not finish %d; alpha-beta proved "
+          "the same value and distance on %d; %d disagreements"
+          % (checked, dfpn_same, dfpn_open, ab_same, bad))
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
