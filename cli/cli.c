@@ -20,6 +20,8 @@ int cmd_version(int argc, char **argv);
 int cmd_review(int argc, char **argv);
 int cmd_ugi(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_prove(int argc, char **argv);
+int cmd_checkproof(int argc, char **argv);
 
 struct command {
     const char *name;
@@ -42,6 +44,8 @@ static const struct command commands[] = {
     {"ugi", cmd_ugi, "play matches through the UGI protocol (match runners)"},
     {"review", cmd_review, "judge every move of a game record (mistakes marked)"},
     {"verify", cmd_verify, "check every tier and block of a database now"},
+    {"prove", cmd_prove, "prove a position's value: manager, fact store, df-pn jobs"},
+    {"checkproof", cmd_checkproof, "check a proof file against the rules and databases"},
     {"solvebench", cmd_solvebench, "df-pn accuracy and speed on a solved Kerx set"},
     {"serve", cmd_serve, "play, watch and explore every game in a web browser"},
     {"version", cmd_version, "version, commit, build type, compiler (also --version)"},

@@ -65,6 +65,9 @@ enum cli_option {
     OPT_PN_INIT = 1u << 26,   /* --pn-init NAME (df-pn's unsearched positions) */
     OPT_FORCE = 1u << 27,     /* --force: replace a --db file that is no database
                                  of the game */
+    OPT_STORE = 1u << 28,     /* --store DIR (settled facts, solve/fact_store.h) */
+    OPT_GOAL = 1u << 29,      /* --goal NAME (prove: what to prove) */
+    OPT_PROOF = 1u << 30,     /* --proof FILE (prove: write it; checkproof: read it) */
 };
 
 struct cli_options {
@@ -98,6 +101,9 @@ struct cli_options {
 
     const char *pn_init; /* --pn-init NAME; NULL: not given */
     bool force;          /* --force */
+    const char *store;   /* --store DIR; NULL: not given */
+    const char *goal;    /* --goal NAME; NULL: not given */
+    const char *proof;   /* --proof FILE; NULL: not given */
     /* enum cli_option bits of the options given on the command line, so that
      * a command can tell a given value from its default. */
     unsigned given;

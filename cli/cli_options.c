@@ -79,8 +79,11 @@ static const struct option_name option_names[] = {
     {"--positions", OPT_POSITIONS, true, "FILE|-"},
     {"--report", OPT_REPORT, true, "NAME"},
     {"--setup", OPT_SETUP, true, "NAME"},
-    {"--pn-init", OPT_PN_INIT, true, "uniform|eval|mobility"},
+    {"--pn-init", OPT_PN_INIT, true, "uniform|eval|mobility|material"},
     {"--force", OPT_FORCE, false, NULL},
+    {"--store", OPT_STORE, true, "DIR"},
+    {"--goal", OPT_GOAL, true, "value|notlose|notwin|win|loss"},
+    {"--proof", OPT_PROOF, true, "FILE"},
 };
 enum { OPTION_COUNT = sizeof option_names / sizeof option_names[0] };
 
@@ -162,6 +165,9 @@ static int apply_option(const struct option_name *opt, const char *value,
     case OPT_ALGO: o->algo = value; return 0;
     case OPT_REPORT: o->report = value; return 0;
     case OPT_PN_INIT: o->pn_init = value; return 0;
+    case OPT_STORE: o->store = value; return 0;
+    case OPT_GOAL: o->goal = value; return 0;
+    case OPT_PROOF: o->proof = value; return 0;
     case OPT_PLAYERS: o->players = value; return 0;
     case OPT_GAMES:
         if (parse_long("--games", value, 1, 100000000L, &number)) return EXIT_BAD_INPUT;
@@ -367,6 +373,10 @@ void cli_args(const struct cli_options *o, struct kz_cli_args *a) {
         .side = o->side,
         .report = o->report,
         .pn_init = o->pn_init,
+        .store = o->store,
+        .goal = o->goal,
+        .proof = o->proof,
+        .quiet = o->quiet,
         .positions = o->positions,
         .depth = o->depth,
         .time = o->time,

@@ -12,6 +12,7 @@ int cmd_solve(int argc, char **argv) {
             "       kibitz solve <game> --position P [--moves M] [--time S] [--hash "
             "MiB]\n"
             "                    [--iterations NODES] [--algo dfpn] [--pn-init NAME]\n"
+            "                    [--store DIR]\n"
             "       kibitz solve kerx --variant size=N --pieces K [--memory MiB] "
             "[--threads N]\n"
             "                    [--db DIR]\n"
@@ -52,6 +53,12 @@ int cmd_solve(int argc, char **argv) {
             "rewritten every second; --quiet hides it. Ctrl-C (SIGINT) or SIGTERM\n"
             "stops the proof: it prints what it learned, then ends by that signal\n"
             "(status 130 or 143).\n\n"
+            "--store DIR keeps settled facts between runs (a folder of append-only,\n"
+            "checksummed logs, made if missing): df-pn takes the facts it holds as\n"
+            "leaves (positions keyed under the game's symmetries; Kerx: 12 board\n"
+            "symmetries and the colour swap) and adds the root's settled halves and\n"
+            "every proof below that took 256 nodes or more, so running the same\n"
+            "command again starts from what the first run proved.\n\n"
             "Kerx (sizes 3-5): --pieces K builds endgame databases of every material\n"
             "of at most K pieces in all with the Kerx-specific symmetric builder (12\n"
             "board symmetries, 1 byte a position), one checksummed file per pair of\n"
@@ -91,7 +98,7 @@ int cmd_solve(int argc, char **argv) {
         .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
                    OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_TIME | OPT_HASH |
                    OPT_ITERATIONS | OPT_ALGO | OPT_PIECES | OPT_MEMORY | OPT_REPORT |
-                   OPT_PN_INIT | OPT_FORCE,
+                   OPT_PN_INIT | OPT_FORCE | OPT_STORE,
         .needs_game = true,
     };
     struct cli_options o;

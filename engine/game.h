@@ -321,6 +321,12 @@ struct game {
      * may know (`view` above). NULL: the game has no observation. */
     int (*observe)(const struct variant *v, const void *view, int player, float *out,
                    int dims[3]);
+    /* Optional. Map a (non-terminal) state in place to one representative of
+     * every state with the same value for its side to move: the board
+     * symmetries and, where the rules treat both sides alike, the colour
+     * swap (so the result may have the other player to move). Keys of the
+     * store of settled facts (search/fact_store.h). NULL: the state itself. */
+    void (*value_canonicalize)(const struct variant *v, void *state);
 };
 
 #endif

@@ -52,6 +52,11 @@ struct kz_cli_args {
     const char *algo, *side, *report, *positions;
     /* df-pn's --pn-init; NULL: not given */
     const char *pn_init;
+    /* --store DIR: the settled facts df-pn reads and extends; NULL: none */
+    const char *store;
+    /* prove: --goal NAME; prove/checkproof: --proof FILE; NULL: not given */
+    const char *goal, *proof;
+    bool quiet;      /* --quiet */
     int depth;       /* -1: not given */
     double time;     /* < 0: not given */
     long iterations; /* -1: not given */
@@ -158,6 +163,16 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err);
 /* kibitz solve --position (kz_cli_solve said KZ_CLI_PROVE): one position
  * proved by df-pn, with a database's leaf probes when one answers. */
 int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char *err);
+
+/* kibitz prove: the proof manager (solve/prove.h) on the command's
+ * position, with --store, --goal, --db, --iterations (a job's first
+ * budget), --time, --hash (each job's table), --depth (prediction plies),
+ * --proof FILE (the proof written when the goal is proved); under mpirun
+ * rank 0 manages and the others run the jobs. */
+int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, char *err);
+/* kibitz checkproof: --proof FILE replayed against the rules and the
+ * databases (--db): KZ_OK when it holds, KZ_CLI_CHECK when not. */
+int kz_cli_checkproof(const struct kz_cli_args *a, FILE *out, char *err);
 
 /* kibitz review: every move of the record judged, with a solver database
  * answering its variant where one is (a->db). */

@@ -88,7 +88,8 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
     }
     enum dfpn_init init = DFPN_INIT_MOBILITY; /* measured best: results/kerx.md */
     if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
-        return FAIL(KZ_EINVAL, "unknown --pn-init '%s' (uniform, eval, mobility)",
+        return FAIL(KZ_EINVAL,
+                    "unknown --pn-init '%s' (uniform, eval, mobility, material)",
                     a->pn_init);
     struct dfpn_config cfg = {
         .game = g,
@@ -105,8 +106,20 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
         .progress = a->progress ? prove_progress : NULL,
         .interrupt = &interrupted,
     };
+    struct fact_store *store = NULL;
+    if (a->store) {
+        char tag[320], serr[FACT_STORE_ERROR_BYTES];
+        fact_store_tag(g, v, tag, sizeof tag);
+        if (fact_store_open(a->store, tag, g->state_size, true, &store, serr) != 0) {
+            solver_db_close(db);
+            if (own_db) gdb->close(own_db);
+            return FAIL(KZ_ERUNTIME, "--store: %s", serr);
+        }
+        cfg.store = store;
+    }
     struct dfpn_result *r = malloc(sizeof *r);
     if (!r) {
+        fact_store_close(store);
         solver_db_close(db);
         if (own_db) gdb->close(own_db);
         return FAIL(KZ_ERUNTIME, "out of memory");
@@ -125,7 +138,10 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
     sigaction(SIGTERM, &old_term, NULL);
     if (a->progress && r->seconds >= 1.0)
         fprintf(stderr, "\r\033[K"); /* clear the line */
+    char serr[FACT_STORE_ERROR_BYTES] = "";
+    bool store_failed = store && fact_store_sync(store, serr) != 0;
     if (solved != 0) {
+        fact_store_close(store);
         free(r);
         solver_db_close(db);
         if (own_db) gdb->close(own_db);
@@ -176,6 +192,12 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
                 " table entries, %.3f s (%.0f nodes/s)%s%s\n",
                 r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
                 db || own_db ? "; databases " : "", db || own_db ? db_path : "");
+        if (store)
+            fprintf(out,
+                    "store: %" PRIu64 " positions settled (%" PRIu64
+                    " facts added by this run%s)\n",
+                    fact_store_count(store), r->facts_added,
+                    r->from_store ? "; the root's answer came from it" : "");
         if (r->table_collections)
             fprintf(out,
                     "table full %" PRIu64 " times: made room by removing %" PRIu64
@@ -196,10 +218,22 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
                     "the exact one)\n",
                     r->remoteness, r->value == DFPN_WIN ? "win" : "loss");
         } else if (r->value != DFPN_DRAW && r->value != DFPN_UNKNOWN) {
-            fprintf(out, "remoteness: not measured (the proof's lines repeat)\n");
+            fprintf(out,
+                    "remoteness: not measured (the proof's lines repeat, or it rests on "
+                    "stored facts)\n");
         }
     }
+    if (!store_failed && r->store_error[0]) {
+        store_failed = true;
+        snprintf(serr, sizeof serr, "%s", r->store_error);
+    }
     free(r);
+    fact_store_close(store);
+    if (store_failed) {
+        solver_db_close(db);
+        if (own_db) gdb->close(own_db);
+        return FAIL(KZ_ERUNTIME, "--store: %s", serr);
+    }
     /* A damaged block met by a probe: that probe said "not held", so the
      * proof stands without it; still a failure to report (exit status 1). */
     bool damaged = (db && solver_db_failed(db, gerr)) ||

@@ -136,6 +136,9 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
     if (a->report) return solve_report(a, threads, out, err);
     bool proves =
         a->position || a->moves || a->record || (a->algo && strcmp(a->algo, "dfpn") == 0);
+    if (a->store && (a->pieces > 0 || (a->algo && strcmp(a->algo, "retro") == 0)))
+        return FAIL(KZ_EINVAL, "--store is for df-pn (one position proved), not %s",
+                    a->pieces > 0 ? "a database build (--pieces)" : "--algo retro");
     if (a->pn_init && (a->pieces > 0 || (a->algo && strcmp(a->algo, "retro") == 0)))
         return FAIL(KZ_EINVAL, "--pn-init is for df-pn (one position proved), not %s",
                     a->pieces > 0 ? "a database build (--pieces)" : "--algo retro");
@@ -177,9 +180,10 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
         return KZ_CLI_PROVE;
     }
     if (!retro) return FAIL(KZ_EINVAL, "%s", gerr);
-    if (a->pn_init)
-        return FAIL(KZ_EINVAL, "--pn-init is for df-pn: give --position, --moves or "
-                               "--algo dfpn");
+    if (a->pn_init || a->store)
+        return FAIL(KZ_EINVAL,
+                    "--%s is for df-pn: give --position, --moves or --algo dfpn",
+                    a->store ? "store" : "pn-init");
 
     _Alignas(8) unsigned char start[GAME_MAX_STATE_BYTES], child[GAME_MAX_STATE_BYTES];
     g->start(v, start);

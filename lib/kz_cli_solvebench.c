@@ -50,7 +50,8 @@ int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
     const struct variant *v = &a->game->v;
     enum dfpn_init init = DFPN_INIT_MOBILITY; /* measured best: results/kerx.md */
     if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
-        return FAIL(KZ_EINVAL, "unknown --pn-init '%s' (uniform, eval, mobility)",
+        return FAIL(KZ_EINVAL,
+                    "unknown --pn-init '%s' (uniform, eval, mobility, material)",
                     a->pn_init);
     FILE *f = kz_cli_open_input("solvebench set", file, err);
     if (!f) return KZ_ERUNTIME;

@@ -51,21 +51,40 @@ uint64_t dfpn_key(const struct dfpn_ctx *c, const void *state, int attacker,
     return hash_bytes(key, c->key_size);
 }
 
+/* What the store or the other proof settled of `state` (the mover `t` not
+ * over): 1 the attacker wins, 0 it does not, -1 nothing known. */
+static int settled(const struct dfpn_ctx *c, const void *state, int attacker, int t) {
+    const struct game *g = c->g;
+    _Alignas(8) unsigned char key[GAME_MAX_STATE_BYTES];
+    if (c->cfg->isolated) return -1;
+    /* A proof for the other attacker (sound wherever met) is a disproof. */
+    uint64_t h = dfpn_key(c, state, 1 - attacker, key);
+    const struct dfpn_slot *e = dfpn_table_find((struct dfpn_table *)&c->table, h, key);
+    if (e && e->pn == 0) return 0;
+    if (!c->cfg->store) return -1;
+    int lo, hi;
+    fact_store_key(g, c->v, state, key);
+    if (!fact_store_get(c->cfg->store, key, &lo, &hi)) return -1;
+    if (t == attacker) return lo == 1 ? 1 : hi <= 0 ? 0 : -1;
+    return hi == -1 ? 1 : lo >= 0 ? 0 : -1;
+}
+
 bool dfpn_leaf(const struct dfpn_ctx *c, const void *state, int attacker, uint32_t *pn,
                uint32_t *dn) {
     const struct game *g = c->g;
     int t = g->turn(c->v, state);
     int win;
+    retro_cell cell;
     if (t == TURN_OVER) {
         double ret[GAME_MAX_PLAYERS];
         g->returns(c->v, state, ret);
         win = ret[attacker] > 0;
-    } else if (c->cfg->probe) {
-        retro_cell cell = c->cfg->probe(c->cfg->probe_ctx, state);
-        if (!retro_is_value(cell)) return false;
+    } else if (c->cfg->probe &&
+               retro_is_value(cell = c->cfg->probe(c->cfg->probe_ctx, state))) {
         int o = retro_outcome(cell);
-        win = (o == RETRO_OUTCOME_WIN && t == attacker) || (o == RETRO_OUTCOME_LOSS && t != attacker);
-    } else {
+        win = (o == RETRO_OUTCOME_WIN && t == attacker) ||
+              (o == RETRO_OUTCOME_LOSS && t != attacker);
+    } else if ((win = settled(c, state, attacker, t)) < 0) {
         return false;
     }
     *pn = win ? 0 : DFPN_INF;
@@ -172,6 +191,31 @@ static void check_limits(struct search *s) {
     if (s->c->cfg->progress && now >= s->next_progress) report_progress(s, now);
 }
 
+static uint64_t store_min_work(const struct dfpn_config *cfg) {
+    return cfg->store_min_work ? cfg->store_min_work : 256;
+}
+
+/* Add to the store that `attacker` wins at `state` (`wins`), or does not. */
+static void learn(struct dfpn_ctx *c, const void *state, int attacker, bool wins,
+                  uint64_t work) {
+    const struct game *g = c->g;
+    _Alignas(8) unsigned char key[GAME_MAX_STATE_BYTES];
+    char err[FACT_STORE_ERROR_BYTES];
+    bool mover = g->turn(c->v, state) == attacker;
+    int lo = -1, hi = 1;
+    if (wins)
+        lo = hi = mover ? 1 : -1;
+    else if (mover)
+        hi = 0;
+    else
+        lo = 0;
+    fact_store_key(g, c->v, state, key);
+    int added = fact_store_add(c->cfg->store, key, lo, hi, work, err);
+    if (added > 0) c->facts_added++;
+    if (added < 0 && !c->store_error[0])
+        snprintf(c->store_error, sizeof c->store_error, "%.200s", err);
+}
+
 /* Expand the node whose key is frames[depth].self until its numbers reach
  * the thresholds; store them. */
 static void mid(struct search *s, int depth, uint32_t th_pn, uint32_t th_dn) {
@@ -267,6 +311,8 @@ static void mid(struct search *s, int depth, uint32_t th_pn, uint32_t th_dn) {
     /* The work of this call (its own expansion and every one below) ranks
      * the entry when a full table makes room (dfpn_table.h). */
     uint64_t work = s->nodes - nodes_at_entry + 1;
+    if (pn == 0 && c->cfg->store && work >= store_min_work(c->cfg))
+        learn(c, f->self, s->attacker, true, work);
     if (!dfpn_table_store(&c->table, f->self_hash, f->self, pn, dn, dep_hash, dep,
                           work) &&
         !s->stop)
@@ -398,11 +444,22 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     const char *stop = NULL;
     char why[GAME_ERROR_BYTES] = "";
     uint64_t budget = 20000, size[2] = {0, 0};
-    bool certified[2] = {false, false};
+    bool certified[2] = {false, false}, wanted[2];
     int keep = -1, idx = -1;
-    for (;;) {
+    for (int a = 0; a < 2; a++) {
+        int attacker = a == 0 ? mover : 1 - mover;
+        wanted[a] = !cfg->halves || (cfg->halves >> a & 1);
+        /* What the store already settled of the root. */
+        int known = settled(&c, root, attacker, mover);
+        if (known == 1) r->pn[a] = 0, r->dn[a] = DFPN_INF, r->from_store = true;
+        if (known == 0) certified[a] = true, r->pn[a] = DFPN_INF, r->dn[a] = 0;
+    }
+    bool done = r->pn[0] == 0 || r->pn[1] == 0 ||
+                ((certified[0] || !wanted[0]) && (certified[1] || !wanted[1]));
+    if (done) r->from_store = true;
+    for (; !done;) {
         for (int a = 0; a < 2 && !stop; a++) {
-            if (certified[a]) continue;
+            if (certified[a] || !wanted[a]) continue;
             s.attacker = a == 0 ? mover : 1 - mover;
             uint64_t b = budget;
             if (cfg->node_limit) {
@@ -425,6 +482,7 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
                     certified[a] = true;
                     if (a == 1) keep = pick;
                     why[0] = '\0';
+                    if (cfg->store) learn(&c, root, s.attacker, false, s.nodes);
                 } else {
                     if (checked == DFPN_CHECK_STOPPED) {
                         stop = dfpn_stop_reason(&c, timer_now());
@@ -435,7 +493,8 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
                 }
             }
         }
-        if (r->pn[0] == 0 || r->pn[1] == 0 || (certified[0] && certified[1]) || stop)
+        if (r->pn[0] == 0 || r->pn[1] == 0 ||
+            ((certified[0] || !wanted[0]) && (certified[1] || !wanted[1])) || stop)
             break;
         if (cfg->node_limit && s.nodes >= cfg->node_limit) {
             stop = "node limit";
@@ -456,7 +515,20 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
 
     if (certified[0]) r->mover_wins = 0;
     if (certified[1]) r->mover_loses = 0;
-    if (r->pn[0] == 0) {
+    for (int a = 0; a < 2 && cfg->store && !r->from_store; a++)
+        if (r->pn[a] == 0) learn(&c, root, a == 0 ? mover : 1 - mover, true, s.nodes);
+    r->facts_added = c.facts_added;
+    snprintf(r->store_error, sizeof r->store_error, "%s", c.store_error);
+    if (r->from_store) {
+        r->mover_wins = r->pn[0] == 0 ? 1 : certified[0] ? 0 : -1;
+        r->mover_loses = r->pn[1] == 0 ? 1 : certified[1] ? 0 : -1;
+        if (r->mover_wins == 1) r->mover_loses = 0;
+        if (r->mover_loses == 1) r->mover_wins = 0;
+        r->value = r->mover_wins == 1                          ? DFPN_WIN
+                   : r->mover_loses == 1                       ? DFPN_LOSS
+                   : r->mover_wins == 0 && r->mover_loses == 0 ? DFPN_DRAW
+                                                               : DFPN_UNKNOWN;
+    } else if (r->pn[0] == 0) {
         r->mover_wins = 1;
         r->mover_loses = 0;
         if (dfpn_walk_proof(&c, root, mover, &r->proof_size, &idx, why) == 0) {
@@ -479,7 +551,7 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
         r->proof_size = size[0] + size[1];
         idx = keep;
     }
-    root_moves(&c, root, r);
+    if (!r->from_store) root_moves(&c, root, r);
     if (idx >= 0 && idx < r->root_count) {
         r->has_move = true;
         r->move = r->root_moves[idx];
@@ -487,7 +559,12 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     }
     if (r->value == DFPN_UNKNOWN)
         snprintf(r->stopped, sizeof r->stopped, "%.60s%s%.180s",
-                 stop ? stop : "unfinished", why[0] ? ": " : "", why);
+                 stop ? stop
+                 : r->from_store ||
+                         ((certified[0] || !wanted[0]) && (certified[1] || !wanted[1]))
+                     ? "the proofs asked for are settled"
+                     : "unfinished",
+                 why[0] ? ": " : "", why);
     dfpn_table_free(&c.table);
     r->seconds = timer_now() - t0;
     return 0;

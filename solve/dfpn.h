@@ -29,15 +29,18 @@
  * toward likely proofs but never decide anything.
  *
  * Leaves may be answered by a probe (an endgame database): a value from it
- * is taken as exact. df-pn proves values, not shortest wins; for a proved
- * win or loss a walk of the proof afterwards gives the shortest win the
- * proof holds (`remoteness`, an upper bound of the exact one, which the
+ * is taken as exact; and by a store of settled facts (fact_store.h). The two
+ * proofs share what they settle: a position proved for one attacker is a
+ * disproved leaf for the other (proofs never rest on repetitions). df-pn proves values,
+ * not shortest wins; for a proved win or loss a walk of the proof afterwards gives the
+ * shortest win the proof holds (`remoteness`, an upper bound of the exact one, which the
  * databases give, see `kibitz query`).
  */
 #ifndef KIBITZ_DFPN_H
 #define KIBITZ_DFPN_H
 
 #include "engine/game.h"
+#include "solve/fact_store.h"
 #include "solve/retro_cell.h"
 
 #include <signal.h>
@@ -66,8 +69,16 @@ enum { DFPN_DEFAULT_TABLE_MIB = 256 };
  *   without `evaluate` gets UNIFORM.
  * - MOBILITY (the classical proof-number initialisation): the number of
  *   moves of the side to move, k: (1, k) when the attacker moves (one move
- *   must win, all must fail to disprove), (k, 1) when the defender does. */
-enum dfpn_init { DFPN_INIT_UNIFORM = 0, DFPN_INIT_EVAL, DFPN_INIT_MOBILITY };
+ *   must win, all must fail to disprove), (k, 1) when the defender does.
+ * - MATERIAL: MOBILITY's numbers, each scaled by 2^(-/+ 8 e / GAME_EVAL_MAX)
+ *   with e the game's `evaluate` for the attacker (Kerx: mostly material),
+ *   so a side ahead on pieces is taken to be likelier to win. */
+enum dfpn_init {
+    DFPN_INIT_UNIFORM = 0,
+    DFPN_INIT_EVAL,
+    DFPN_INIT_MOBILITY,
+    DFPN_INIT_MATERIAL
+};
 
 /* The initialisation named `name` ("uniform", "eval", "mobility"): 0, or -1
  * when there is none of that name. */
@@ -106,6 +117,31 @@ struct dfpn_config {
      * search stops at its next clock check ("interrupted") and reports
      * what it learned, as for a time limit. */
     const volatile sig_atomic_t *interrupt;
+    /* May be NULL. Settled facts (solve/fact_store.h): a position the
+     * store settles for the attacker is a leaf, and the search adds what it
+     * settles: the root's proved or checked halves, and every proof below
+     * the root that took at least `store_min_work` expansions (0: 256). */
+    struct fact_store *store;
+    uint64_t store_min_work;
+    /* Which proofs to run: bit 0 "the mover wins", bit 1 "the opponent
+     * wins"; 0 means both. With one, the value stays unknown unless that
+     * proof settles it, and mover_wins / mover_loses say what was learned. */
+    unsigned halves;
+    /* No facts from the store or from the other proof: what is settled
+     * then rests only on terminals, probes and the search itself (for a
+     * certificate a checker can replay). */
+    bool isolated;
+    /* May be NULL. Called for every position of the certificate of each
+     * settled root half: a proof ("attacker wins": `wins`; every
+     * attacker-to-move position with its winning move) or the part of a
+     * checked closed defence set reachable from the root (every
+     * defender-to-move position with the move that stays in the set). A
+     * position whose side to move is the other one has no move (all moves
+     * must hold). Children that are leaves (terminals, probes, facts) are
+     * not reported. */
+    void (*certificate)(void *ctx, const void *state, int attacker, bool wins,
+                        bool has_move, move_t move);
+    void *certificate_ctx;
     dfpn_progress_fn progress; /* may be NULL; else called about every
                                   `progress_seconds` (<= 0: 1 s) */
     void *progress_ctx;
@@ -137,6 +173,9 @@ struct dfpn_result {
     uint32_t pn[2], dn[2]; /* root proof/disproof numbers: [0] mover wins,
                               [1] opponent wins */
     char stopped[256];     /* why the search ended unfinished, else "" */
+    uint64_t facts_added;  /* facts the search added to the store */
+    char store_error[256]; /* the first failure to add one, else "" */
+    bool from_store;       /* the root's answer came from the store */
     /* Every root move and what is known of it for the mover (DFPN_WIN,
      * DFPN_LOSS, DFPN_DRAW only for the checked best move of a draw, else
      * DFPN_UNKNOWN). */

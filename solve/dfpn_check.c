@@ -87,6 +87,8 @@ static int walk_run(struct dfpn_ctx *c, const void *root, int attacker, bool pro
         }
         bool attacker_moves = g->turn(c->v, state) == attacker;
         int n = g->moves(c->v, state, moves);
+        if (proof && !attacker_moves && c->cfg->certificate)
+            c->cfg->certificate(c->cfg->certificate_ctx, key, attacker, true, false, 0);
         for (int i = 0; i < n; i++) {
             memcpy(state, key, g->state_size);
             g->apply(c->v, state, moves[i]);
@@ -134,6 +136,9 @@ static int walk_run(struct dfpn_ctx *c, const void *root, int attacker, bool pro
                 goto done;
             }
             if (at_root) *move_index = pick;
+            if (proof && c->cfg->certificate)
+                c->cfg->certificate(c->cfg->certificate_ctx, key, attacker, true, true,
+                                    moves[pick]);
         }
         at_root = false;
     }
@@ -156,6 +161,52 @@ static bool good_child(struct dfpn_ctx *c, const uint8_t *in, const unsigned cha
     if (dfpn_leaf(c, key, attacker, &pn, &dn)) return dn == 0;
     const struct dfpn_slot *e = dfpn_table_find(&c->table, h, key);
     return e && in[e - c->table.slots];
+}
+
+/* Report the part of the closed set `in` reachable from `root` to the
+ * config's certificate callback: the defender's first good move, every
+ * attacker move. 0 or -1 (err). */
+static int emit_closed_set(struct dfpn_ctx *c, const uint8_t *in, const void *root,
+                           int attacker, char *err) {
+    const struct game *g = c->g;
+    struct walk w = {.c = c, .attacker = attacker};
+    size_t mib = c->cfg->table_mib / 4 > 16 ? c->cfg->table_mib / 4 : 16;
+    size_t m = (size_t)(g->max_moves > 0 ? g->max_moves : 1);
+    move_t *moves = malloc(m * sizeof *moves);
+    int status = -1;
+    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES], key[GAME_MAX_STATE_BYTES];
+    _Alignas(8) unsigned char self[GAME_MAX_STATE_BYTES];
+    if (!moves || dfpn_table_init(&w.seen, mib, c->key_size) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "out of memory for the certificate");
+        free(moves);
+        return -1;
+    }
+    uint64_t h = dfpn_key(c, root, attacker, key);
+    if (walk_push(&w, key, h, err) != 0) goto done;
+    while (w.depth) {
+        memcpy(self, w.stack + --w.depth * c->key_size, c->key_size);
+        bool all = g->turn(c->v, self) == attacker;
+        int n = g->moves(c->v, self, moves), pick = -1;
+        for (int k = 0; k < n && (all || pick < 0); k++) {
+            memcpy(state, self, g->state_size);
+            g->apply(c->v, state, moves[k]);
+            uint64_t hc = dfpn_key(c, state, attacker, key);
+            if (!all && !good_child(c, in, key, hc, attacker)) continue;
+            if (!all) pick = k;
+            uint32_t pn, dn;
+            if (dfpn_leaf(c, state, attacker, &pn, &dn)) continue;
+            if (dfpn_table_find(&w.seen, hc, key)) continue;
+            if (walk_push(&w, key, hc, err) != 0) goto done;
+        }
+        c->cfg->certificate(c->cfg->certificate_ctx, self, attacker, false, pick >= 0,
+                            pick >= 0 ? moves[pick] : 0);
+    }
+    status = 0;
+done:
+    free(moves);
+    free(w.stack);
+    dfpn_table_free(&w.seen);
+    return status;
 }
 
 /* The greatest set of table positions (for this attacker, not proved won)
@@ -248,6 +299,8 @@ int dfpn_check_disproof(struct dfpn_ctx *c, const void *root, int attacker,
         goto done;
     }
     *size = count;
+    if (c->cfg->certificate && emit_closed_set(c, in, root, attacker, err) != 0)
+        goto done;
     if (g->turn(c->v, root) != attacker) {
         int n = g->moves(c->v, root, moves);
         for (int k = 0; k < n && *move_index < 0; k++) {

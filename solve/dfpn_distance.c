@@ -116,11 +116,17 @@ int dfpn_proof_distance(struct dfpn_ctx *c, const void *root, int attacker) {
         struct node *nd = &gr.nodes[i];
         uint32_t pn, dn;
         if (dfpn_leaf(c, state, attacker, &pn, &dn)) {
-            if (pn == 0)
-                nd->distance = g->turn(c->v, state) == TURN_OVER
-                                   ? 0
-                                   : (uint32_t)retro_remoteness(
-                                         c->cfg->probe(c->cfg->probe_ctx, state));
+            if (pn != 0) continue;
+            if (g->turn(c->v, state) == TURN_OVER) {
+                nd->distance = 0;
+                continue;
+            }
+            /* A leaf the store or the other proof settled has no known
+             * length: the proof's cannot be measured. */
+            retro_cell cell =
+                c->cfg->probe ? c->cfg->probe(c->cfg->probe_ctx, state) : RETRO_HOLE;
+            if (!retro_is_value(cell)) goto done;
+            nd->distance = (uint32_t)retro_remoteness(cell);
             continue;
         }
         nd->attacker_moves = g->turn(c->v, state) == attacker;

@@ -10,7 +10,8 @@ static const struct {
     enum dfpn_init init;
 } names[] = {{"uniform", DFPN_INIT_UNIFORM},
              {"eval", DFPN_INIT_EVAL},
-             {"mobility", DFPN_INIT_MOBILITY}};
+             {"mobility", DFPN_INIT_MOBILITY},
+             {"material", DFPN_INIT_MATERIAL}};
 
 const char *dfpn_init_name(enum dfpn_init init) {
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -50,6 +51,7 @@ void dfpn_initial_numbers(const struct dfpn_ctx *c, const void *state, int attac
             *dn = scaled(x);
         }
         break;
+    case DFPN_INIT_MATERIAL:
     case DFPN_INIT_MOBILITY: {
         move_t moves[g->max_moves > 0 ? g->max_moves : 1];
         int k = g->moves(c->v, state, moves);
@@ -58,6 +60,13 @@ void dfpn_initial_numbers(const struct dfpn_ctx *c, const void *state, int attac
             *dn = n;
         else
             *pn = n;
+        if (c->cfg->init == DFPN_INIT_MATERIAL && g->evaluate) {
+            /* Eight doublings across the scale (Kerx: a piece up in 12
+             * about halves pn and doubles dn). */
+            double x = 8.0 * g->evaluate(c->v, state, attacker) / GAME_EVAL_MAX;
+            *pn = scaled(log2(*pn / 4.0) - x);
+            *dn = scaled(log2(*dn / 4.0) + x);
+        }
         break;
     }
     case DFPN_INIT_UNIFORM: break;

@@ -20,6 +20,8 @@ struct dfpn_ctx {
     uint64_t check_expansions; /* positions the disproof checks expanded (one
                                   per candidate and sweep) */
     double deadline;           /* the time limit's end (timer_now), 0: none */
+    uint64_t facts_added;      /* to the config's store */
+    char store_error[256];     /* the first failure to add a fact, else "" */
 };
 
 /* What a position is worth without search, for `attacker`: true with

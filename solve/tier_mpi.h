@@ -32,6 +32,10 @@ int tier_mpi_ranks(void);
 /* True on a worker rank of an MPI run (it must not print results). */
 bool tier_mpi_worker(void);
 
+/* This run speaks another protocol over the ranks (solve/prove_mpi.h): at
+ * exit no rank sends the scheduler's stop or gone messages. */
+void tier_mpi_handled(void);
+
 /* Rank 0: schedule every job on the worker ranks. */
 int tier_mpi_schedule(const struct tier_job *jobs, int count,
                       const struct tier_job_ops *ops, uint64_t memory_bytes,

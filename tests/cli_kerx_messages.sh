@@ -16,12 +16,14 @@ expect 2 'a run of 4 empty cells does not fit' -- show kerx --variant size=3 --p
 expect 0 'white to move' -- show kerx --variant size=3 --position '3/4/5/4/1b1 w'
 # df-pn's reason for stopping, whole (it was cut at 96 characters). Plain
 # df-pn (--pn-init uniform) disproves the start's "white wins" at about
-# 331,000 nodes, the disproof check finds it resting on a repetition that
-# does not hold, and the node limit comes before the search has mended it.
+# 344,000 nodes (since the two proofs share proved positions; 331,000
+# before), the disproof check finds it resting on a repetition that does
+# not hold, and the node limit comes before the search has mended it (by
+# 351,000).
 expect 0 'unfinished \(node limit: no closed defence set holds the root \(graph-history interaction\)\)' -- \
-    solve kerx --variant size=3 --position 'bbb/bbbb/bb1ww/wwww/www w' --pn-init uniform --iterations 335000 --db none
+    solve kerx --variant size=3 --position 'bbb/bbbb/bb1ww/wwww/www w' --pn-init uniform --iterations 347000 --db none
 # --pn-init: a name it knows, and only where df-pn runs.
-expect 2 "unknown --pn-init 'fast' \(uniform, eval, mobility\)" -- \
+expect 2 "unknown --pn-init 'fast' \(uniform, eval, mobility, material\)" -- \
     solve kerx --variant size=3 --position 'bbb/bbbb/bb1ww/wwww/www w' --pn-init fast --db none
 expect 2 '--pn-init is for df-pn \(one position proved\), not a database build' -- \
     solve kerx --variant size=3 --pieces 3 --pn-init eval --db "$dir"

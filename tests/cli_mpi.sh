@@ -6,7 +6,8 @@
 # command again, must give the same files, with damaged files rebuilt.
 # Tiers and Kerx pairs over a rank's --memory (or every one, with
 # KIBITZ_SPLIT_PARTS) are split across ranks and must still give the same
-# files. Skipped (passing) when this build has no MPI or
+# files. The proof manager over 2 ranks proves the size-3 Kerx start with
+# the value of one process. Skipped (passing) when this build has no MPI or
 # mpirun is missing.
 set -u
 source "$(dirname "$0")/cli_lib.bash" "$1"
@@ -201,4 +202,23 @@ check "kerx: finished pairs were read back" "$(grep -Eq '\(([1-9][0-9]*) read ba
 find "$dir/x2" -name '*.tmp.*' -delete # what the killed worker left half-written
 same_files "$dir/x1" "$dir/x2"
 check "kerx: the resumed files equal the one-process ones" $?
+
+# --- The proof manager (search/prove_mpi.h) over 2 ranks: rank 0 manages,
+# rank 1 runs the df-pn jobs, both on one store folder (a log each). The
+# size-3 start's value must be the one-process manager's, with a proof the
+# checker accepts.
+pv=size=3
+one=$("$kibitz" prove kerx --variant $pv --db none --iterations 20000 --quiet \
+    --store "$dir/p1" | grep -E '^white to move:')
+mpirun --oversubscribe -np 2 "$kibitz" prove kerx --variant $pv --db none \
+    --iterations 20000 --quiet --store "$dir/p2" --proof "$dir/p2.proof" >"$dir/p.txt" 2>&1
+check "prove under mpirun -np 2 exits 0" $?
+two=$(grep -E '^white to move:' "$dir/p.txt")
+check "prove: 2 ranks give the one-process value ($two / $one)" \
+    "$([ -n "$one" ] && [ "$one" = "$two" ]; echo $?)"
+check "prove: the worker rank wrote its own log" "$([ -s "$dir/p2/facts-1.log" ]; echo $?)"
+check "prove: one report, from rank 0" \
+    "$([ "$(grep -c '^white to move:' "$dir/p.txt")" = 1 ]; echo $?)"
+"$kibitz" checkproof kerx --variant $pv --db none --proof "$dir/p2.proof" >/dev/null
+check "prove: the checker accepts the 2-rank proof" $?
 finish

@@ -3,6 +3,7 @@
 #include "engine/number.h"
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_eval.h"
+#include "games/kerx/kerx_symmetry.h"
 #include "games/kerx/kerx_text.h"
 
 #include <stdio.h>
@@ -110,6 +111,28 @@ static int kerx_evaluate(const struct variant *v, const void *state, int player)
     return kerx_eval(kerx_geom_of(v), kerx_options(v)->drawat, state, player);
 }
 
+/* The rules treat all six directions and both sides alike (each side's
+ * direction only names its start edge; see RULES.md), so a position's value
+ * for the mover is that of its side-relative image (mover as white, to
+ * move) under the board symmetry giving the smallest sets
+ * (kerx_sym_canon, as the endgame databases index). A due huff (huff=1)
+ * names pieces by their order, which symmetries change: such states keep
+ * their board and only swap colours. */
+static void kerx_value_canonicalize(const struct variant *v, void *state) {
+    struct kerx_state *s = state;
+    int me = s->side;
+    uint64_t mine[2] = {s->pieces[me][0], s->pieces[me][1]};
+    uint64_t theirs[2] = {s->pieces[me ^ 1][0], s->pieces[me ^ 1][1]};
+    const struct kerx_sym *sym = kerx_sym_of(kerx_geom_of(v)->n);
+    if (sym && !kerx_huff_due(s) && !mine[1] && !theirs[1])
+        kerx_sym_canon(sym, &mine[0], &theirs[0]);
+    s->pieces[0][0] = mine[0];
+    s->pieces[0][1] = mine[1];
+    s->pieces[1][0] = theirs[0];
+    s->pieces[1][1] = theirs[1];
+    s->side = 0;
+}
+
 static const char *kerx_player_name(const struct variant *v, int player) {
     return player == KERX_WHITE ? "white" : "black";
 }
@@ -151,4 +174,5 @@ const struct game kerx_game = {
     .database = &kerx_database,
     .bench = &kerx_bench,
     .observe = kerx_observe,
+    .value_canonicalize = kerx_value_canonicalize,
 };
