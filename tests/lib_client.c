@@ -52,7 +52,8 @@ int main(int argc, char **argv) {
     kz_state_free(copy);
     /* Every entry point takes NULL without crashing: an error code or an
      * empty answer. */
-    int null_ok = kz_game_load(NULL, NULL, &g, err, sizeof err) == KZ_EINVAL &&
+    kz_game *none = NULL; /* not g: a failed load sets its *out to NULL */
+    int null_ok = kz_game_load(NULL, NULL, &none, err, sizeof err) == KZ_EINVAL &&
                   kz_game_load("kulibrat", NULL, NULL, err, sizeof err) == KZ_EINVAL &&
                   kz_state_new(NULL) == NULL && kz_state_turn(NULL) == KZ_TURN_OVER &&
                   kz_state_actions(NULL, actions, 4) == 0 &&
