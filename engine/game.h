@@ -38,7 +38,7 @@ enum {
     /* Bytes available to a game for its parsed variant options. */
     GAME_VARIANT_BYTES = 64,
     /* Error-message buffers passed to parsers are at least this long. */
-    GAME_ERROR_BYTES = 160,
+    GAME_ERROR_BYTES = 512,
     /* The evaluation scale: `evaluate` returns whole points within
      * [-GAME_EVAL_MAX, GAME_EVAL_MAX], GAME_EVAL_MAX meaning "as good as
      * won" and 0 "even". Reports print evaluations divided by it (+0.35);

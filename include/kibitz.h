@@ -14,9 +14,13 @@
  *   Functions that fill arrays take their capacity and return the count;
  *   a count larger than the capacity means only `cap` entries were written.
  * - Errors are negative return codes (enum kz_status) plus a one-line
- *   message in the caller's `err` buffer (KZ_ERROR_BYTES is always enough;
- *   `err` may be NULL). Nothing in the library prints, exits or aborts on
- *   bad input.
+ *   message in the caller's `err` buffer (`err` may be NULL; KZ_ERROR_BYTES
+ *   holds any message that does not quote a long input of the caller's,
+ *   and a longer one is cut to the buffer). kz_last_error() gives the
+ *   whole message, never cut. Every entry point takes NULL for any handle
+ *   or pointer: an error code (or 0, "" or NULL for functions that return
+ *   no status), never a crash. Nothing in the library prints, exits or
+ *   aborts on bad input.
  * - Actions are integers: the game's own 64-bit move value, which is stable
  *   for a given move in a given position; KZ_ACTION_PASS is "I cannot act,
  *   the turn passes". Chance outcomes and simultaneous choices are actions
@@ -51,7 +55,8 @@ enum kz_status {
 };
 
 enum {
-    KZ_ERROR_BYTES = 256, /* an `err` buffer of this size holds any message */
+    KZ_ERROR_BYTES = 1024, /* an `err` buffer of this size holds the library's
+                              messages (kz_last_error: any, whole) */
     KZ_MAX_PLAYERS = 4,
     KZ_TEXT_BYTES = 1024, /* holds any position or move text */
 };
@@ -93,6 +98,10 @@ enum kz_flags {
 
 /* The library's version, e.g. "0.1". */
 const char *kz_version(void);
+/* The whole message of the last call that failed on this thread (the one
+ * its `err` buffer got, not cut to that buffer's size): valid until the
+ * next failing call on this thread; "" before any. */
+const char *kz_last_error(void);
 /* Number of games the library knows. */
 int kz_game_count(void);
 /* Name of game i (0 <= i < kz_game_count()), or NULL. */
@@ -132,6 +141,10 @@ kz_state *kz_state_new(const kz_game *g);
 /* An independent copy (with the same game); NULL when out of memory. */
 kz_state *kz_state_clone(const kz_state *s);
 void kz_state_free(kz_state *s);
+/* Undo: a state is one position and keeps no history (keep a
+ * kz_state_clone to go back to). A game that needs taking back is played
+ * through a kz_match: kz_match_undo and kz_match_redo (below) go back and
+ * forth a player's step at a time, chance outcomes included. */
 /* Copy `from` into `to` (both of the same game). KZ_OK or KZ_EINVAL. */
 int kz_state_copy(kz_state *to, const kz_state *from);
 /* The game a state belongs to. */
@@ -202,7 +215,8 @@ long kz_state_observation(const kz_state *s, int p, float *out, long cap);
 long kz_random_rollouts(const kz_state *s, long n, uint64_t seed, int max_plies,
                         double sum_returns[KZ_MAX_PLAYERS]);
 /* Leaves at exactly `depth` plies below `s` (a ply: a move, pass, chance
- * outcome or joint choice), on `threads` threads (<= 0: all cores). */
+ * outcome or joint choice), on `threads` threads (<= 0: all cores). 0 for
+ * a depth outside 0..KZ_MAX_DEPTH or more than KZ_MAX_THREADS threads. */
 uint64_t kz_perft(const kz_state *s, int depth, int threads);
 
 /* ----------------------------------------------------------------- search */
@@ -240,7 +254,8 @@ int kz_search(const kz_state *s, const char *algo, double time, long iterations,
 
 /* Limits every entry point checks (KZ_EINVAL beyond them). */
 enum {
-    KZ_MAX_THREADS = 256,      /* threads of one search or perft */
+    KZ_MAX_THREADS = 256,      /* threads of one search, perft, solve; arena games
+                                  at once */
     KZ_MAX_DEPTH = 120,        /* plies of an alpha-beta or expectimax search */
     KZ_MAX_TABLE_MIB = 65536,  /* an alpha-beta table (64 GiB) */
     KZ_MAX_ITERATIONS = 2000000000L, /* MCTS iterations of one search */

@@ -16,11 +16,15 @@
 #include <string.h>
 
 const char *kz_game_default_engine(const kz_game *g) {
+    if (!g) return NULL;
     return kz_run_default_spec(g->g);
 }
 
 int kz_agent_new(const kz_game *g, const char *spec, kz_agent **out, char *err,
                  size_t err_n) {
+    if (!out) return kz_fail(err, err_n, KZ_EINVAL, "kz_agent_new: no place for the agent");
+    *out = NULL;
+    if (!g || !spec) return kz_fail(err, err_n, KZ_EINVAL, "kz_agent_new: no game or spec");
     *out = NULL;
     if (!spec) return kz_fail(err, err_n, KZ_EINVAL, "no engine spec given");
     kz_agent *k = calloc(1, sizeof *k);
@@ -49,19 +53,23 @@ void kz_agent_free(kz_agent *k) {
 }
 
 const char *kz_agent_spec(const kz_agent *k) {
+    if (!k) return NULL;
     return k->a.spec;
 }
 
 int kz_agent_threads(const kz_agent *k) {
+    if (!k) return KZ_EINVAL;
     int t = k->a.ab.threads > k->a.mcts.threads ? k->a.ab.threads : k->a.mcts.threads;
     return t > 1 ? t : 1;
 }
 
 void kz_agent_new_game(kz_agent *k) {
+    if (!k) return;
     agent_new_game(&k->a);
 }
 
 void kz_agent_use_db(kz_agent *k, const kz_db *db) {
+    if (!k) return;
     if (db) agent_use_databases(&k->a, kz_db_lookup(db), kz_db_ctx(db));
 }
 
@@ -70,6 +78,7 @@ static double cap_time(double t, double most) {
 }
 
 void kz_agent_cap(kz_agent *k, const struct kz_caps *c) {
+    if (!k || !c) return;
     struct agent *a = &k->a;
     double most = c->seconds > 0 ? c->seconds : 0;
     if (c->depth > 0 && a->ab.depth > c->depth) a->ab.depth = c->depth;
@@ -96,6 +105,7 @@ void kz_agent_cap(kz_agent *k, const struct kz_caps *c) {
 }
 
 void kz_agent_watch(kz_agent *k, kz_stop *stop) {
+    if (!k) return;
     const atomic_bool *flag = stop ? &stop->raised : NULL;
     k->a.ab.interrupt = flag;
     k->a.mcts.interrupt = flag;
@@ -104,6 +114,8 @@ void kz_agent_watch(kz_agent *k, kz_stop *stop) {
 
 int kz_agent_choose(kz_agent *k, const kz_state *s, uint64_t seed, kz_action *out,
                     char *err, size_t err_n) {
+    if (!k || !s || !out)
+        return kz_fail(err, err_n, KZ_EINVAL, "kz_agent_choose: no agent, state or place for the move");
     const struct game *g = s->game->g;
     int turn = g->turn(&s->game->v, s->bytes);
     if (turn < 0)
@@ -121,6 +133,9 @@ int kz_agent_choose(kz_agent *k, const kz_state *s, uint64_t seed, kz_action *ou
 
 int kz_agent_choose_joint(kz_agent *k, const kz_state *s, int player, uint64_t seed,
                           kz_action *out, char *err, size_t err_n) {
+    if (!k || !s || !out)
+        return kz_fail(err, err_n, KZ_EINVAL,
+                       "kz_agent_choose_joint: no agent, state or place for the option");
     if (player < 0 || player >= KZ_MAX_PLAYERS || !(kz_state_acting(s) >> player & 1u))
         return kz_fail(err, err_n, KZ_EINVAL, "player %d does not choose here", player);
     char gerr[GAME_ERROR_BYTES] = "";
@@ -133,6 +148,11 @@ int kz_agent_choose_joint(kz_agent *k, const kz_state *s, int player, uint64_t s
 }
 
 void kz_agent_eval(const kz_agent *k, struct kz_eval *out) {
+    if (!out) return;
+    if (!k) {
+        *out = (struct kz_eval){.kind = KZ_EVAL_NONE, .distance = -1};
+        return;
+    }
     const struct agent_eval *e = &k->a.last;
     out->kind = e->kind == AGENT_EVAL_PROVEN     ? KZ_EVAL_PROVEN
                 : e->kind == AGENT_EVAL_ESTIMATE ? KZ_EVAL_ESTIMATE
@@ -143,6 +163,7 @@ void kz_agent_eval(const kz_agent *k, struct kz_eval *out) {
 }
 
 size_t kz_eval_text(const struct kz_eval *e, char *buf, size_t n) {
+    if (!e) return kz_no_text(buf, n);
     int need;
     if (e->kind == KZ_EVAL_PROVEN) {
         const char *word = e->outcome > 0 ? "win" : e->outcome < 0 ? "loss" : "draw";
@@ -186,7 +207,7 @@ json_t *kz_agent_search_doc(kz_agent *k, const kz_state *s, int player, int anal
     } else if (analyse) {
         char names[GAME_ERROR_BYTES];
         engine_reporting_names(names, sizeof names, false, false, " or ");
-        kz_fail(err, err_n, KZ_EINVAL, "analysis needs %s, not '%.40s'", names, a->spec);
+        kz_fail(err, err_n, KZ_EINVAL, "analysis needs %s, not '%s'", names, a->spec);
         return NULL;
     } else {
         memset(&r, 0, sizeof r);
@@ -211,6 +232,10 @@ json_t *kz_agent_search_doc(kz_agent *k, const kz_state *s, int player, int anal
 int kz_agent_search_json(kz_agent *k, const kz_state *s, int player, int analyse,
                          uint64_t seed, char *json, size_t json_n, size_t *json_len,
                          char *err, size_t err_n) {
+    if (!k || !s) {
+        if (json_len) *json_len = 0;
+        return kz_fail(err, err_n, KZ_EINVAL, "kz_agent_search_json: no agent or state");
+    }
     if (json && json_n) json[0] = '\0';
     json_t *doc = kz_agent_search_doc(k, s, player, analyse, seed, err, err_n);
     if (!doc) return KZ_EINVAL;

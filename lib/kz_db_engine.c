@@ -18,6 +18,9 @@
 
 int kz_db_open_engine(const kz_game *g, const char *path, kz_db **out, char *err,
                       size_t err_n) {
+    if (!out) return kz_fail(err, err_n, KZ_EINVAL, "kz_db_open_engine: no place for the database");
+    *out = NULL;
+    if (!g) return kz_fail(err, err_n, KZ_EINVAL, "kz_db_open_engine: no game");
     *out = NULL;
     kz_db_make_default(g, path);
     struct search_probe sp;
@@ -102,12 +105,16 @@ int kz_db_answer(const kz_game *game, const char *algo, const char *path,
 
 int kz_db_open_solved(const kz_game *g, const char *path, kz_db **out, char *err,
                       size_t err_n) {
+    if (!out) return kz_fail(err, err_n, KZ_EINVAL, "kz_db_open_solved: no place for the database");
+    *out = NULL;
+    if (!g) return kz_fail(err, err_n, KZ_EINVAL, "kz_db_open_solved: no game");
     *out = NULL;
     if (g->g->database) return KZ_OK; /* the game's own kind only */
     return kz_db_for_engine(g, path, out, err, err_n);
 }
 
 int kz_db_best(const kz_db *db, const kz_state *s, kz_action *out, struct kz_eval *eval) {
+    if (!db || !s || !out) return KZ_EINVAL;
     if (kz_state_turn(s) < 0) return KZ_EINVAL;
     kz_action best;
     int outcome, distance;
@@ -167,6 +174,10 @@ json_t *kz_db_page_doc(const kz_db *db, const kz_state *s, const char *label) {
 
 long kz_db_page_json(const kz_db *db, const kz_state *s, const char *label, char *json,
                      size_t n) {
+    if (!s) {
+        kz_no_text(json, n);
+        return KZ_EINVAL;
+    }
     return kz_give_json(kz_db_page_doc(db, s, label), json, n);
 }
 
@@ -176,6 +187,10 @@ json_t *kz_db_value_doc(const kz_db *db, const kz_state *s) {
 }
 
 long kz_db_value_json(const kz_db *db, const kz_state *s, char *json, size_t n) {
+    if (!s) {
+        kz_no_text(json, n);
+        return KZ_EINVAL;
+    }
     json_t *doc = kz_db_value_doc(db, s);
     char *text = json_dumps(doc, JSON_COMPACT | JSON_ENCODE_ANY);
     json_decref(doc);

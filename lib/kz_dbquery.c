@@ -184,6 +184,9 @@ int kz_db_open_at(const kz_game *game, const char *path, kz_db **out, bool *miss
 
 int kz_db_open(const kz_game *game, const char *path, kz_db **out, char *err,
                size_t err_n) {
+    if (!out) return kz_fail(err, err_n, KZ_EINVAL, "kz_db_open: no place for the database");
+    *out = NULL;
+    if (!game) return kz_fail(err, err_n, KZ_EINVAL, "kz_db_open: no game");
     bool missing;
     return kz_db_open_at(game, path, out, &missing, err, err_n);
 }
@@ -241,6 +244,7 @@ void kz_db_close(kz_db *db) {
 }
 
 size_t kz_db_where(const kz_db *db, char *buf, size_t n) {
+    if (!db) return kz_no_text(buf, n);
     return (size_t)snprintf(buf, n, "%s", db->path);
 }
 
@@ -301,6 +305,7 @@ static int answer_make(const kz_db *db, const kz_state *s, bool values, struct a
 int kz_db_query(const kz_db *db, const kz_state *s, int *outcome, int *distance,
                 kz_action *actions, int *outcomes, int *distances, int cap, char *err,
                 size_t err_n) {
+    if (!db || !s) return kz_fail(err, err_n, KZ_EINVAL, "kz_db_query: no database or state");
     struct answer a;
     int n = answer_make(db, s, false, &a, err, err_n);
     if (n >= 0 && a.cell == RETRO_TERMINAL)
@@ -321,6 +326,10 @@ int kz_db_query(const kz_db *db, const kz_state *s, int *outcome, int *distance,
 
 long kz_db_query_json(const kz_db *db, const kz_state *s, char *json, size_t json_n,
                       char *err, size_t err_n) {
+    if (!db || !s) {
+        kz_no_text(json, json_n);
+        return kz_fail(err, err_n, KZ_EINVAL, "kz_db_query_json: no database or state");
+    }
     struct answer a;
     long need = answer_make(db, s, true, &a, err, err_n);
     if (need >= 0) {

@@ -12,6 +12,7 @@ const char *kz_game_summary(const kz_game *g) {
 
 int kz_game_option(const kz_game *g, int i, const char **key, const char **values,
                    const char **fallback, const char **meaning) {
+    if (!g) return KZ_EINVAL;
     const struct variant_key *k = g->g->variant_keys;
     for (int j = 0; k && k->key && j < i; j++) k++;
     if (i < 0 || !k || !k->key) return KZ_EINVAL;

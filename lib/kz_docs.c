@@ -89,6 +89,10 @@ json_t *kz_state_board_doc(const kz_state *s, int viewer) {
 }
 
 long kz_state_board_json(const kz_state *s, int viewer, char *json, size_t n) {
+    if (!s) {
+        kz_no_text(json, n);
+        return KZ_EINVAL;
+    }
     if (!s->game->g->describe) {
         if (json && n) json[0] = '\0';
         return KZ_EUNSUPPORTED;
@@ -97,6 +101,7 @@ long kz_state_board_json(const kz_state *s, int viewer, char *json, size_t n) {
 }
 
 int kz_state_action_cells(const kz_state *s, kz_action a, int *cells, int cap) {
+    if (!s) return KZ_EINVAL;
     const struct game *g = s->game->g;
     if (!g->move_cells || g->turn(&s->game->v, s->bytes) < 0) return 0;
     const move_t *moves;

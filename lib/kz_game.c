@@ -3,6 +3,7 @@
 #include "engine/variant.h"
 #include "lib/kz_internal.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,14 +13,47 @@
 #define KIBITZ_VERSION "0.1"
 #endif
 
+/* The whole message of the last failure on each thread (kz_last_error),
+ * freed when its thread ends. */
+static pthread_key_t last_error_key;
+static pthread_once_t last_error_once = PTHREAD_ONCE_INIT;
+
+static void make_last_error_key(void) {
+    (void)pthread_key_create(&last_error_key, free);
+}
+
+/* Keep `text` as this thread's last message (on no memory the old one is
+ * dropped: kz_last_error then answers ""). */
+static void keep_last_error(const char *fmt, va_list ap) {
+    pthread_once(&last_error_once, make_last_error_key);
+    va_list again;
+    va_copy(again, ap);
+    int need = vsnprintf(NULL, 0, fmt, again);
+    va_end(again);
+    char *text = need >= 0 ? malloc((size_t)need + 1) : NULL;
+    if (text) vsnprintf(text, (size_t)need + 1, fmt, ap);
+    free(pthread_getspecific(last_error_key));
+    (void)pthread_setspecific(last_error_key, text);
+}
+
 int kz_fail(char *err, size_t n, int code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
     if (err && n > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, n, fmt, ap);
-        va_end(ap);
+        va_list copy;
+        va_copy(copy, ap);
+        vsnprintf(err, n, fmt, copy);
+        va_end(copy);
     }
+    keep_last_error(fmt, ap);
+    va_end(ap);
     return code;
+}
+
+const char *kz_last_error(void) {
+    pthread_once(&last_error_once, make_last_error_key);
+    const char *text = pthread_getspecific(last_error_key);
+    return text ? text : "";
 }
 
 const char *kz_version(void) {

@@ -41,6 +41,8 @@ int kz_match_play(const kz_state *start, kz_agent *const *seats, int opening,
                   uint64_t opening_seed, uint64_t seed, double returns[KZ_MAX_PLAYERS],
                   char *ending, size_t ending_n, kz_record *krec, char *err,
                   size_t err_n) {
+    if (!start || !seats || !returns)
+        return kz_fail(err, err_n, KZ_EINVAL, "kz_match_play: no start, seats or returns");
     const struct game *g = start->game->g;
     kz_match *km;
     int status = kz_match_new(start->game, start, seed, &km, err, err_n);
@@ -199,6 +201,7 @@ static double elo_of(double score) {
 }
 
 long kz_arena_seating(long game, int n, int order[KZ_MAX_PLAYERS]) {
+    if (!order || n < 1 || n > KZ_MAX_PLAYERS) return KZ_EINVAL;
     int pool[KZ_MAX_PLAYERS];
     long block = 1;
     for (int i = 0; i < n; i++) pool[i] = i, block *= i + 1;
@@ -326,6 +329,8 @@ static void arena_tally(const struct arena_run *run, kz_agent **agents,
 
 int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
                  struct kz_arena_result *out, char *err, size_t err_n) {
+    if (!start || !o || !out)
+        return kz_fail(err, err_n, KZ_EINVAL, "kz_arena_run: no start, options or result");
     memset(out, 0, sizeof *out);
     const kz_game *game = start->game;
     const int players = game->players;
@@ -333,6 +338,9 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
     if (!o->players)
         return kz_fail(err, err_n, KZ_EINVAL, "arena needs --players SPEC,SPEC[,...]");
     if (o->games <= 0) return kz_fail(err, err_n, KZ_EINVAL, "arena needs --games N");
+    if (o->parallel < 0 || o->parallel > KZ_MAX_THREADS)
+        return kz_fail(err, err_n, KZ_EINVAL, "parallel %d: from 1 to %d games at once",
+                       o->parallel, KZ_MAX_THREADS);
     if (o->record_dir && solver_db_make_folders(o->record_dir, gerr) != 0)
         return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
     kz_db *probe = NULL;
@@ -405,6 +413,10 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
 
 long kz_arena_json(const kz_game *g, const struct kz_arena_options *o,
                    const struct kz_arena_result *r, char *json, size_t n) {
+    if (!g || !o || !r) {
+        kz_no_text(json, n);
+        return KZ_EINVAL;
+    }
     struct kjson_arena_row rows[MAX_SPECS];
     for (int i = 0; i < r->players; i++) {
         const struct kz_arena_row *k = &r->rows[i];

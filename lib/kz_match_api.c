@@ -70,6 +70,9 @@ int kz_match_new_refereed(const kz_game *g, const kz_state *start, kz_match **ou
 }
 
 int kz_match_from_record(const kz_record *r, kz_match **out, char *err, size_t err_n) {
+    if (!out) return kz_fail(err, err_n, KZ_EINVAL, "kz_match_from_record: no out");
+    *out = NULL;
+    if (!r) return kz_fail(err, err_n, KZ_EINVAL, "kz_match_from_record: no record");
     *out = NULL;
     char gerr[GAME_ERROR_BYTES] = "";
     struct match *m = match_from_record(&r->rec, gerr);
@@ -85,27 +88,35 @@ void kz_match_free(kz_match *km) {
 }
 
 const kz_game *kz_match_game(const kz_match *km) {
+    if (!km) return NULL;
     return &km->game;
 }
 const kz_state *kz_match_state(const kz_match *km) {
+    if (!km) return NULL;
     return km->state;
 }
 int kz_match_turn(const kz_match *km) {
+    if (!km) return KZ_EINVAL;
     return match_turn(km->m);
 }
 unsigned kz_match_waiting(const kz_match *km) {
+    if (!km) return 0;
     return match_waiting(km->m);
 }
 unsigned kz_match_chosen(const kz_match *km) {
+    if (!km) return 0;
     return match_chosen(km->m);
 }
 int kz_match_ply(const kz_match *km) {
+    if (!km) return KZ_EINVAL;
     return match_ply(km->m);
 }
 uint64_t kz_match_seed(const kz_match *km) {
+    if (!km) return 0;
     return match_seed(km->m);
 }
 int kz_match_over(const kz_match *km) {
+    if (!km) return KZ_EINVAL;
     return match_over(km->m);
 }
 
@@ -114,25 +125,29 @@ static bool seat_ok(const kz_match *km, int seat) {
 }
 
 int kz_match_set_seat(kz_match *km, int seat, const char *who) {
+    if (!km) return KZ_EINVAL;
     if (!seat_ok(km, seat) || !who) return KZ_EINVAL;
     match_set_seat(km->m, seat, who);
     return KZ_OK;
 }
 
 size_t kz_match_seat(const kz_match *km, int seat, char *buf, size_t n) {
+    if (!km) return kz_no_text(buf, n);
     return (size_t)snprintf(buf, n, "%s", match_seat(km->m, seat));
 }
 
 int kz_match_actions(const kz_match *km, int seat, kz_action *out, int cap) {
+    if (!km) return KZ_EINVAL;
     const struct game *g = km->game.g;
     move_t moves[g->max_moves > 0 ? g->max_moves : 1];
     int n = match_moves(km->m, seat, moves);
-    for (int i = 0; i < n && i < cap; i++) out[i] = kz_action_of(moves[i]);
+    for (int i = 0; out && i < n && i < cap; i++) out[i] = kz_action_of(moves[i]);
     return n;
 }
 
 size_t kz_match_action_text(const kz_match *km, int seat, kz_action a, char *buf,
                             size_t n) {
+    if (!km) return kz_no_text(buf, n);
     const struct game *g = km->game.g;
     move_t moves[g->max_moves > 0 ? g->max_moves : 1];
     int count = match_moves(km->m, seat, moves);
@@ -200,7 +215,7 @@ int kz_match_parse_action(const kz_match *km, int seat, const char *text, kz_act
                 return KZ_OK;
             }
         }
-        return kz_fail(err, err_n, KZ_EINVAL, "'%.40s' is not one of %s's options", text,
+        return kz_fail(err, err_n, KZ_EINVAL, "'%s' is not one of %s's options", text,
                        g->player_name(&km->game.v, seat));
     }
     /* A move (or the referee's step) in the game's notation, legal here. */
@@ -230,6 +245,7 @@ int kz_match_apply(kz_match *km, int seat, kz_action a, char *err, size_t err_n)
 
 int kz_match_apply_text(kz_match *km, int seat, const char *text, char *err,
                         size_t err_n) {
+    if (!km) return kz_fail(err, err_n, KZ_EINVAL, "kz_match_apply_text: no match");
     kz_action a;
     int status = kz_match_parse_action(km, seat, text, &a, err, err_n);
     return status != KZ_OK ? status : kz_match_apply(km, seat, a, err, err_n);
@@ -244,14 +260,17 @@ static int step_result(kz_match *km, int r, const char *what, char *err, size_t 
 }
 
 int kz_match_undo(kz_match *km, char *err, size_t err_n) {
+    if (!km) return kz_fail(err, err_n, KZ_EINVAL, "kz_match_undo: no match");
     return step_result(km, match_undo(km->m), "undo", err, err_n);
 }
 
 int kz_match_redo(kz_match *km, char *err, size_t err_n) {
+    if (!km) return kz_fail(err, err_n, KZ_EINVAL, "kz_match_redo: no match");
     return step_result(km, match_redo(km->m), "redo", err, err_n);
 }
 
 int kz_match_resign(kz_match *km, int seat, char *err, size_t err_n) {
+    if (!km) return kz_fail(err, err_n, KZ_EINVAL, "kz_match_resign: no match");
     if (match_over(km->m)) return kz_fail(err, err_n, KZ_EOVER, "the game is over");
     if (!seat_ok(km, seat))
         return kz_fail(err, err_n, KZ_EINVAL, "no seat %d in a game of %d players", seat,
@@ -261,6 +280,7 @@ int kz_match_resign(kz_match *km, int seat, char *err, size_t err_n) {
 }
 
 int kz_match_returns(const kz_match *km, double out[KZ_MAX_PLAYERS]) {
+    if (!km || !out) return KZ_EINVAL;
     if (!match_over(km->m)) return KZ_EINVAL;
     double r[GAME_MAX_PLAYERS];
     match_returns(km->m, r);
@@ -269,6 +289,7 @@ int kz_match_returns(const kz_match *km, double out[KZ_MAX_PLAYERS]) {
 }
 
 size_t kz_match_end_reason(const kz_match *km, char *buf, size_t n) {
+    if (!km) return kz_no_text(buf, n);
     return (size_t)snprintf(buf, n, "%s", match_reason(km->m));
 }
 
@@ -288,6 +309,7 @@ int kz_match_fill_record(const kz_match *km, kz_record *into) {
 }
 
 kz_record *kz_match_record(const kz_match *km) {
+    if (!km) return NULL;
     kz_record *r = kz_record_new(km->state);
     if (r && kz_match_fill_record(km, r) != 0) {
         kz_record_free(r);
@@ -297,10 +319,12 @@ kz_record *kz_match_record(const kz_match *km) {
 }
 
 size_t kz_match_line(const kz_match *km, int seat, int step, char *buf, size_t n) {
+    if (!km) return kz_no_text(buf, n);
     return (size_t)snprintf(buf, n, "%s", match_line(km->m, seat, step));
 }
 
 kz_state *kz_match_view(const kz_match *km, int seat) {
+    if (!km) return NULL;
     if (seat != KZ_SEAT_ALL && !seat_ok(km, seat)) return NULL;
     kz_state *s = kz_state_new(&km->game);
     if (!s) return NULL;
@@ -314,6 +338,10 @@ json_t *kz_match_view_doc(const kz_match *km, int seat) {
 }
 
 long kz_match_view_json(const kz_match *km, int seat, char *json, size_t n) {
+    if (!km) {
+        kz_no_text(json, n);
+        return KZ_EINVAL;
+    }
     if (seat != KZ_SEAT_ALL && !seat_ok(km, seat)) return KZ_EINVAL;
     return kz_give_json(kz_match_view_doc(km, seat), json, n);
 }

@@ -11,6 +11,8 @@
 
 uint64_t kz_perft_divide(const kz_state *s, int depth, int threads, kz_action *actions,
                          uint64_t *leaves, int cap, int *count) {
+    if (count) *count = 0;
+    if (!s || depth < 0 || depth > KZ_MAX_DEPTH || threads > KZ_MAX_THREADS) return 0;
     const struct game *g = s->game->g;
     move_t *moves = malloc(sizeof *moves * (size_t)g->max_moves);
     uint64_t *divide = malloc(sizeof *divide * (size_t)g->max_moves);
@@ -32,6 +34,8 @@ uint64_t kz_perft_divide(const kz_state *s, int depth, int threads, kz_action *a
 
 size_t kz_perft_json(const kz_state *s, int depth, int threads, int divide, char *json,
                      size_t n) {
+    if (!s || depth < 0 || depth > KZ_MAX_DEPTH || threads > KZ_MAX_THREADS)
+        return kz_no_text(json, n);
     const struct game *g = s->game->g;
     move_t *moves = malloc(sizeof *moves * (size_t)g->max_moves);
     uint64_t *counts = malloc(sizeof *counts * (size_t)g->max_moves);

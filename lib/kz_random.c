@@ -18,6 +18,7 @@ kz_rng *kz_rng_new(uint64_t seed) {
 }
 
 uint64_t kz_rng_next(kz_rng *r) {
+    if (!r) return 0;
     return rng_next(&r->r);
 }
 
@@ -26,6 +27,7 @@ void kz_rng_free(kz_rng *r) {
 }
 
 int kz_rng_chance(kz_rng *r, const kz_state *s, kz_action *out) {
+    if (!r || !s || !out) return KZ_EINVAL;
     const struct game *g = s->game->g;
     if (g->turn(&s->game->v, s->bytes) != TURN_CHANCE) return KZ_EINVAL;
     const move_t *moves;
@@ -47,11 +49,13 @@ kz_repetition *kz_repetition_new(void) {
 }
 
 int kz_repetition_add(kz_repetition *r, const kz_state *s) {
+    if (!r || !s) return KZ_EINVAL;
     int n = repetition_record(&r->seen, s->game->g, &s->game->v, s->bytes);
     return n < 0 ? KZ_ERUNTIME : n;
 }
 
 void kz_repetition_clear(kz_repetition *r) {
+    if (!r) return;
     repetition_clear(&r->seen);
 }
 

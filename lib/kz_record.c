@@ -13,6 +13,9 @@
 
 int kz_record_load(const kz_game *g, const char *file, kz_record **out, char *err,
                    size_t err_n) {
+    if (!out) return kz_fail(err, err_n, KZ_EINVAL, "kz_record_load: no place for the record");
+    *out = NULL;
+    if (!g || !file) return kz_fail(err, err_n, KZ_EINVAL, "kz_record_load: no game or file");
     *out = NULL;
     if (!file) return kz_fail(err, err_n, KZ_EINVAL, "no record file given");
     if (!g) return kz_fail(err, err_n, KZ_EINVAL, "no game given for record %s", file);
@@ -32,6 +35,7 @@ int kz_record_load(const kz_game *g, const char *file, kz_record **out, char *er
 
 int kz_record_parse(const kz_game *g, const char *json, size_t n, kz_record **out,
                     char *err, size_t err_n) {
+    if (!out) return kz_fail(err, err_n, KZ_EINVAL, "kz_record_parse: no place for the record");
     *out = NULL;
     json_error_t jerr;
     json_t *doc = json ? json_loadb(json, n, JSON_REJECT_DUPLICATES, &jerr) : NULL;
@@ -61,15 +65,18 @@ void kz_record_free(kz_record *r) {
 }
 
 const kz_game *kz_record_game(const kz_record *r) {
+    if (!r) return NULL;
     return &r->game;
 }
 
 int kz_record_length(const kz_record *r) {
+    if (!r) return KZ_EINVAL;
     return r->rec.count;
 }
 
 int kz_record_replay(const kz_record *r, int ply, kz_state *into, char *err,
                      size_t err_n) {
+    if (!r || !into) return kz_fail(err, err_n, KZ_EINVAL, "kz_record_replay: no record or state");
     const kz_game *g = into->game;
     if (g->g != r->game.g || memcmp(&g->v, &r->game.v, sizeof g->v) != 0)
         return kz_fail(err, err_n, KZ_EINVAL,
@@ -82,6 +89,7 @@ int kz_record_replay(const kz_record *r, int ply, kz_state *into, char *err,
 
 int kz_record_step(const kz_record *r, int i, kz_action *action,
                    kz_action choices[KZ_MAX_PLAYERS], unsigned *acting) {
+    if (!r) return KZ_EINVAL;
     if (i < 0 || i >= r->rec.count) return KZ_EINVAL;
     const struct record_step *st = &r->rec.steps[i];
     *action = (kz_action)st->move;
@@ -92,6 +100,7 @@ int kz_record_step(const kz_record *r, int i, kz_action *action,
 }
 
 kz_record *kz_record_new(const kz_state *start) {
+    if (!start) return NULL;
     kz_record *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->game = *start->game;
@@ -100,6 +109,7 @@ kz_record *kz_record_new(const kz_state *start) {
 }
 
 void kz_record_truncate(kz_record *r, int count) {
+    if (!r) return;
     if (count >= 0 && count < r->rec.count) r->rec.count = count;
 }
 
@@ -110,6 +120,7 @@ static bool same_game(const kz_record *r, const kz_state *s) {
 }
 
 int kz_record_add(kz_record *r, const kz_state *before, kz_action a) {
+    if (!r || !before) return KZ_EINVAL;
     if (!same_game(r, before)) return KZ_EINVAL;
     const move_t *moves;
     int n = kz_state_moves(before, &moves), i = 0;
@@ -120,6 +131,7 @@ int kz_record_add(kz_record *r, const kz_state *before, kz_action a) {
 
 int kz_record_add_joint(kz_record *r, const kz_state *before,
                         const kz_action choices[KZ_MAX_PLAYERS]) {
+    if (!r || !before || !choices) return KZ_EINVAL;
     if (!same_game(r, before) || kz_state_turn(before) != KZ_TURN_SIMULTANEOUS)
         return KZ_EINVAL;
     move_t choice[GAME_MAX_PLAYERS] = {0};
@@ -129,27 +141,32 @@ int kz_record_add_joint(kz_record *r, const kz_state *before,
 }
 
 void kz_record_set_player(kz_record *r, int seat, const char *who) {
+    if (!r) return;
     record_set_player(&r->rec, seat, who);
 }
 
 void kz_record_copy_players(kz_record *to, const kz_record *from) {
+    if (!to || !from) return;
     memcpy(to->rec.players, from->rec.players, sizeof to->rec.players);
     to->rec.has_seed = from->rec.has_seed;
     to->rec.seed = from->rec.seed;
 }
 
 void kz_record_set_seed(kz_record *r, uint64_t seed) {
+    if (!r) return;
     r->rec.has_seed = true;
     r->rec.seed = seed;
 }
 
 void kz_record_set_ended(kz_record *r, const char *reason) {
+    if (!r) return;
     r->rec.ended = true;
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) r->rec.returns[p] = 0;
     snprintf(r->rec.reason, sizeof r->rec.reason, "%s", reason ? reason : "");
 }
 
 void kz_record_set_reason(kz_record *r, const char *reason) {
+    if (!r) return;
     snprintf(r->rec.reason, sizeof r->rec.reason, "%s", reason ? reason : "");
 }
 
@@ -161,12 +178,17 @@ static struct game_record upto(const kz_record *r, int steps) {
 }
 
 long kz_record_json(const kz_record *r, int steps, char *json, size_t n) {
+    if (!r) {
+        kz_no_text(json, n);
+        return KZ_EINVAL;
+    }
     struct game_record cut = upto(r, steps);
     return kz_give_json(kjson_record(&cut), json, n);
 }
 
 int kz_record_write(const kz_record *r, int steps, const char *path, char *err,
                     size_t err_n) {
+    if (!r || !path) return kz_fail(err, err_n, KZ_EINVAL, "kz_record_write: no record or file");
     struct game_record cut = upto(r, steps);
     char gerr[GAME_ERROR_BYTES] = "";
     if (kjson_record_write(&cut, path, gerr) != 0)
@@ -175,6 +197,10 @@ int kz_record_write(const kz_record *r, int steps, const char *path, char *err,
 }
 
 long kz_record_moves_text(const kz_record *rec, int steps, char *buf, size_t n) {
+    if (!rec) {
+        kz_no_text(buf, n);
+        return KZ_EINVAL;
+    }
     const struct game *g = rec->game.g;
     const struct variant *v = &rec->game.v;
     _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES], a[GAME_MAX_STATE_BYTES],

@@ -46,6 +46,10 @@ struct review_move *kz_review_judge(const kz_record *r, const kz_db *db, int dep
 long kz_review_json(const kz_record *r, const kz_db *db, int depth, double time,
                     long iterations, uint64_t seed, char *json, size_t n, char *err,
                     size_t err_n) {
+    if (!r) {
+        kz_no_text(json, n);
+        return kz_fail(err, err_n, KZ_EINVAL, "kz_review_json: no record");
+    }
     struct review_move *moves =
         kz_review_judge(r, db, depth, time, iterations, 0, seed, err, err_n);
     if (!moves) return KZ_ERUNTIME;

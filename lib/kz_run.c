@@ -23,7 +23,7 @@ int kz_run_search(const struct game *g, const struct variant *v, const void *sta
     if (!e->reports) {
         char names[64];
         engine_reporting_names(names, sizeof names, false, false, ", ");
-        snprintf(err, GAME_ERROR_BYTES, "engine '%.60s' does not search (%s)", agent->spec,
+        snprintf(err, GAME_ERROR_BYTES, "engine '%s' does not search (%s)", agent->spec,
                  names);
         return -1;
     }

@@ -21,10 +21,12 @@ kz_stop *kz_stop_new(void) {
 }
 
 void kz_stop_request(kz_stop *f) {
+    if (!f) return;
     atomic_store(&f->raised, true);
 }
 
 void kz_stop_reset(kz_stop *f) {
+    if (!f) return;
     atomic_store(&f->raised, false);
 }
 
@@ -113,7 +115,7 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *options,
     if (agent_read_spec(&agent, forced && !(algo && algo[0]) ? "random" : spec, g, gerr))
         return forced
                    ? kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr)
-                   : kz_fail(err, err_n, KZ_EINVAL, "engine '%.60s': %.80s", spec, gerr);
+                   : kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", spec, gerr);
     /* A player's only move needs no search (analyse still scores it). */
     if (forced) {
         best[0] = kz_action_of(moves[0]);
@@ -136,7 +138,7 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *options,
         spec = ans.fallback; /* inside the caller's spec */
         kz_db_answer_free(&ans);
         if (agent_read_spec(&agent, spec, g, gerr))
-            return kz_fail(err, err_n, KZ_EINVAL, "engine '%.60s': %.80s", spec, gerr);
+            return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", spec, gerr);
     }
     struct kz_run_request req = {.time = o->time,
                                  .iterations = o->iterations,
@@ -180,7 +182,7 @@ int kz_search(const kz_state *s, const char *algo, double time, long iterations,
 }
 
 uint64_t kz_perft(const kz_state *s, int depth, int threads) {
-    if (!s || depth < 0 || threads > KZ_MAX_THREADS) return 0;
+    if (!s || depth < 0 || depth > KZ_MAX_DEPTH || threads > KZ_MAX_THREADS) return 0;
     if (threads == 1) return perft_count(s->game->g, &s->game->v, s->bytes, depth);
     return perft_parallel(s->game->g, &s->game->v, s->bytes, depth, threads, NULL, NULL,
                           NULL);
@@ -188,7 +190,7 @@ uint64_t kz_perft(const kz_state *s, int depth, int threads) {
 
 long kz_random_rollouts(const kz_state *s, long n, uint64_t seed, int max_plies,
                         double sum_returns[KZ_MAX_PLAYERS]) {
-    if (!s || !sum_returns) return 0;
+    if (!s || !sum_returns || n < 0) return 0;
     const struct game *g = s->game->g;
     struct rng rng;
     rng_seed(&rng, seed);

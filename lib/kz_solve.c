@@ -30,6 +30,10 @@ int kz_solve(const kz_game *game, const char *path, int threads, char *err,
 int kz_solve_with(const kz_game *game, const char *path, int threads,
                   kz_progress_fn progress, void *ctx, kz_stop *stop, char *err,
                   size_t err_n) {
+    if (!game) return kz_fail(err, err_n, KZ_EINVAL, "kz_solve: no game");
+    if (threads > KZ_MAX_THREADS)
+        return kz_fail(err, err_n, KZ_EINVAL, "threads %d: at most %d", threads,
+                       KZ_MAX_THREADS);
     const struct game *g = game->g;
     char gerr[GAME_ERROR_BYTES] = "";
     /* A game whose own builder holds the whole variant (Kerx size 3) is

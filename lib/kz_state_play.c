@@ -11,6 +11,7 @@
 #include <string.h>
 
 int kz_state_check(const kz_state *s, char *err, size_t err_n) {
+    if (!s) return kz_fail(err, err_n, KZ_EINVAL, "kz_state_check: no state");
     char gerr[GAME_ERROR_BYTES] = "";
     if (game_check_playable(s->game->g, &s->game->v, s->bytes, gerr) != 0)
         return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
@@ -19,6 +20,8 @@ int kz_state_check(const kz_state *s, char *err, size_t err_n) {
 
 int kz_state_parse_line(const kz_state *s, const char *line, uint64_t seed,
                         kz_action *out, int cap, char *err, size_t err_n) {
+    if (!s || !line || (!out && cap > 0))
+        return kz_fail(err, err_n, KZ_EINVAL, "kz_state_parse_line: no state, line or place for the actions");
     const struct game *g = s->game->g;
     const struct variant *v = &s->game->v;
     char gerr[GAME_ERROR_BYTES] = "";
@@ -40,6 +43,7 @@ int kz_state_parse_line(const kz_state *s, const char *line, uint64_t seed,
 }
 
 int kz_state_action_visible(const kz_state *s, kz_action a, int seat) {
+    if (!s) return KZ_EINVAL;
     const struct game *g = s->game->g;
     const struct variant *v = &s->game->v;
     move_t seen;
@@ -49,6 +53,7 @@ int kz_state_action_visible(const kz_state *s, kz_action a, int seat) {
 }
 
 size_t kz_state_end_reason(const kz_state *s, char *buf, size_t n) {
+    if (!s) return kz_no_text(buf, n);
     const struct game *g = s->game->g;
     const char *why = g->end_reason && g->turn(&s->game->v, s->bytes) == TURN_OVER
                           ? g->end_reason(&s->game->v, s->bytes)

@@ -86,7 +86,7 @@ static int read_claimed(const struct game *g, const struct variant *v, const cha
     char gerr[GAME_ERROR_BYTES];
     memset(state, 0, GAME_MAX_STATE_BYTES);
     if (g->parse_position(v, pos, state, gerr) != 0) {
-        snprintf(why, 256, "bad position '%.60s': %s", pos, gerr);
+        snprintf(why, 256, "bad position '%.60s': %.160s", pos, gerr);
         return -1;
     }
     if (proof_claim_parse(claim, c) != 0) {
@@ -157,7 +157,7 @@ int proof_read(FILE *f, const struct game *g, const struct variant *v,
                                  : "must name a move (one move must hold)");
             char gerr[GAME_ERROR_BYTES];
             if (nd->has_move && g->parse_move(v, nd->state, fields[3], &nd->move, gerr))
-                BAD("move '%.40s': %s", fields[3], gerr);
+                BAD("move '%.40s': %.160s", fields[3], gerr);
             doc->count++;
         } else {
             BAD("unknown line '%.40s' (or wrong number of fields)", fields[0]);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # libkibitz.so exports exactly the functions declared in include/kibitz.h:
 # none missing, and none of the library's internal kz_* functions (those
-# kept local by lib/kibitz.map).
+# kept local by lib/kibitz.map); and each is called by the NULL-argument
+# test.
 # Usage: lib_exports.sh SOURCE_DIR path/to/libkibitz.so
 set -u
 src=${1:?usage: lib_exports.sh SOURCE_DIR LIBRARY}
@@ -13,5 +14,11 @@ extra=$(comm -13 <(echo "$declared") <(echo "$exported"))
 missing=$(comm -23 <(echo "$declared") <(echo "$exported"))
 for name in $extra; do echo "FAIL exported but not in include/kibitz.h: $name"; status=1; done
 for name in $missing; do echo "FAIL declared in include/kibitz.h but not exported: $name"; status=1; done
+# Every declared function is called with NULL arguments by
+# tests/test_lib_null.c (an entry point added without it fails here).
+for name in $declared; do
+    grep -q "\b$name(" "$src/tests/test_lib_null.c" ||
+        { echo "FAIL not called by tests/test_lib_null.c: $name"; status=1; }
+done
 [ "$status" -eq 0 ] && echo "ok: $(echo "$exported" | wc -l) functions, those of include/kibitz.h"
 exit $status
