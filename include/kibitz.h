@@ -312,13 +312,6 @@ int kz_state_check(const kz_state *s, char *err, size_t err_n);
  * the game's own message (no prefix). */
 int kz_state_parse_line(const kz_state *s, const char *line, uint64_t seed,
                         kz_action *out, int cap, char *err, size_t err_n);
-/* Is action `a` (legal in `s`) shown in full to player `seat` when it is
- * played? Decided from what the seat can know, as a match decides its log
- * lines (the game's rule of what another player's move shows): 0 when part
- * of it stays hidden (Kotra: the rank of an enemy's placement or entry; the
- * match shows such a move with the rank unknown); 1 for the seat's own
- * moves, for games without hidden information and for seat < 0. */
-int kz_state_action_visible(const kz_state *s, kz_action a, int seat);
 /* Why the finished game in `s` ended ("capital", "surrender"), for games
  * with KZ_TELLS_ENDING, snprintf-style; 0 and "" when not told or not over. */
 size_t kz_state_end_reason(const kz_state *s, char *buf, size_t n);

@@ -249,6 +249,9 @@ def server_game(d):
     wait(d, "kotra's setup presets", lambda: len(d.find_elements(By.CSS_SELECTOR, "#other-moves button.offer")) == 4)
     d.find_elements(By.CSS_SELECTOR, "#other-moves button.offer")[0].click()
     wait(d, "gold's setup and silver's", lambda: "setup" not in state(d)["position"].split()[2])
+    setup_seen = state(d)["played"]
+    check(state(d)["over"] or any(m.endswith("=x") for m in setup_seen),
+          "kotra: gold sees where silver placed its pieces, not their ranks (=x): %r" % setup_seen[:40])
     rng = random.Random(3)
     for _ in range(40):
         settle(d)
@@ -264,7 +267,6 @@ def server_game(d):
     check(js(d, "return kibitz.match.id"), "kotra: the game is kept on the server")
     ply = len(state(d)["played"])
     played = state(d)["played"]
-    check("(hidden)" in played, "kotra: silver's setup is hidden from gold")
     bodies = js(d, "return window.bodies")
     d.refresh()
     wait(d, "the game after a reload", lambda: js(d, "return !!(window.kibitz && kibitz.match && kibitz.state)"))
