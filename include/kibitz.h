@@ -351,23 +351,6 @@ void kz_rng_free(kz_rng *r);
  * KZ_EINVAL when `s` is not a chance node. */
 int kz_rng_chance(kz_rng *r, const kz_state *s, kz_action *out);
 
-/* ------------------------------------------------------------ repetition
- * For programs that keep their own game; a kz_match counts repetitions
- * itself. */
-
-typedef struct kz_repetition kz_repetition; /* the positions of one game */
-
-/* Games with KZ_CAN_CYCLE are drawn when a position occurs this often. */
-enum { KZ_REPETITION_DRAW = 3 };
-
-kz_repetition *kz_repetition_new(void);
-/* Note `s` once more: how often it has now occurred (>= 1), or KZ_ERUNTIME
- * when out of memory. */
-int kz_repetition_add(kz_repetition *r, const kz_state *s);
-/* Forget every position (a game restarted or taken back). */
-void kz_repetition_clear(kz_repetition *r);
-void kz_repetition_free(kz_repetition *r);
-
 /* ---------------------------------------------------------------- agents
  * An agent is a player that chooses moves, made from an engine spec as the
  * command line's --algo and arena's --players take it:
@@ -635,9 +618,8 @@ kz_state *kz_match_view(const kz_match *m, int seat);
  * negative kz_status cast to long on failure. */
 long kz_match_view_json(const kz_match *m, int seat, char *json, size_t n);
 
-/* The move limit of a game that declares none, in plies; the random
- * opening of kz_match_play. */
-enum { KZ_MATCH_MAX_PLIES = 10000, KZ_MATCH_OPENING_PLIES = 2 };
+/* The random opening of kz_match_play, in plies. */
+enum { KZ_MATCH_OPENING_PLIES = 2 };
 
 /* One game from `start` between agents, seats[p] playing seat p, played
  * through a kz_match (its rules of the end). With
