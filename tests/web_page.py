@@ -243,6 +243,22 @@ window.fetch = async (...args) => {
 };"""
 
 
+def person_plays(d, rng, turns, who):
+    """The person `who` plays random legal moves in a game on the server,
+    `turns` times or until the end, waiting for the engines between."""
+    for _ in range(turns):
+        settle(d)
+        st = state(d)
+        if st["over"]:
+            break
+        if not st["legal"]:
+            wait(d, who + "'s turn", lambda: state(d)["legal"] or state(d)["over"])
+            continue
+        n = len(st["played"])
+        js(d, "play(arguments[0])", rng.choice(st["legal"])["move"])
+        wait(d, who + "'s move", lambda: len(state(d)["played"]) > n or state(d)["over"])
+
+
 def server_game(d):
     """Kotra played as gold against an engine on the server: no answer the
     page receives names a silver placement before the end; the address
@@ -255,18 +271,7 @@ def server_game(d):
     setup_seen = state(d)["played"]
     check(state(d)["over"] or any(m.endswith("=x") for m in setup_seen),
           "kotra: gold sees where silver placed its pieces, not their ranks (=x): %r" % setup_seen[:40])
-    rng = random.Random(3)
-    for _ in range(40):
-        settle(d)
-        st = state(d)
-        if st["over"]:
-            break
-        if not st["legal"]:
-            wait(d, "gold's turn", lambda: state(d)["legal"] or state(d)["over"])
-            continue
-        n = len(st["played"])
-        js(d, "play(arguments[0])", rng.choice(st["legal"])["move"])
-        wait(d, "gold's move", lambda: len(state(d)["played"]) > n or state(d)["over"])
+    person_plays(d, random.Random(3), 40, "gold")
     check(js(d, "return kibitz.match.id"), "kotra: the game is kept on the server")
     ply = len(state(d)["played"])
     played = state(d)["played"]
@@ -308,18 +313,7 @@ def kodrek_picks(d):
     chosen); the reveal then shows them."""
     js(d, RECORD_BODIES)
     start_game(d, "kodrek", {"toleks": "4"}, {1: "random", 2: "mcts:iterations=30"}, server=True)
-    rng = random.Random(4)
-    for _ in range(12):
-        settle(d)
-        st = state(d)
-        if st["over"]:
-            break
-        if not st["legal"]:
-            wait(d, "green's turn", lambda: state(d)["legal"] or state(d)["over"])
-            continue
-        n = len(st["played"])
-        js(d, "play(arguments[0])", rng.choice(st["legal"])["move"])
-        wait(d, "green's move", lambda: len(state(d)["played"]) > n or state(d)["over"])
+    person_plays(d, random.Random(4), 12, "green")
     views = []
     for url, text in js(d, "return window.bodies"):
         if "/api/match/" in url and text.startswith("{"):
