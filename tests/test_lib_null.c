@@ -88,7 +88,6 @@ static void all_null(void **unused) {
     FAILS(kz_state_action_at(NULL, 0, NULL));
     FAILS(kz_state_check(NULL, NULL, 0));
     FAILS(kz_state_parse_line(NULL, NULL, 0, NULL, 0, NULL, 0));
-    FAILS(kz_state_action_visible(NULL, 0, 0));
     NOTHING(kz_state_end_reason(NULL, NULL, 0));
     FAILS(kz_state_board_json(NULL, 0, NULL, 0));
     NO_COUNT(kz_state_action_cells(NULL, 0, NULL, 0));
@@ -109,15 +108,11 @@ static void all_null(void **unused) {
     FAILS(kz_search_check(NULL, NULL, NULL, 0));
     NOTHING(kz_perft_divide(NULL, 1, 1, NULL, NULL, 0, NULL));
     NOTHING(kz_perft_json(NULL, 1, 1, 0, NULL, 0));
-    /* randomness, repetition */
+    /* randomness */
     NOTHING(kz_rng_next(NULL));
     RETURNS(kz_rng_free(NULL));
     RETURNS(kz_rng_free(kz_rng_new(1)));
     FAILS(kz_rng_chance(NULL, NULL, NULL));
-    FAILS(kz_repetition_add(NULL, NULL));
-    RETURNS(kz_repetition_clear(NULL));
-    RETURNS(kz_repetition_free(NULL));
-    RETURNS(kz_repetition_free(kz_repetition_new()));
     /* agents */
     FAILS(kz_agent_new(NULL, NULL, NULL, NULL, 0));
     RETURNS(kz_agent_free(NULL));
