@@ -2,7 +2,7 @@
 #include "cli/ugi_session.h"
 #include "cli/ugi_clock.h"
 #include "cli/ugi_parse.h"
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 
 #include <jansson.h>
 #include <pthread.h>
@@ -462,7 +462,7 @@ static void setoption(struct session *s, const struct ugi_command *cmd) {
         snprintf(s->algo, sizeof s->algo, "%s", automatic ? "" : value);
     } else if (strcasecmp(name, "threads") == 0 || strcasecmp(name, "seed") == 0 ||
                strcasecmp(name, "side") == 0 || strcasecmp(name, "hash") == 0) {
-        /* The one number parser (lib/kz_cli.h), with the range each option
+        /* The one number parser (cli/backend/kz_cli.h), with the range each option
          * declares in the answer to `ugi`. */
         bool threads = strcasecmp(name, "threads") == 0,
              hash = strcasecmp(name, "hash") == 0, seed = strcasecmp(name, "seed") == 0;

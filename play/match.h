@@ -6,7 +6,7 @@
  * Contract:
  * - A match owns the game and variant, the current state, the seats' labels
  *   ("human" or an engine spec: the match never chooses a player's move),
- *   the record (engine/record.h, the `--record` format), and what each seat
+ *   the record (play/record.h, the `--record` format), and what each seat
  *   has seen of every step.
  * - Chance is resolved by the match: whenever a chance node is reached its
  *   outcome is drawn from the seed and the step number alone, so a game is
@@ -32,7 +32,7 @@
 #define KIBITZ_MATCH_H
 
 #include "engine/game.h"
-#include "engine/record.h"
+#include "play/record.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,11 +1,11 @@
-/* The body of `kibitz solve` (lib/kz_cli.h): retrograde solution of a whole
+/* The body of `kibitz solve` (cli/backend/kz_cli.h): retrograde solution of a whole
  * game variant into a database, with the start position's value for every
  * variant the solution answers and the best opening move; or the game's own
  * database builder (--pieces), or a report on the solution (--report). */
 #include "engine/temp_files.h"
 #include "engine/threads.h"
 #include "engine/timer.h"
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "lib/kz_internal.h"
 #include "solve/db_make.h"
 #include "solve/dfpn.h"
