@@ -21,6 +21,7 @@ struct match {
     int players;
     uint64_t seed;
     int limit; /* plies */
+    bool refereed; /* chance outcomes come from match_referee */
     /* The start, the seats and every step; steps from `at` on are the ones
      * undo took back, which redo plays again until a new step replaces
      * them. */
