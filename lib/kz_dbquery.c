@@ -3,6 +3,7 @@
  * (lib/kz_dbquery.h) that `kibitz query` prints
  * (cli/backend/kz_cli_query.c). */
 #include "lib/kz_dbquery.h"
+#include "engine/variant.h"
 #include "engine/data_folder.h"
 #include "lib/kz_db.h"
 #include "lib/kz_json.h"
@@ -136,7 +137,7 @@ void kz_db_advise_missing(const kz_game *game) {
     if (!db_make_missing(g, v)) return;
     if (g->database && g->database->unavailable && g->database->unavailable(v)) return;
     char text[160], folder[4096], command[400];
-    g->variant_format(v, text, sizeof text);
+    variant_format(g, v, text, sizeof text);
     data_folder_user(folder, sizeof folder);
     db_make_command(g, v, command, sizeof command);
     fprintf(stderr,
