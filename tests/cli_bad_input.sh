@@ -43,6 +43,13 @@ session=$(printf 'ugi\nsetoption name algo value alphabeta:depth=2.5\nisready\nq
 check "UGI algo alphabeta:depth=2.5 refused, engine alive ($session)" \
     $(grep -q 'agent option depth needs a whole number' <<<"$session" &&
         grep -q readyok <<<"$session" && echo 0 || echo 1)
+# serve's own options too (a number it took would start a server: capped).
+out=$(timeout 20 "$kibitz" serve --port ' 0' --bind 127.0.0.1 2>&1 </dev/null)
+code=$?
+check "serve --port ' 0' refused ($code: $out)" \
+    $([ $code -eq 2 ] && grep -q "^kibitz: --port needs a whole number from 0 to 65535, not ' 0'" \
+        <<<"$out" && echo 0 || echo 1)
+expect 2 "--threads needs a whole number from 1 to 64, not '0x2'" -- serve --threads 0x2
 expect 2 "target needs a whole number from 1 to 250, not ' 5'" -- \
     show kulibrat --variant 'target= 5'
 expect 2 "turns needs a whole number" -- show kotra --variant 'turns=0x10'
