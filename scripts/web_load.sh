@@ -16,7 +16,8 @@ trap 'kill "$PID" 2>/dev/null || true; rm -rf "$TMP"' EXIT
 start() {
     "$KIBITZ" serve --port 0 --games "$TMP/games.sqlite" >"$TMP/out" 2>"$TMP/log" &
     PID=$!
-    for _ in 1 2 3 4 5 6 7 8 9 10; do
+    # Up to 20 s for the address (a loaded machine can take seconds).
+    for _ in $(seq 100); do
         grep -q listening "$TMP/out" 2>/dev/null && break
         sleep 0.2
     done
