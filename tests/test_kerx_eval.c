@@ -56,7 +56,8 @@ static void check_size(int size) {
         assert_int_equal(white, -black);
         for (int k = 1; k < KERX_SYMS; k++) {
             struct kerx_state img = s;
-            for (int p = 0; p < 2; p++) img.pieces[p][0] = kerx_sym_map(sym, k, s.pieces[p][0]);
+            for (int p = 0; p < 2; p++)
+                img.pieces[p][0] = kerx_sym_map(sym, k, s.pieces[p][0]);
             assert_int_equal(kerx_eval(g, drawat, &img, 0), white);
         }
         struct kerx_state swapped = s;
@@ -67,7 +68,8 @@ static void check_size(int size) {
         int terms[KERX_ENDGAME_TERMS] = {0};
         int ahead = kerx_endgame_terms(g, drawat, &s, terms);
         int count = kerx_count(&s, 0) + kerx_count(&s, 1);
-        bool applies = count <= KERX_ENDGAME_PIECES && kerx_count(&s, 0) != kerx_count(&s, 1);
+        bool applies =
+            count <= KERX_ENDGAME_PIECES && kerx_count(&s, 0) != kerx_count(&s, 1);
         assert_int_equal(ahead >= 0, applies);
         long value = kerx_eval_base(g, drawat, &s, 0);
         if (ahead >= 0) {

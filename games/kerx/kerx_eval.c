@@ -31,8 +31,8 @@ struct side_terms {
     int near;    /* sum over its pieces of the distance to the nearest enemy */
 };
 
-static struct side_terms side_terms_of(const struct kerx_geom *g, const struct kerx_state *s,
-                               int player) {
+static struct side_terms side_terms_of(const struct kerx_geom *g,
+                                       const struct kerx_state *s, int player) {
     int mine[KERX_MAX_CELLS], theirs[KERX_MAX_CELLS];
     int m = cells_of(s->pieces[player], mine),
         t = cells_of(s->pieces[player ^ 1], theirs);
@@ -116,7 +116,8 @@ int kerx_endgame_terms(const struct kerx_geom *g, int drawat, const struct kerx_
     terms[KERX_TERM_THEIR_EXPOSED] = b.exposed;
     terms[KERX_TERM_OUR_EXPOSED] = cannot_spare ? 0 : -a.exposed;
     terms[KERX_TERM_SPARE_EXPOSED] = cannot_spare ? -a.exposed : 0;
-    terms[KERX_TERM_CENTRE] = centre(g, s->pieces[ahead]) - centre(g, s->pieces[ahead ^ 1]);
+    terms[KERX_TERM_CENTRE] =
+        centre(g, s->pieces[ahead]) - centre(g, s->pieces[ahead ^ 1]);
     return ahead;
 }
 
@@ -136,7 +137,8 @@ int kerx_eval(const struct kerx_geom *g, int drawat, const struct kerx_state *s,
      * the centre for both sides kept the side ahead from closing in. */
     int base = kerx_eval_material(s, player);
     int progress = 0;
-    for (int i = 0; i < KERX_ENDGAME_TERMS; i++) progress += kerx_endgame_weights[i] * t[i];
+    for (int i = 0; i < KERX_ENDGAME_TERMS; i++)
+        progress += kerx_endgame_weights[i] * t[i];
     int value = base + (ahead == player ? progress : -progress);
     /* Stay inside the range of a heuristic value (GAME_EVAL_MAX: won). */
     int cap = GAME_EVAL_MAX - 1;

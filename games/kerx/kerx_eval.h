@@ -32,12 +32,12 @@ enum {
     KERX_NEAR_EIGHTHS = 8, /* the distance term counts eighths of a step */
 };
 enum kerx_endgame_term {
-    KERX_TERM_NEAR,           /* minus the side ahead's mean distance to the enemy, x8 */
-    KERX_TERM_ROOM,           /* minus the side behind's empty neighbouring cells */
-    KERX_TERM_THEIR_EXPOSED,  /* pieces of the side behind that can be jumped now */
-    KERX_TERM_OUR_EXPOSED,    /* minus the side ahead's, when it can spare one */
-    KERX_TERM_SPARE_EXPOSED,  /* minus the side ahead's, when it cannot (drawat) */
-    KERX_TERM_CENTRE,         /* the side ahead's closeness to the centre minus the other's */
+    KERX_TERM_NEAR,          /* minus the side ahead's mean distance to the enemy, x8 */
+    KERX_TERM_ROOM,          /* minus the side behind's empty neighbouring cells */
+    KERX_TERM_THEIR_EXPOSED, /* pieces of the side behind that can be jumped now */
+    KERX_TERM_OUR_EXPOSED,   /* minus the side ahead's, when it can spare one */
+    KERX_TERM_SPARE_EXPOSED, /* minus the side ahead's, when it cannot (drawat) */
+    KERX_TERM_CENTRE, /* the side ahead's closeness to the centre minus the other's */
     KERX_ENDGAME_TERMS
 };
 extern const int kerx_endgame_weights[KERX_ENDGAME_TERMS];

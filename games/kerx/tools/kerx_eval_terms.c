@@ -46,7 +46,8 @@ int main(int argc, char **argv) {
         int t[KERX_ENDGAME_TERMS] = {0};
         int ahead = kerx_endgame_terms(g, drawat, &s, t);
         int sign = ahead < 0 ? 0 : ahead == s.side ? 1 : -1;
-        printf("%d %d", kerx_eval_base(g, drawat, &s, s.side), kerx_eval_material(&s, s.side));
+        printf("%d %d", kerx_eval_base(g, drawat, &s, s.side),
+               kerx_eval_material(&s, s.side));
         for (int i = 0; i < KERX_ENDGAME_TERMS; i++) printf(" %d", sign * t[i]);
         printf("\n");
     }
