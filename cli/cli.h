@@ -6,7 +6,7 @@
  * of cli/cli.c. Commands parse their options with cli_parse, which knows
  * every common option and refuses the ones a command does not take.
  * Commands reach the engine only through libkibitz: include/kibitz.h, and
- * lib/kz_cli.h for what only the command line wants (docs/DESIGN.md;
+ * cli/backend/kz_cli.h for what only the command line wants (docs/DESIGN.md;
  * tests/layering.sh).
  *
  * Exit status (documented in README.md): 0 success; 2 a usage error, i.e.
@@ -21,7 +21,7 @@
 #define KIBITZ_CLI_H
 
 #include "include/kibitz.h"
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -141,7 +141,7 @@ int cli_fail_runtime(const char *format, ...) __attribute__((format(printf, 1, 2
  * printing the error. */
 int cli_state(const struct cli_options *o, kz_state **out);
 
-/* The options in the library's plain terms (lib/kz_cli.h). */
+/* The options in the library's plain terms (cli/backend/kz_cli.h). */
 void cli_args(const struct cli_options *o, struct kz_cli_args *a);
 
 /* The exit status of a library status `code` (enum kz_status, KZ_CLI_*),

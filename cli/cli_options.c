@@ -100,7 +100,7 @@ static void print_help(const struct cli_spec *spec) {
     printf("  --help\n");
 }
 
-/* --option N: one parser for every number (lib/kz_cli.h). */
+/* --option N: one parser for every number (cli/backend/kz_cli.h). */
 static int parse_long(const char *option, const char *text, long low, long high,
                       long *out) {
     char err[KZ_CLI_ERROR_BYTES];

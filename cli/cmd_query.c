@@ -7,7 +7,7 @@
 #include <string.h>
 
 /* --positions FILE|-: one position per line, one JSON document per line out
- * (lib/kz_cli.h); the exit status is the worst line's. */
+ * (cli/backend/kz_cli.h); the exit status is the worst line's. */
 static int answer_stream(const struct cli_options *o, const kz_db *db) {
     char err[KZ_CLI_ERROR_BYTES];
     FILE *in = strcmp(o->positions, "-") == 0

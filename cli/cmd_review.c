@@ -1,4 +1,4 @@
-/* kibitz review: every move of a recorded game judged (search/review.h). */
+/* kibitz review: every move of a recorded game judged (play/review.h). */
 #include "cli/cli.h"
 
 #include <stdio.h>

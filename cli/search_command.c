@@ -1,6 +1,6 @@
 /* The shared body of `kibitz bestmove` and `kibitz analyse`: parse the
  * options, load the position, and let libkibitz answer from a database or
- * search (lib/kz_cli.h, kz_cli_search). */
+ * search (cli/backend/kz_cli.h, kz_cli_search). */
 #include "cli/search_command.h"
 
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* The UGI line parser (cli/ugi_parse.h): words in, one command out. */
 #include "cli/ugi_parse.h"
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 
 #include <errno.h>
 #include <stddef.h>

@@ -2,7 +2,7 @@
 #include "cli/ugi_session.h"
 #include "cli/ugi_clock.h"
 #include "cli/ugi_parse.h"
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 
 #include <jansson.h>
 #include <pthread.h>
@@ -24,15 +24,18 @@ enum { UGI_DEFAULT_HASH_MIB = 64 };
 struct session {
     kz_game *game;
     kz_game *owned; /* a game loaded by `setoption name variant` */
-    kz_state *state;
+    /* The game of the last `position`, played through a refereed match
+     * (chance outcomes are the runner's): the position, and the rules
+     * outside it that end the game as in `play` and `arena` (repetition,
+     * the move limit). `line` keeps the words it was built from, so that
+     * the next `position` of the same game plays only its new moves. */
+    kz_match *match;
+    char *line_fen;
+    char **line; /* room for UGI_MAX_MOVES words */
+    int line_count;
+    bool line_known; /* line_fen and line hold the match's line */
     FILE *out;
     pthread_mutex_t lock; /* one output line at a time */
-    /* The rules outside the position, as in arena (kz_match_play): the
-     * game is a draw at the third occurrence of a position (games with
-     * KZ_CAN_CYCLE) and after KZ_MATCH_MAX_PLIES plies. `ended` names the
-     * rule that ended the game of `state`, NULL when none did. */
-    kz_repetition *seen;
-    const char *ended;
     /* options */
     char algo[256];
     int threads;
@@ -207,8 +210,9 @@ static bool have_table(struct session *s) {
 static void answer_chance(struct session *s) {
     kz_action outcome;
     char move[KZ_TEXT_BYTES];
-    if (kz_rng_chance(s->chance, s->state, &outcome) != KZ_OK ||
-        !kz_state_action_text(s->state, outcome, move, sizeof move)) {
+    const kz_state *state = kz_match_state(s->match);
+    if (kz_rng_chance(s->chance, state, &outcome) != KZ_OK ||
+        !kz_state_action_text(state, outcome, move, sizeof move)) {
         say(s, "info string error: no chance outcome here");
         say(s, "bestmove none");
         return;
@@ -221,16 +225,17 @@ static void answer_chance(struct session *s) {
 static void go(struct session *s, const struct ugi_go *g) {
     settle(s);
     s->go_start = now();
-    int turn = kz_state_turn(s->state);
-    if (turn == KZ_TURN_CHANCE && !s->ended) return answer_chance(s);
-    if (turn == KZ_TURN_OVER || s->ended) {
-        say(s, "info string the game is over%s%s: no move to search",
-            s->ended ? " by " : "", s->ended ? s->ended : "");
+    int turn = kz_match_turn(s->match);
+    if (turn == KZ_TURN_CHANCE) return answer_chance(s);
+    if (turn == KZ_TURN_OVER) {
+        char why[64];
+        kz_match_end_reason(s->match, why, sizeof why);
+        say(s, "info string the game is over by %s: no move to search", why);
         say(s, "bestmove none");
         return;
     }
     int side = g->side ? g->side : s->side;
-    unsigned acting = kz_state_acting(s->state);
+    unsigned acting = kz_match_waiting(s->match);
     if (turn == KZ_TURN_SIMULTANEOUS) {
         if (side && !(acting & (1u << (side - 1)))) {
             say(s, "info string player %d does not choose here", side);
@@ -257,7 +262,10 @@ static void go(struct session *s, const struct ugi_go *g) {
             (int)(budget.limit_s * 1000));
     }
     have_table(s);
-    s->root = kz_state_clone(s->state);
+    /* The engine is shown what the seat it plays may know, nothing more:
+     * in games with hidden information the seat's view (the runner sends
+     * the true position). */
+    s->root = kz_match_view(s->match, turn >= 0 ? turn : s->search_side);
     kz_stop_reset(s->stop);
     if (!s->root || pthread_create(&s->thread, NULL, search_thread, s) != 0) {
         kz_state_free(s->root);
@@ -271,99 +279,174 @@ static void go(struct session *s, const struct ugi_go *g) {
 
 /* ------------------------------------------------------------- position */
 
-/* A simultaneous step written as every acting player's option joined by
- * '&' in seat order ("h1&h3&h2"). */
-static int apply_joint_word(kz_state *st, char *word, char *err, size_t n) {
-    unsigned acting = kz_state_acting(st);
-    if (!acting) return snprintf(err, n, "'%s': not a simultaneous node here", word), -1;
-    kz_action choice[KZ_MAX_PLAYERS] = {0};
-    char *save = NULL, *part = strtok_r(word, "&", &save);
-    int players = kz_game_players(kz_state_game(st));
-    for (int p = 0; p < players; p++) {
-        if (!(acting & (1u << p))) continue;
-        if (!part)
-            return snprintf(err, n, "a choice is missing for player %d", p + 1), -1;
-        int count = kz_state_joint_actions(st, p, NULL, 0);
-        kz_action options[count > 0 ? count : 1];
-        kz_state_joint_actions(st, p, options, count);
-        int i = 0;
-        char text[KZ_TEXT_BYTES];
-        for (; i < count; i++) {
-            kz_state_joint_action_text(st, p, options[i], text, sizeof text);
-            if (strcmp(text, part) == 0) break;
+/* One word of a `position` line played on the match: a player's move, a
+ * chance outcome (the runner referees chance), or a simultaneous step,
+ * written as the one move the game lists for it or as every acting
+ * player's option joined by '&' in seat order ("h1&h3&h2"). */
+static int play_word(kz_match *m, char *word, char *err, size_t n) {
+    int turn = kz_match_turn(m);
+    if (turn == KZ_TURN_SIMULTANEOUS && strchr(word, '&')) {
+        unsigned acting = kz_match_waiting(m);
+        int players = kz_game_players(kz_match_game(m));
+        char *save = NULL, *part = strtok_r(word, "&", &save);
+        for (int p = 0; p < players; p++) {
+            if (!(acting & (1u << p))) continue;
+            if (!part)
+                return snprintf(err, n, "a choice is missing for player %d", p + 1), -1;
+            if (kz_match_apply_text(m, p, part, err, n)) return -1;
+            part = strtok_r(NULL, "&", &save);
         }
-        if (i == count)
-            return snprintf(err, n, "'%s' is not an option of player %d here", part,
-                            p + 1),
-                   -1;
-        choice[p] = options[i];
-        part = strtok_r(NULL, "&", &save);
+        if (part) return snprintf(err, n, "more choices than acting players"), -1;
+        return 0;
     }
-    if (part) return snprintf(err, n, "more choices than acting players"), -1;
-    return kz_state_apply_joint(st, choice, err, n) ? -1 : 0;
+    if (strchr(word, '&'))
+        return snprintf(err, n, "'%s': not a simultaneous node here", word), -1;
+    /* A player's move, or the referee's step (chance, a joint move). */
+    return kz_match_apply_text(m, turn, word, err, n) ? -1 : 0;
 }
 
-/* Note the position `st` reached after `plies` plies of the line, as the
- * arena's game loop does before each ply: the rule that ends the game here
- * (a position seen for the third time, the ply limit), or NULL. */
-static const char *rule_ending(struct session *s, const kz_state *st, int plies) {
-    if (kz_state_turn(st) == KZ_TURN_OVER) return NULL; /* the game's own end */
-    if (plies >= KZ_MATCH_MAX_PLIES) return "length";
-    if ((kz_game_flags(s->game) & KZ_CAN_CYCLE) &&
-        kz_repetition_add(s->seen, st) >= KZ_REPETITION_DRAW)
-        return "repetition";
-    return NULL;
+/* Play words[from..count) of a line on `m`. Words after the end of the
+ * game (by any rule) are not played: the runner may not know the rule
+ * (repetition, the move limit), and the game stays over. 0, or -1 with
+ * the failing word's message in err. */
+static int play_words(kz_match *m, char *const *words, int from, int count, char *err,
+                      size_t n) {
+    for (int i = from; i < count && !kz_match_over(m); i++) {
+        char word[KZ_TEXT_BYTES];
+        if (strlen(words[i]) >= sizeof word)
+            return snprintf(err, n, "move %d: too long", i + 1), -1;
+        strcpy(word, words[i]);
+        size_t at = (size_t)snprintf(err, n, "move %d: ", i + 1);
+        if (play_word(m, word, err + at, n - at)) return -1;
+    }
+    return 0;
 }
 
+/* A refereed match from `fen` (NULL: the start) with `count` words. NULL
+ * with a message on error. */
+static kz_match *match_of_line(const kz_game *g, const char *fen, char *const *words,
+                               int count, char *err, size_t n) {
+    kz_state *start = NULL;
+    if (fen) {
+        start = kz_state_new(g);
+        if (!start) return snprintf(err, n, "out of memory"), NULL;
+        if (kz_state_parse(start, fen, err, n)) {
+            kz_state_free(start);
+            return NULL;
+        }
+    }
+    kz_match *m = NULL;
+    int bad = kz_match_new_refereed(g, start, &m, err, n);
+    kz_state_free(start);
+    if (bad) return NULL;
+    if (play_words(m, words, 0, count, err, n)) {
+        kz_match_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* Forget the line of the current match. */
+static void forget_line(struct session *s) {
+    for (int i = 0; i < s->line_count; i++) free(s->line[i]);
+    s->line_count = 0;
+    free(s->line_fen);
+    s->line_fen = NULL;
+}
+
+/* Keep the line (fen, words) the match was built from; false when out of
+ * memory (then no line is kept: the next position rebuilds). */
+static bool keep_line(struct session *s, const char *fen, const char *const *words,
+                      int count) {
+    forget_line(s);
+    s->line_known = false;
+    if (fen && !(s->line_fen = strdup(fen))) return false;
+    for (; s->line_count < count; s->line_count++)
+        if (!(s->line[s->line_count] = strdup(words[s->line_count]))) break;
+    s->line_known = s->line_count == count;
+    if (!s->line_known) forget_line(s);
+    return s->line_known;
+}
+
+/* Does the command's line continue the current match's (same start, its
+ * words first)? Then only the new words need playing: a runner sends the
+ * whole game before each move, and replaying it all would cost the square
+ * of its length. */
+static bool continues_line(const struct session *s, const struct ugi_command *cmd) {
+    if (!s->line_known || cmd->move_count < s->line_count) return false;
+    if ((cmd->fen == NULL) != (s->line_fen == NULL)) return false;
+    if (cmd->fen && strcmp(cmd->fen, s->line_fen) != 0) return false;
+    for (int i = 0; i < s->line_count; i++)
+        if (strcmp(cmd->moves[i], s->line[i]) != 0) return false;
+    return true;
+}
+
+/* The match of the command's line: the game is played through one match
+ * (include/kibitz.h, "matches"), so repetition and the move limit end it
+ * as they end `play` and `arena`, chance outcomes are the runner's. */
 static void position(struct session *s, struct ugi_command *cmd) {
     settle(s);
     char err[KZ_ERROR_BYTES];
-    kz_state *next = kz_state_new(s->game);
-    if (!next) return say(s, "info string error: out of memory");
-    if (cmd->fen && kz_state_parse(next, cmd->fen, err, sizeof err)) {
-        kz_state_free(next);
+    char *const *words = (char *const *)cmd->moves;
+    if (continues_line(s, cmd)) {
+        int from = s->line_count;
+        if (play_words(s->match, words, from, cmd->move_count, err, sizeof err) == 0) {
+            keep_line(s, cmd->fen, cmd->moves, cmd->move_count);
+            return;
+        }
+        /* The new words failed part way: back to the line as it was. */
+        char again[KZ_ERROR_BYTES];
+        kz_match *m = match_of_line(s->game, s->line_fen, s->line, s->line_count, again,
+                                    sizeof again);
+        if (!m) return say(s, "info string error: %s", again);
+        kz_match_free(s->match);
+        s->match = m;
         return say(s, "info string error: %s (position unchanged)", err);
     }
-    /* The positions are counted from the line's start, as one game. Moves
-     * after an end by rule are still played (a runner may ignore the
-     * rule), but the game stays over. */
-    kz_repetition_clear(s->seen);
-    const char *ended = rule_ending(s, next, 0);
-    for (int i = 0; i < cmd->move_count; i++) {
-        char *word = (char *)cmd->moves[i];
-        int bad = strchr(word, '&') ? apply_joint_word(next, word, err, sizeof err)
-                                    : kz_state_apply_text(next, word, err, sizeof err);
-        if (bad) {
-            kz_state_free(next);
-            return say(s, "info string error: move %d: %s (position unchanged)", i + 1,
-                       err);
-        }
-        const char *why = rule_ending(s, next, i + 1);
-        if (!ended) ended = why;
-    }
-    kz_state_free(s->state);
-    s->state = next;
-    s->ended = ended;
+    kz_match *m =
+        match_of_line(s->game, cmd->fen, words, cmd->move_count, err, sizeof err);
+    if (!m) return say(s, "info string error: %s (position unchanged)", err);
+    kz_match_free(s->match);
+    s->match = m;
+    keep_line(s, cmd->fen, cmd->moves, cmd->move_count);
+}
+
+/* The start position as the match of a new game. */
+static bool start_match(struct session *s) {
+    char err[KZ_ERROR_BYTES];
+    kz_match *m = match_of_line(s->game, NULL, NULL, 0, err, sizeof err);
+    if (!m) return false;
+    kz_match_free(s->match);
+    s->match = m;
+    keep_line(s, NULL, NULL, 0);
+    return true;
 }
 
 /* ---------------------------------------------------------------- query */
 
+/* Why the game is over, as an info line before the answer (a runner that
+ * knows no repetition rule learns why the engine calls it a draw). */
+static void tell_ending(struct session *s) {
+    char why[64];
+    if (kz_match_end_reason(s->match, why, sizeof why) > 0)
+        say(s, "info string game over by %s", why);
+}
+
 static void query(struct session *s, enum ugi_query q) {
-    int turn = s->ended ? KZ_TURN_OVER : kz_state_turn(s->state);
-    const kz_game *g = kz_state_game(s->state);
+    int turn = kz_match_turn(s->match);
+    const kz_state *state = kz_match_state(s->match);
+    const kz_game *g = kz_match_game(s->match);
     int players = kz_game_players(g);
     switch (q) {
     case UGI_Q_GAMEOVER:
+        tell_ending(s);
         say(s, "response %s", turn == KZ_TURN_OVER ? "true" : "false");
         break;
     case UGI_Q_P1TURN: say(s, "response %s", turn == 0 ? "true" : "false"); break;
     case UGI_Q_RESULT: {
         double r[KZ_MAX_PLAYERS];
-        if (s->ended) { /* a draw by rule */
-            say(s, "response draw");
-            break;
-        }
-        if (kz_state_returns(s->state, r)) {
+        tell_ending(s);
+        if (kz_match_returns(s->match, r)) {
             say(s, "response none");
             break;
         }
@@ -396,14 +479,14 @@ static void query(struct session *s, enum ugi_query q) {
         if (!a || !p || !line) {
             say(s, "info string error: out of memory");
         } else {
-            int n = s->ended              ? 0
-                    : q == UGI_Q_OUTCOMES ? kz_state_chance(s->state, a, p, cap)
-                                          : kz_state_actions(s->state, a, cap);
+            int n = turn == KZ_TURN_OVER  ? 0
+                    : q == UGI_Q_OUTCOMES ? kz_state_chance(state, a, p, cap)
+                                          : kz_state_actions(state, a, cap);
             size_t at = 0;
             line[0] = '\0';
             for (int i = 0; i < n && i < cap; i++) {
                 char text[KZ_TEXT_BYTES];
-                kz_state_action_text(s->state, a[i], text, sizeof text);
+                kz_state_action_text(state, a[i], text, sizeof text);
                 one_word(text);
                 if (q == UGI_Q_OUTCOMES)
                     at += (size_t)snprintf(line + at, size - at, "%s%s:%.6g",
@@ -436,10 +519,7 @@ static void restart_chance(struct session *s) {
  * tables between games). */
 static void new_game(struct session *s) {
     settle(s);
-    kz_state_free(s->state);
-    s->state = kz_state_new(s->game);
-    s->ended = NULL;
-    kz_repetition_clear(s->seen);
+    if (!start_match(s)) say(s, "info string error: out of memory (position unchanged)");
     kz_table_clear(s->table);
     restart_chance(s);
 }
@@ -461,7 +541,7 @@ static void setoption(struct session *s, const struct ugi_command *cmd) {
         snprintf(s->algo, sizeof s->algo, "%s", automatic ? "" : value);
     } else if (strcasecmp(name, "threads") == 0 || strcasecmp(name, "seed") == 0 ||
                strcasecmp(name, "side") == 0 || strcasecmp(name, "hash") == 0) {
-        /* The one number parser (lib/kz_cli.h), with the range each option
+        /* The one number parser (cli/backend/kz_cli.h), with the range each option
          * declares in the answer to `ugi`. */
         bool threads = strcasecmp(name, "threads") == 0,
              hash = strcasecmp(name, "hash") == 0, seed = strcasecmp(name, "seed") == 0;
@@ -496,16 +576,16 @@ static void setoption(struct session *s, const struct ugi_command *cmd) {
         kz_game *g;
         if (kz_game_load(kz_game_name(s->game), value, &g, err, sizeof err))
             return say(s, "info string error: %s", err);
-        kz_state *st = kz_state_new(g);
-        if (!st) {
+        kz_match *m = match_of_line(g, NULL, NULL, 0, err, sizeof err);
+        if (!m) {
             kz_game_free(g);
-            return say(s, "info string error: out of memory");
+            return say(s, "info string error: %s", err);
         }
-        kz_state_free(s->state);
+        kz_match_free(s->match);
         kz_game_free(s->owned);
         s->owned = s->game = g;
-        s->state = st;
-        s->ended = NULL;
+        s->match = m;
+        keep_line(s, NULL, NULL, 0);
         kz_table_clear(s->table); /* positions of other rules */
         if (s->algo[0] && kz_search_check(s->game, s->algo, err, sizeof err)) {
             say(s, "info string %s: algo back to <auto>", err);
@@ -522,13 +602,12 @@ int ugi_serve(kz_game *game, FILE *in, FILE *out) {
     struct session s = {
         .game = game, .out = out, .threads = 1, .hash_mib = UGI_DEFAULT_HASH_MIB};
     pthread_mutex_init(&s.lock, NULL);
-    s.state = kz_state_new(game);
+    s.line = calloc(UGI_MAX_MOVES, sizeof *s.line);
     s.stop = kz_stop_new();
-    s.seen = kz_repetition_new();
     s.chance = kz_rng_new(s.seed);
     struct ugi_command *cmd = malloc(sizeof *cmd);
     char *line = malloc(UGI_LINE_BYTES + 2);
-    if (!s.state || !s.stop || !s.seen || !s.chance || !cmd || !line) {
+    if (!s.line || !start_match(&s) || !s.stop || !s.chance || !cmd || !line) {
         fprintf(stderr, "kibitz: out of memory\n");
         return 1;
     }
@@ -576,19 +655,16 @@ int ugi_serve(kz_game *game, FILE *in, FILE *out) {
         case UGI_QUERY: query(&s, cmd->query); break;
         case UGI_QUIT: finish_search(&s, true); goto done;
         }
-        if (!s.state) { /* kz_state_new failed in uginewgame */
-            fprintf(stderr, "kibitz: out of memory\n");
-            break;
-        }
     }
     /* The end of input: a search with a budget finishes and answers; only an
      * infinite one is stopped. */
     settle(&s);
 done:
-    kz_state_free(s.state);
+    kz_match_free(s.match);
+    forget_line(&s);
+    free(s.line);
     kz_game_free(s.owned);
     kz_stop_free(s.stop);
-    kz_repetition_free(s.seen);
     kz_rng_free(s.chance);
     kz_table_free(s.table);
     free(cmd);

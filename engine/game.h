@@ -75,20 +75,42 @@ enum game_flags {
                                         alpha-beta family applies */
 };
 
-/* Parsed variant options. The game owns the layout of `bytes` (it casts them to
- * its own options struct, zero-filled before `variant_default`, so two equal
- * variants compare equal with memcmp). */
+/* Parsed variant options. The game owns the layout of `bytes` (it casts them
+ * to its own options struct, zero-filled before the declared defaults are
+ * set by engine/variant.h, so two equal variants compare equal with
+ * memcmp). */
 struct variant {
     _Alignas(8) unsigned char bytes[GAME_VARIANT_BYTES];
 };
 
-/* One documented variant key, for `kibitz games` and `--help`. */
-struct variant_key {
-    const char *key;
-    const char *values;   /* allowed values, e.g. "1..99" or "black|red" */
-    const char *fallback; /* default value as text */
-    const char *meaning;
+/* One declared variant parameter. The game declares its parameters once, in
+ * order (the canonical spelling lists them in this order); the framework
+ * (engine/variant.h) fills the defaults, parses `key=value` text with one
+ * error style (numbers through engine/number.h), prints the canonical
+ * spelling and documents them (`kibitz games`, /api/games, Python). */
+enum variant_param_type {
+    VARIANT_WHOLE,   /* a whole number in [low, high] */
+    VARIANT_CHOICE,  /* one of `choices`, stored as its code */
+    VARIANT_DECIMAL, /* a decimal with at most `decimals` fraction digits,
+                        strictly between low and high, stored in units of
+                        10^-decimals (low and high in those units too) */
 };
+struct variant_param {
+    const char *name; /* the key, e.g. "target"; NULL ends the list */
+    enum variant_param_type type;
+    size_t offset, size; /* where the value lives in the game's options struct
+                            (VARIANT_FIELD): 1, 2 or 4 unsigned bytes */
+    long long low, high; /* VARIANT_WHOLE, VARIANT_DECIMAL */
+    long long fallback;  /* the default: the value, or the choice's index */
+    const char *const *choices; /* VARIANT_CHOICE: the names, NULL-terminated */
+    const long long *codes;     /* VARIANT_CHOICE: each name's stored value
+                                   (NULL: its index) */
+    int decimals;               /* VARIANT_DECIMAL */
+    const char *help;           /* what it means, one line */
+};
+/* Where a parameter lives: VARIANT_FIELD(struct kulibrat_variant, target). */
+#define VARIANT_FIELD(type, field)                                                       \
+    .offset = offsetof(type, field), .size = sizeof(((type *)0)->field)
 
 /* Solver tiers: a tier is a set of positions closed under moves except for
  * moves into "child" tiers, which are solved first. Tier ids are the game's
@@ -113,20 +135,12 @@ struct game {
                             simultaneous options) any position can have */
 
     /* ---- variants ---- */
-    const struct variant_key *variant_keys; /* NULL-terminated list; required
-                                               (may be empty) */
-    /* Required. Fill `v->bytes` with the defaults. */
-    void (*variant_default)(struct variant *v);
-    /* Required. Set one option; return 0, or -1 with a message naming the key
-     * or the bad value in `err` (GAME_ERROR_BYTES). Unknown keys are refused
-     * here. */
-    int (*variant_set)(struct variant *v, const char *key, const char *value, char *err);
+    /* Required (may be empty: {NULL}). The declared parameters, ended by one
+     * whose name is NULL; at most VARIANT_MAX_PARAMS (engine/variant.h). */
+    const struct variant_param *variant_params;
     /* Optional. Check the options as a whole after all keys are set (for
      * combinations that are only wrong together). 0, or -1 with `err`. */
     int (*variant_check)(const struct variant *v, char *err);
-    /* Required. The canonical spelling of every option, `key=value,...` in
-     * the order of `variant_keys`, for messages and database headers. */
-    void (*variant_format)(const struct variant *v, char *buf, size_t n);
     /* Optional. Players in this variant, when it can differ from `players`. */
     int (*player_count)(const struct variant *v);
 

@@ -216,7 +216,9 @@ void kz_stop_reset(kz_stop *f);
 void kz_stop_free(kz_stop *f);
 
 /* Search `s` for the player to move (at a simultaneous node: for every
- * acting player). `algo` is an engine spec as the command line's --algo
+ * acting player); in games with hidden information the search sees only
+ * the mover's view of `s` (kz_state_view), so twin states the mover cannot
+ * tell apart get the same answer. `algo` is an engine spec as the command line's --algo
  * takes it ("alphabeta", "alphabeta:depth=6", "mcts:c=0.7", "pimc",
  * "expectimax"; NULL or "": alpha-beta where it applies, else MCTS).
  * Budget: `time` seconds (> 0), `iterations` (MCTS family, > 0) or `depth`
@@ -312,13 +314,6 @@ int kz_state_check(const kz_state *s, char *err, size_t err_n);
  * the game's own message (no prefix). */
 int kz_state_parse_line(const kz_state *s, const char *line, uint64_t seed,
                         kz_action *out, int cap, char *err, size_t err_n);
-/* Is action `a` (legal in `s`) shown in full to player `seat` when it is
- * played? Decided from what the seat can know, as a match decides its log
- * lines (the game's rule of what another player's move shows): 0 when part
- * of it stays hidden (Kotra: the rank of an enemy's placement or entry; the
- * match shows such a move with the rank unknown); 1 for the seat's own
- * moves, for games without hidden information and for seat < 0. */
-int kz_state_action_visible(const kz_state *s, kz_action a, int seat);
 /* Why the finished game in `s` ended ("capital", "surrender"), for games
  * with KZ_TELLS_ENDING, snprintf-style; 0 and "" when not told or not over. */
 size_t kz_state_end_reason(const kz_state *s, char *buf, size_t n);
@@ -355,23 +350,6 @@ void kz_rng_free(kz_rng *r);
 /* At a chance node: draw an outcome by its probabilities into *out, KZ_OK;
  * KZ_EINVAL when `s` is not a chance node. */
 int kz_rng_chance(kz_rng *r, const kz_state *s, kz_action *out);
-
-/* ------------------------------------------------------------ repetition
- * For programs that keep their own game; a kz_match counts repetitions
- * itself. */
-
-typedef struct kz_repetition kz_repetition; /* the positions of one game */
-
-/* Games with KZ_CAN_CYCLE are drawn when a position occurs this often. */
-enum { KZ_REPETITION_DRAW = 3 };
-
-kz_repetition *kz_repetition_new(void);
-/* Note `s` once more: how often it has now occurred (>= 1), or KZ_ERUNTIME
- * when out of memory. */
-int kz_repetition_add(kz_repetition *r, const kz_state *s);
-/* Forget every position (a game restarted or taken back). */
-void kz_repetition_clear(kz_repetition *r);
-void kz_repetition_free(kz_repetition *r);
 
 /* ---------------------------------------------------------------- agents
  * An agent is a player that chooses moves, made from an engine spec as the
@@ -556,6 +534,13 @@ int kz_match_new(const kz_game *g, const kz_state *start, uint64_t seed, kz_matc
  * goes on from its end unless it ended). KZ_EINVAL naming a step that is
  * not legal. */
 int kz_match_from_record(const kz_record *r, kz_match **out, char *err, size_t err_n);
+/* A refereed match: its chance outcomes are given by the caller (a match
+ * runner names them to a UGI engine) instead of drawn from a seed. At a
+ * chance node kz_match_turn answers KZ_TURN_CHANCE and the referee plays
+ * the outcome with kz_match_apply(m, KZ_TURN_CHANCE, outcome, ...); undo
+ * takes a chance step back on its own. Otherwise as kz_match_new. */
+int kz_match_new_refereed(const kz_game *g, const kz_state *start, kz_match **out,
+                          char *err, size_t err_n);
 void kz_match_free(kz_match *m);
 /* The match's game and variant, valid while `m` lives. */
 const kz_game *kz_match_game(const kz_match *m);
@@ -563,7 +548,8 @@ const kz_game *kz_match_game(const kz_match *m);
  * valid until the match changes. */
 const kz_state *kz_match_state(const kz_match *m);
 /* Who acts: a player, KZ_TURN_SIMULTANEOUS, or KZ_TURN_OVER once the game
- * has ended by any rule (never KZ_TURN_CHANCE: the match draws chance). */
+ * has ended by any rule (KZ_TURN_CHANCE only in a refereed match: the
+ * others draw chance themselves). */
 int kz_match_turn(const kz_match *m);
 /* Bit p set for each seat that must still act now. */
 unsigned kz_match_waiting(const kz_match *m);
@@ -589,7 +575,12 @@ int kz_match_parse_action(const kz_match *m, int seat, const char *text, kz_acti
  * node is crossed when the last acting seat has chosen). Chance nodes that
  * follow are drawn at once. KZ_OK; KZ_EOVER (the game has ended), KZ_ETURN
  * (not this seat's turn, or it has chosen), KZ_EINVAL (not legal, or no such
- * seat) with a message; nothing changes on error. */
+ * seat) with a message; nothing changes on error. Two steps no seat makes
+ * take a turn value as `seat` (a referee's): KZ_TURN_CHANCE plays the
+ * outcome at a chance node of a refereed match, and KZ_TURN_SIMULTANEOUS
+ * plays, at a simultaneous node where nobody has chosen yet, every acting
+ * seat's choice at once as the one action the game lists for them
+ * (kz_state_actions). kz_match_parse_action reads those the same way. */
 int kz_match_apply(kz_match *m, int seat, kz_action a, char *err, size_t err_n);
 /* kz_match_parse_action then kz_match_apply. */
 int kz_match_apply_text(kz_match *m, int seat, const char *text, char *err, size_t err_n);
@@ -627,9 +618,8 @@ kz_state *kz_match_view(const kz_match *m, int seat);
  * negative kz_status cast to long on failure. */
 long kz_match_view_json(const kz_match *m, int seat, char *json, size_t n);
 
-/* The move limit of a game that declares none, in plies; the random
- * opening of kz_match_play. */
-enum { KZ_MATCH_MAX_PLIES = 10000, KZ_MATCH_OPENING_PLIES = 2 };
+/* The random opening of kz_match_play, in plies. */
+enum { KZ_MATCH_OPENING_PLIES = 2 };
 
 /* One game from `start` between agents, seats[p] playing seat p, played
  * through a kz_match (its rules of the end). With

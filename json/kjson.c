@@ -1,5 +1,6 @@
 /* Documents, printing and the small shared pieces (see kjson.h). */
 #include "json/kjson.h"
+#include "engine/variant.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -83,7 +84,7 @@ json_t *kjson_string_or_null(const char *text) {
 
 json_t *kjson_variant(const struct game *g, const struct variant *v) {
     char text[256];
-    g->variant_format(v, text, sizeof text);
+    variant_format(g, v, text, sizeof text);
     return json_string(text);
 }
 

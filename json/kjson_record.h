@@ -1,12 +1,12 @@
 /*
- * kjson_record.h - game records (engine/record.h) as JSON files: the
+ * kjson_record.h - game records (play/record.h) as JSON files: the
  * "record" document of docs/JSON.md, written by `play` (save) and `arena
  * --record DIR`, read by every command that takes --record FILE.
  */
 #ifndef KIBITZ_KJSON_RECORD_H
 #define KIBITZ_KJSON_RECORD_H
 
-#include "engine/record.h"
+#include "play/record.h"
 #include "json/kjson.h"
 
 /* The record document: game, variant, seed (null when unknown), start,

@@ -17,10 +17,14 @@ json_t *kjson_games(void) {
         struct variant v;
         variant_init(g, &v);
         json_t *keys = json_array();
-        for (const struct variant_key *k = g->variant_keys; k && k->key; k++)
-            json_array_append_new(keys, json_pack("{s:s,s:s,s:s,s:s}", "key", k->key,
-                                                  "values", k->values, "default",
-                                                  k->fallback, "meaning", k->meaning));
+        for (const struct variant_param *k = g->variant_params; k && k->name; k++) {
+            char values[VARIANT_TEXT_BYTES], fallback[VARIANT_TEXT_BYTES];
+            variant_param_values(k, values, sizeof values);
+            variant_param_default(k, fallback, sizeof fallback);
+            json_array_append_new(keys, json_pack("{s:s,s:s,s:s,s:s}", "key", k->name,
+                                                  "values", values, "default", fallback,
+                                                  "meaning", k->help));
+        }
         json_array_append_new(
             list,
             json_pack("{s:s,s:s,s:i,s:o,s:b,s:b,s:b,s:b,s:o}", "name", g->name, "summary",

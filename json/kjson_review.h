@@ -7,8 +7,8 @@
 #ifndef KIBITZ_KJSON_REVIEW_H
 #define KIBITZ_KJSON_REVIEW_H
 
-#include "engine/record.h"
-#include "search/review.h"
+#include "play/record.h"
+#include "play/review.h"
 #include "json/kjson.h"
 
 /* `moves` holds r->count judgements from review_game. */

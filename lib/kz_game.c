@@ -105,7 +105,7 @@ const char *kz_game_name(const kz_game *g) {
 size_t kz_game_variant(const kz_game *g, char *buf, size_t n) {
     if (!g) return kz_no_text(buf, n);
     char text[512];
-    g->g->variant_format(&g->v, text, sizeof text);
+    variant_format(g->g, &g->v, text, sizeof text);
     return (size_t)snprintf(buf, n, "%s", text);
 }
 

@@ -34,19 +34,38 @@ static int wrap(struct match *m, const kz_game *g, kz_match **out, char *err,
     return KZ_OK;
 }
 
+/* A start position a match of `g` can begin from (NULL: the game's). */
+static int check_start(const kz_game *g, const kz_state *start, char *err, size_t err_n) {
+    if (!start) return KZ_OK;
+    const kz_game *sg = start->game;
+    if (sg->g != g->g || memcmp(&sg->v, &g->v, sizeof g->v) != 0)
+        return kz_fail(err, err_n, KZ_EINVAL,
+                       "the start position is not of the match's game and variant");
+    char gerr[GAME_ERROR_BYTES] = "";
+    if (game_check_playable(g->g, &g->v, start->bytes, gerr) != 0)
+        return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
+    return KZ_OK;
+}
+
 int kz_match_new(const kz_game *g, const kz_state *start, uint64_t seed, kz_match **out,
                  char *err, size_t err_n) {
+    if (!out) return kz_fail(err, err_n, KZ_EINVAL, "kz_match_new: no out");
     *out = NULL;
-    if (start) {
-        const kz_game *sg = start->game;
-        if (sg->g != g->g || memcmp(&sg->v, &g->v, sizeof g->v) != 0)
-            return kz_fail(err, err_n, KZ_EINVAL,
-                           "the start position is not of the match's game and variant");
-        char gerr[GAME_ERROR_BYTES] = "";
-        if (game_check_playable(g->g, &g->v, start->bytes, gerr) != 0)
-            return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
-    }
+    if (!g) return kz_fail(err, err_n, KZ_EINVAL, "kz_match_new: no game");
+    int status = check_start(g, start, err, err_n);
+    if (status) return status;
     struct match *m = match_new(g->g, &g->v, start ? start->bytes : NULL, seed);
+    return wrap(m, g, out, err, err_n);
+}
+
+int kz_match_new_refereed(const kz_game *g, const kz_state *start, kz_match **out,
+                          char *err, size_t err_n) {
+    if (!out) return kz_fail(err, err_n, KZ_EINVAL, "kz_match_new_refereed: no out");
+    *out = NULL;
+    if (!g) return kz_fail(err, err_n, KZ_EINVAL, "kz_match_new_refereed: no game");
+    int status = check_start(g, start, err, err_n);
+    if (status) return status;
+    struct match *m = match_new_refereed(g->g, &g->v, start ? start->bytes : NULL);
     return wrap(m, g, out, err, err_n);
 }
 
@@ -143,13 +162,33 @@ static int can_act(const kz_match *km, int seat, char *err, size_t err_n) {
     return KZ_OK;
 }
 
+/* Is `seat` the referee's (a chance outcome, a joint choice as one move)? */
+static bool referee_seat(int seat) {
+    return seat == KZ_TURN_CHANCE || seat == KZ_TURN_SIMULTANEOUS;
+}
+
+/* Why the referee cannot play a `seat` step now; KZ_OK if it can. */
+static int referee_can_act(const kz_match *km, int seat, char *err, size_t err_n) {
+    if (match_over(km->m)) return kz_fail(err, err_n, KZ_EOVER, "the game is over");
+    int turn = match_turn(km->m);
+    if (seat != turn)
+        return kz_fail(err, err_n, KZ_ETURN, "not a %s node here",
+                       seat == KZ_TURN_CHANCE ? "chance" : "simultaneous");
+    if (turn == KZ_TURN_SIMULTANEOUS && match_chosen(km->m))
+        return kz_fail(err, err_n, KZ_ETURN, "seats have chosen at this node already");
+    return KZ_OK;
+}
+
 int kz_match_parse_action(const kz_match *km, int seat, const char *text, kz_action *a,
                           char *err, size_t err_n) {
-    int status = can_act(km, seat, err, err_n);
+    if (!km || !a)
+        return kz_fail(err, err_n, KZ_EINVAL, "kz_match_parse_action: no match");
+    int status = referee_seat(seat) ? referee_can_act(km, seat, err, err_n)
+                                    : can_act(km, seat, err, err_n);
     if (status != KZ_OK) return status;
     if (!text) return kz_fail(err, err_n, KZ_EINVAL, "no move given");
     const struct game *g = km->game.g;
-    if (match_turn(km->m) == TURN_SIMULTANEOUS) {
+    if (match_turn(km->m) == TURN_SIMULTANEOUS && !referee_seat(seat)) {
         /* An option is found by its text among the seat's options. */
         move_t moves[g->max_moves > 0 ? g->max_moves : 1];
         int n = match_moves(km->m, seat, moves);
@@ -164,22 +203,27 @@ int kz_match_parse_action(const kz_match *km, int seat, const char *text, kz_act
         return kz_fail(err, err_n, KZ_EINVAL, "'%.40s' is not one of %s's options", text,
                        g->player_name(&km->game.v, seat));
     }
-    move_t m;
-    char gerr[GAME_ERROR_BYTES] = "";
-    if (g->parse_move(&km->game.v, match_state(km->m), text, &m, gerr) != 0)
-        return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
-    *a = kz_action_of(m);
-    return KZ_OK;
+    /* A move (or the referee's step) in the game's notation, legal here. */
+    return kz_state_parse_action(km->state, text, a, err, err_n);
 }
 
 int kz_match_apply(kz_match *km, int seat, kz_action a, char *err, size_t err_n) {
-    int status = can_act(km, seat, err, err_n);
+    if (!km) return kz_fail(err, err_n, KZ_EINVAL, "kz_match_apply: no match");
+    bool referee = referee_seat(seat);
+    int status =
+        referee ? referee_can_act(km, seat, err, err_n) : can_act(km, seat, err, err_n);
     if (status != KZ_OK) return status;
-    switch (match_apply(km->m, seat, kz_move(a))) {
+    switch (referee ? match_referee(km->m, kz_move(a))
+                    : match_apply(km->m, seat, kz_move(a))) {
     case MATCH_OK: sync(km); return KZ_OK;
     case MATCH_ILLEGAL:
+        if (referee)
+            return kz_fail(err, err_n, KZ_EINVAL, "not a legal %s here",
+                           seat == KZ_TURN_CHANCE ? "chance outcome" : "joint choice");
         return kz_fail(err, err_n, KZ_EINVAL, "not a legal move for %s here",
                        km->game.g->player_name(&km->game.v, seat));
+    case MATCH_NOT_YOUR_TURN:
+        return kz_fail(err, err_n, KZ_ETURN, "no step of that kind here");
     default: return kz_fail(err, err_n, KZ_ERUNTIME, "out of memory");
     }
 }
@@ -267,6 +311,10 @@ kz_state *kz_match_view(const kz_match *km, int seat) {
 
 json_t *kz_match_view_doc(const kz_match *km, int seat) {
     return kjson_match_view(km->m, seat);
+}
+
+json_t *kz_match_history_doc(const kz_match *km, int seat) {
+    return kjson_match_history(km->m, seat);
 }
 
 long kz_match_view_json(const kz_match *km, int seat, char *json, size_t n) {

@@ -1,6 +1,6 @@
 /*
  * kz_run.h - one search run, shared by libkibitz's kz_search and the command
- * line's `bestmove` / `analyse` (lib/kz_cli_search.c): an agent parsed once
+ * line's `bestmove` / `analyse` (cli/backend/kz_cli_search.c): an agent parsed once
  * from the spec (search/agent.h), the request's budget handed to its engine
  * (search/engine.h), which lays it over the spec and applies the analysis
  * defaults. Internal to the tree (not installed).

@@ -88,7 +88,13 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *options,
     if (bad) return bad;
     const struct game *g = s->game->g;
     const struct variant *v = &s->game->v;
-    const void *state = s->bytes;
+    /* Hidden information: the search sees the mover's view only, as the
+     * command line's and the agents' do, so that what a seat is told
+     * depends on what it may know (include/kibitz.h). */
+    _Alignas(16) unsigned char seen[GAME_MAX_STATE_BYTES];
+    memcpy(seen, s->bytes, g->state_size);
+    agent_restrict_to_view(g, v, seen);
+    const void *state = seen;
     const char *algo = o->algo;
     char gerr[GAME_ERROR_BYTES] = "";
     kz_action best_actions[KZ_MAX_PLAYERS];
@@ -105,15 +111,17 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *options,
     const bool forced = !o->analyse && turn >= 0 && kz_state_moves(s, &moves) == 1;
     struct agent agent;
     if (agent_read_spec(&agent, forced && !(algo && algo[0]) ? "random" : spec, g, gerr))
-        return forced ? kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr)
-                      : kz_fail(err, err_n, KZ_EINVAL, "engine '%.60s': %.80s", spec, gerr);
+        return forced
+                   ? kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr)
+                   : kz_fail(err, err_n, KZ_EINVAL, "engine '%.60s': %.80s", spec, gerr);
     /* A player's only move needs no search (analyse still scores it). */
     if (forced) {
         best[0] = kz_action_of(moves[0]);
         give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
         return KZ_OK;
     }
-    if (agent.engine->plays & ENGINE_NEEDS_DATABASE) { /* the perfect player, else its fallback */
+    if (agent.engine->plays &
+        ENGINE_NEEDS_DATABASE) { /* the perfect player, else its fallback */
         struct kz_db_answer ans;
         int status = kz_db_answer(s->game, spec, NULL, state, &ans, err, err_n);
         if (status) return status;

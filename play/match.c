@@ -90,9 +90,10 @@ static int push_step(struct match *m, const struct record_step *st) {
     return arrive(m);
 }
 
-/* Resolve chance nodes until a player acts or the game ends. */
+/* Resolve chance nodes until a player acts or the game ends (a refereed
+ * match waits for match_referee instead). */
 static int resolve_chance(struct match *m) {
-    while (!m->over && m->g->turn(&m->v, m->state) == TURN_CHANCE) {
+    while (!m->refereed && !m->over && m->g->turn(&m->v, m->state) == TURN_CHANCE) {
         struct record_step st = {.turn = TURN_CHANCE, .move = draw_chance(m, m->at)};
         if (push_step(m, &st) != 0) return -1;
     }
@@ -126,6 +127,19 @@ struct match *match_new(const struct game *g, const struct variant *v, const voi
         match_free(m);
         return NULL;
     }
+    return m;
+}
+
+struct match *match_new_refereed(const struct game *g, const struct variant *v,
+                                 const void *start) {
+    struct match *m = calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->refereed = true;
+    if (init(m, g, v, start, 0) != 0) {
+        match_free(m);
+        return NULL;
+    }
+    m->rec.has_seed = false; /* chance came from the referee */
     return m;
 }
 
@@ -303,6 +317,17 @@ int match_apply(struct match *m, int seat, move_t move) {
     return MATCH_OK;
 }
 
+int match_referee(struct match *m, move_t move) {
+    if (m->over) return MATCH_OVER;
+    int turn = match_turn(m);
+    bool chance = turn == TURN_CHANCE && m->refereed;
+    if (!chance && !(turn == TURN_SIMULTANEOUS && !m->chosen)) return MATCH_NOT_YOUR_TURN;
+    struct record_step st = {.turn = turn, .move = move};
+    if (!match_step_legal(m, &st)) return MATCH_ILLEGAL;
+    if (push_step(m, &st) != 0 || resolve_chance(m) != 0) return MATCH_NO_MEMORY;
+    return MATCH_OK;
+}
+
 /* Go to step `at` of the record by replaying it: the state, the
  * repetition counts and the end. */
 static int go_to(struct match *m, int at) {
@@ -333,7 +358,7 @@ int match_undo(struct match *m) {
         return MATCH_OK;
     }
     int at = m->at;
-    while (at > 0 && m->rec.steps[at - 1].turn == TURN_CHANCE) at--;
+    while (!m->refereed && at > 0 && m->rec.steps[at - 1].turn == TURN_CHANCE) at--;
     if (at == 0) return MATCH_NOTHING;
     return go_to(m, at - 1);
 }
@@ -341,7 +366,8 @@ int match_undo(struct match *m) {
 int match_redo(struct match *m) {
     if (m->over || m->chosen || m->at >= m->rec.count) return MATCH_NOTHING;
     int at = m->at + 1;
-    while (at < m->rec.count && m->rec.steps[at].turn == TURN_CHANCE) at++;
+    while (!m->refereed && at < m->rec.count && m->rec.steps[at].turn == TURN_CHANCE)
+        at++;
     return go_to(m, at);
 }
 

@@ -6,12 +6,16 @@
  * Contract:
  * - A match owns the game and variant, the current state, the seats' labels
  *   ("human" or an engine spec: the match never chooses a player's move),
- *   the record (engine/record.h, the `--record` format), and what each seat
+ *   the record (play/record.h, the `--record` format), and what each seat
  *   has seen of every step.
  * - Chance is resolved by the match: whenever a chance node is reached its
  *   outcome is drawn from the seed and the step number alone, so a game is
  *   reproducible from its seed and the players' moves (and taking a move back
  *   and playing it again draws the same outcome).
+ * - A refereed match (match_new_refereed) takes its chance outcomes from the
+ *   caller instead, as a match runner names them to a UGI engine: it stops
+ *   at each chance node (match_turn TURN_CHANCE) until match_referee plays
+ *   the outcome.
  * - The game ends by the game's own rules (the state is over), by threefold
  *   repetition of a position in games flagged GAME_CAN_CYCLE (a draw), by the
  *   game's move limit (`play_limit` of engine/game.h, else
@@ -32,7 +36,7 @@
 #define KIBITZ_MATCH_H
 
 #include "engine/game.h"
-#include "engine/record.h"
+#include "play/record.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -65,6 +69,17 @@ struct match;
 struct match *match_new(const struct game *g, const struct variant *v, const void *start,
                         uint64_t seed);
 void match_free(struct match *m);
+/* A match whose chance outcomes the caller gives (match_referee), from
+ * `start` (NULL: the game's start). NULL when out of memory. */
+struct match *match_new_refereed(const struct game *g, const struct variant *v,
+                                 const void *start);
+/* A step no seat makes: in a refereed match the chance outcome at a chance
+ * node; in any match, at a simultaneous node where no seat has chosen yet,
+ * every acting seat's choice at once as the one move the game lists for it
+ * (its `moves`). MATCH_OK, or MATCH_OVER, MATCH_NOT_YOUR_TURN (no such
+ * node here, or choices were made) or MATCH_ILLEGAL; nothing changes on
+ * error. */
+int match_referee(struct match *m, move_t move);
 
 /* A match replaying `rec` (its start, seats, seed and every step; a step
  * that is not legal, or comes after the end, is refused with a message in
@@ -80,7 +95,7 @@ const void *match_state(const struct match *m);
 /* Steps played (moves, chance outcomes, joint choices). */
 int match_ply(const struct match *m);
 /* Who acts: a player, TURN_SIMULTANEOUS, or TURN_OVER once ended (by any
- * rule). */
+ * rule); TURN_CHANCE only in a refereed match. */
 int match_turn(const struct match *m);
 /* Seats that must still act now (bit p): the player to move, or the acting
  * seats at a simultaneous node that have not chosen yet; 0 when over. */
@@ -100,7 +115,8 @@ int match_moves(const struct match *m, int seat, move_t *out);
  * enum match_error; nothing changes on error. */
 int match_apply(struct match *m, int seat, move_t move);
 /* Take back the last step made by a player (with the chance steps after
- * it) or, at a simultaneous node, the choices made there so far. */
+ * it; in a refereed match a chance step is taken back on its own) or, at a
+ * simultaneous node, the choices made there so far. */
 int match_undo(struct match *m);
 /* Play again the step the last undo took back (and its chance steps). */
 int match_redo(struct match *m);
@@ -134,5 +150,15 @@ bool match_seen_move(const struct game *g, const struct variant *v, const void *
  * its number: "black plays a1-b2", "chance plays 3/4", "silver makes a
  * hidden choice", "reveal: red h2 blue g3". */
 const char *match_line(const struct match *m, int seat, int step);
+/* The move of step `step` (a player's or chance's) as `seat` saw it, as
+ * in its log line: NULL when it saw nothing of it, else its text with
+ * *whole telling whether the seat saw the move itself (not a part of it,
+ * such as where a hidden piece went but not its rank). Once the game is
+ * over everything is seen whole. NULL for a simultaneous step. */
+const char *match_seen_text(const struct match *m, int seat, int step, bool *whole);
+/* Player `player`'s choice at simultaneous step `step` (revealed: the same
+ * for every seat), or NULL when the step is not one or `player` did not
+ * act there. */
+const char *match_choice_text(const struct match *m, int step, int player);
 
 #endif

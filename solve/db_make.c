@@ -1,5 +1,6 @@
 /* Databases made where they are looked for (solve/db_make.h). */
 #include "solve/db_make.h"
+#include "engine/variant.h"
 #include "solve/retro.h"
 
 #include "engine/data_folder.h"
@@ -87,7 +88,7 @@ bool db_make_missing(const struct game *g, const struct variant *v) {
 
 void db_make_command(const struct game *g, const struct variant *v, char *buf, size_t n) {
     char text[160];
-    g->variant_format(v, text, sizeof text);
+    variant_format(g, v, text, sizeof text);
     if (g->database)
         snprintf(buf, n, "kibitz solve %s --variant %s --pieces %d", g->name, text,
                  auto_pieces(g, v) ? auto_pieces(g, v) : DB_MAKE_AUTO_PIECES);
@@ -110,7 +111,7 @@ enum db_make_result db_make_if_missing(const struct game *g, const struct varian
         return DB_MADE_TOO_BIG;
     char folder[4096], text[160];
     data_folder_user(folder, sizeof folder);
-    g->variant_format(v, text, sizeof text);
+    variant_format(g, v, text, sizeof text);
     if (note) {
         fprintf(note,
                 "kibitz: first use: making the %s databases for %s in %s (once, a few "

@@ -1,6 +1,7 @@
 /* The persistent store of settled facts (fact_store.h): logs in a folder,
  * an open-addressing table of the facts in memory. */
 #include "solve/fact_store.h"
+#include "engine/variant.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -449,6 +450,6 @@ void fact_store_key(const struct game *g, const struct variant *v, const void *s
 void fact_store_tag(const struct game *g, const struct variant *v, char *tag,
                     size_t size) {
     char opts[256];
-    g->variant_format(v, opts, sizeof opts);
+    variant_format(g, v, opts, sizeof opts);
     snprintf(tag, size, "%s %s", g->name, opts);
 }

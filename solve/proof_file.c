@@ -1,6 +1,7 @@
 /* The proof file (proof_file.h): claims, writing, and a parser that trusts
  * nothing (every field is checked by the game's own parsers). */
 #include "solve/proof_file.h"
+#include "engine/variant.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,7 @@ enum proof_claim proof_claim_of(bool lower, int t) {
 int proof_write_header(FILE *f, const struct game *g, const struct variant *v,
                        const void *root, enum proof_claim claim, bool draw) {
     char opts[256], pos[1024];
-    g->variant_format(v, opts, sizeof opts);
+    variant_format(g, v, opts, sizeof opts);
     g->format_position(v, root, pos, sizeof pos);
     return fprintf(f, "kibitz-proof 1\ngame\t%s\nvariant\t%s\nroot\t%s\t%s\n", g->name,
                    opts, pos, draw ? "draw" : proof_claim_name(claim)) < 0
@@ -107,7 +108,7 @@ int proof_read(FILE *f, const struct game *g, const struct variant *v,
     int line_no = 0;
     bool have_game = false, have_variant = false, have_root = false;
     uint64_t capacity = 0;
-    g->variant_format(v, opts, sizeof opts);
+    variant_format(g, v, opts, sizeof opts);
     while (fgets(line, sizeof line, f)) {
         line_no++;
         size_t len = strlen(line);

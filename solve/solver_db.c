@@ -93,7 +93,7 @@ static bool names_file(const char *path) {
 static void file_name(const struct game *g, const struct variant *v, char *buf,
                       size_t n) {
     char text[160];
-    g->variant_format(v, text, sizeof text);
+    variant_format(g, v, text, sizeof text);
     for (char *c = text; *c; c++)
         if (!(*c == '=' || *c == ',' || *c == '.' || *c == '-' || *c == '_' ||
               (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'z') ||
@@ -207,7 +207,7 @@ int solver_db_create(struct solver_db_writer **out, const char *path,
     w->h.version = SOLVER_DB_VERSION;
     w->h.endian = ENDIAN_MARK;
     snprintf(w->h.game, sizeof w->h.game, "%s", g->name);
-    g->variant_format(v, w->h.variant, sizeof w->h.variant);
+    variant_format(g, v, w->h.variant, sizeof w->h.variant);
     w->h.data_offset = HEADER_BYTES;
     XXH3_64bits_reset(w->hash);
     struct header blank = {0};
@@ -366,7 +366,7 @@ int solver_db_reseal(void *file, size_t bytes) {
 static bool variant_covers(const struct game *g, const char *text,
                            const struct variant *v) {
     char want[160];
-    g->variant_format(v, want, sizeof want);
+    variant_format(g, v, want, sizeof want);
     if (strcmp(text, want) == 0) return true;
     if (!g->solved_variants) return false;
     struct variant solved;
@@ -380,7 +380,7 @@ static bool variant_covers(const struct game *g, const char *text,
     bool found = false;
     for (int i = 0; i < n && !found; i++) {
         char have[160];
-        g->variant_format(&list[i], have, sizeof have);
+        variant_format(g, &list[i], have, sizeof have);
         found = strcmp(have, want) == 0;
     }
     free(list);
@@ -438,7 +438,7 @@ static int check_file(const struct solver_db *db, const char *path, char *err) {
     }
     if (!variant_covers(db->g, h->variant, &db->v)) {
         char want[160];
-        db->g->variant_format(&db->v, want, sizeof want);
+        variant_format(db->g, &db->v, want, sizeof want);
         snprintf(what, sizeof what,
                  "holds variant '%.50s', which does not answer '%.50s'", h->variant,
                  want);
@@ -688,7 +688,7 @@ int solver_db_find(struct solver_db **out, const struct game *g, const struct va
         count = data_folder_candidates(folders, sizeof folders[0]);
     for (int i = 0; i < count; i++)
         if (find_in_folder(out, g, v, folders[i], path, n) == 0) return 0;
-    g->variant_format(v, text, sizeof text);
+    variant_format(g, v, text, sizeof text);
     snprintf(err, GAME_ERROR_BYTES, "no database for %.12s %.50s in %.60s%s", g->name,
              text, folders[0], count > 1 ? " (nor ./data)" : "");
     return -1;

@@ -1,5 +1,6 @@
 /* Files of one solved tier (tier_file.h). */
 #include "solve/tier_file.h"
+#include "engine/variant.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -23,7 +24,7 @@ _Static_assert(sizeof(struct tier_header) == 64, "tier header is 64 bytes");
 uint64_t tier_file_key(const struct game *g, const struct variant *v) {
     char text[256];
     int n = snprintf(text, sizeof text, "%s ", g->name);
-    g->variant_format(v, text + n, sizeof text - (size_t)n);
+    variant_format(g, v, text + n, sizeof text - (size_t)n);
     return XXH3_64bits(text, strlen(text));
 }
 

@@ -31,7 +31,7 @@ expect 2 '^kibitz: .*longest capture' -- show kerx --variant drawat=0 --position
 # Bad options.
 expect 2 '^kibitz: .*size needs a whole number from 3 to 6' -- show kerx --variant size=9
 expect 2 '^kibitz: .*huff must be 0 or 1' -- show kerx --variant huff=yes
-expect 2 '^kibitz: .*unknown option' -- show kerx --variant colour=red
+expect 2 '^kibitz: .*unknown variant option' -- show kerx --variant colour=red
 
 # Row labels are cell names ("a4:"), not lone letters that read like pieces.
 expect 0 '^ +a4: b b b \. w w w$' -- show kerx

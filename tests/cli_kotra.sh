@@ -47,7 +47,7 @@ expect 0 '^endings: capital [0-9]+ \([0-9.]+%\)' -- arena kotra --players greedy
 expect 0 '"endings":\{"capital":4\}' -- arena kotra --players greedy,random --games 4 --seed 3 --quiet --json
 expect 0 '^endings:.*turn limit [0-9]' -- arena kotra --variant turns=1 --players random,random --games 2 --quiet
 expect 0 'surrender=loss\|points \(default loss\)' -- games
-expect 2 "surrender is loss or points, not 'draw'" -- show kotra --variant surrender=draw
+expect 2 "surrender must be loss or points, not 'draw'" -- show kotra --variant surrender=draw
 # play: a setup preset instead of 24 prompts, a move typed whole, the
 # position line under the board, the legend with it.
 out=$(printf 'moves\nquit\n' | "$kibitz" play kotra --setup defensive --seed 3 --algo random 2>&1)

@@ -1,19 +1,27 @@
 #!/usr/bin/env bash
-# The command line and the web server reach the engine only through
-# libkibitz: no file in cli/ or server/ may include a header of engine/,
-# search/, solve/, games/, json/ or bench/ (the layers under lib/;
-# docs/DESIGN.md). Under lib/ the layers run one way too: engine/ includes
-# only itself, solve/ only engine/, search/ only engine/ and solve/.
-# They may include include/kibitz.h, (cli/) server/ headers, and of lib/ only
-# the internal headers written for them in kz_ terms (lib/kz_cli.h,
-# lib/kz_front.h), which must themselves include nothing below lib/: the
-# other lib/ headers carry engine types (kz_internal.h, kz_run.h, ...).
+# The include layers of docs/DESIGN.md, checked one way:
+# - The command line's front (cli/*) and the web server (server/) reach the
+#   engine only through libkibitz: no file there may include a header of
+#   engine/, search/, solve/, play/, games/, json/, bench/ or lib/, except
+#   lib/kz_front.h and the command back ends' header cli/backend/kz_cli.h,
+#   which are written in kz_ terms and must themselves include nothing below
+#   lib/.
+# - cli/backend/ (the commands' work on the library's insides) may include
+#   the library and everything under it, but nothing of server/.
+# - Under cli/ and server/ the layers run one way: engine/ includes only
+#   itself; solve/ engine/; search/ engine/ and solve/; play/ those and
+#   search/; bench/ engine/; games/ engine/, solve/, search/, bench/; json/
+#   all of these; lib/ all of these and include/. Nothing there includes
+#   cli/ or server/.
 # Usage: layering.sh SOURCE_DIR [CLI_DIR [SERVER_DIR [FRONT_HEADER_DIR]]]
-#                                        check SOURCE_DIR/cli and /server
+#                                        check the tree; CLI_DIR and
+#                                        SERVER_DIR replace SOURCE_DIR/cli and
+#                                        /server, FRONT_HEADER_DIR the folder
+#                                        kz_cli.h and kz_front.h are read from
 #        layering.sh --self-test SOURCE_DIR
 #                                        check that the check fails: copies
-#                                        of cli/ and server/ with an engine
-#                                        include added to a file.
+#                                        of the tree with a forbidden include
+#                                        added to a file.
 set -u
 if [ "${1:-}" = "--self-test" ]; then
     src=${2:?usage: layering.sh --self-test SOURCE_DIR}
@@ -25,7 +33,7 @@ if [ "${1:-}" = "--self-test" ]; then
         { echo "FAIL the copy should pass"; exit 1; }
     for file in cli/cmd_show.c server/api_state.c; do
         for header in engine/game.h solve/dfpn.h games/kerx/kerx.h json/kjson.h \
-            lib/kz_internal.h; do
+            lib/kz_internal.h play/match.h; do
             cp "$src/$file" "$copy/$file"
             printf '#include "%s"\n' "$header" >>"$copy/$file"
             if "$0" "$src" "$copy/cli" "$copy/server" >/dev/null; then
@@ -35,7 +43,7 @@ if [ "${1:-}" = "--self-test" ]; then
         done
         cp "$src/$file" "$copy/$file"
     done
-    cp "$src/lib/kz_cli.h" "$src/lib/kz_front.h" "$copy/"
+    cp "$src/cli/backend/kz_cli.h" "$src/lib/kz_front.h" "$copy/"
     printf '#include "engine/game.h"\n' >>"$copy/kz_front.h"
     if "$0" "$src" "$copy/cli" "$copy/server" "$copy" >/dev/null; then
         echo "FAIL lib/kz_front.h including engine/game.h was not caught"
@@ -43,10 +51,14 @@ if [ "${1:-}" = "--self-test" ]; then
     fi
     # The lower layers: solve/ including search/, engine/ including solve/.
     mkdir -p "$copy/tree"
-    cp -r "$src/engine" "$src/solve" "$src/search" "$src/cli" "$src/server" "$src/lib" \
-        "$copy/tree/"
+    for dir in engine solve search play bench games json lib cli server include; do
+        cp -r "$src/$dir" "$copy/tree/"
+    done
     for pair in "solve/retro_cell.c:search/agent.h" "engine/variant.c:solve/retro.h" \
-        "search/greedy.c:games/kerx/kerx.h"; do
+        "search/greedy.c:games/kerx/kerx.h" "search/greedy.c:play/match.h" \
+        "play/match.c:lib/kz_internal.h" "games/kerx/kerx_database.c:json/kjson.h" \
+        "lib/kz_game.c:cli/cli.h" "lib/kz_game.c:server/api.h" \
+        "cli/backend/kz_cli_search.c:server/api.h"; do
         file=${pair%%:*} header=${pair#*:}
         cp "$src/$file" "$copy/tree/$file"
         printf '#include "%s"\n' "$header" >>"$copy/tree/$file"
@@ -56,13 +68,15 @@ if [ "${1:-}" = "--self-test" ]; then
         fi
         cp "$src/$file" "$copy/tree/$file"
     done
-    echo "ok: an include of engine/, search/, solve/, games/, json/ or another lib/ header in cli/ or server/, or of a higher layer in engine/, solve/ or search/, fails the check"
+    echo "ok: an include of engine/, search/, solve/, play/, games/, json/ or another lib/ header in cli/ or server/, or of a higher layer in any folder under them, fails the check"
     exit 0
 fi
 src=${1:?usage: layering.sh SOURCE_DIR}
 cli=${2:-$src/cli}
 server=${3:-$src/server}
-front=${4:-$src/lib} # where kz_cli.h and kz_front.h are read from
+# where kz_cli.h and kz_front.h are read from
+cli_header=${4:-$src/cli/backend}/kz_cli.h
+front_header=${4:-$src/lib}/kz_front.h
 
 # Files allowed an include below lib/ for a reason written here (none now:
 # every command and the server go through the library).
@@ -85,8 +99,8 @@ for dir in "$cli" "$server"; do
     fi
     count=$((count + ${#files[@]}))
     # Every include of a layer below lib/, as FILE:LINE:TEXT, in one pass.
-    hits=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?((engine|search|solve|games|json|bench)/|lib/)' \
-        "${files[@]}" | grep -vE '[<"]lib/kz_(cli|front)\.h[>"]')
+    hits=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?((engine|search|solve|play|games|json|bench)/|lib/|cli/backend/)' \
+        "${files[@]}" | grep -vE '[<"](lib/kz_front|cli/backend/kz_cli)\.h[>"]')
     while IFS= read -r hit; do
         [ -n "$hit" ] || continue
         file=${hit%%:*}
@@ -101,29 +115,34 @@ for dir in "$cli" "$server"; do
     done
 done
 # The two lib/ headers cli/ and server/ may include: nothing below lib/.
-for header in "$front/kz_cli.h" "$front/kz_front.h"; do
-    if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?((engine|search|solve|games|json|bench)/|lib/)' \
+for header in "$cli_header" "$front_header"; do
+    if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](\./)?((engine|search|solve|play|games|json|bench)/|lib/)' \
         "$header" >/dev/null; then
-        echo "FAIL lib/$(basename "$header") includes a header below lib/ (cli/ and server/ include it)"
+        echo "FAIL $(basename "$header") includes a header below lib/ (cli/ and server/ include it)"
         status=1
     fi
 done
-# The layers under lib/ run one way (docs/DESIGN.md): engine/ (the
-# contract) includes only itself; solve/ (retrograde solver, tiers, MPI,
-# solver databases, df-pn) only engine/; search/ (the play algorithms)
-# engine/ and solve/.
+# The layers under cli/ and server/ run one way (docs/DESIGN.md).
 lower_layer() { # folder, the folders it may include besides itself
     local dir=$src/$1 allowed="$1|$2" hits
-    hits=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[a-z]+/' "$dir"/*.c "$dir"/*.h |
+    hits=$(find "$dir" -name '*.[ch]' -print0 | xargs -0 grep -nE \
+        '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[a-z]+/' |
         grep -vE "#[[:space:]]*include[[:space:]]*\"($allowed)/")
     [ -z "$hits" ] && return 0
     while IFS= read -r hit; do
-        echo "FAIL $1/$(basename "${hit%%:*}"):${hit#*:} ($1/ may include only ${allowed//|/, })"
+        echo "FAIL ${hit%%:*}:${hit#*:} ($1/ may include only ${allowed//|/, })" |
+            sed "s#^FAIL $src/#FAIL #"
     done <<<"$hits"
     status=1
 }
 lower_layer engine ""
 lower_layer solve engine
 lower_layer search "engine|solve"
-[ "$status" -eq 0 ] && echo "ok: $count files of cli/ and server/ include nothing below lib/; engine/, solve/ and search/ include only the layers under them"
+lower_layer play "engine|solve|search"
+lower_layer bench "engine"
+lower_layer games "engine|solve|search|bench"
+lower_layer json "engine|solve|search|play|games|bench"
+lower_layer lib "engine|solve|search|play|games|json|bench|include"
+lower_layer cli/backend "engine|solve|search|play|games|json|bench|include|lib|cli/backend"
+[ "$status" -eq 0 ] && echo "ok: $count files of cli/ and server/ include nothing below lib/; the layers under them include only the layers below"
 exit $status

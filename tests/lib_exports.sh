@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libkibitz.so exports exactly the functions declared in include/kibitz.h:
-# none missing, and none of the library's internal kz_* functions (lib/kz_cli.h
-# and the others kept local by lib/kibitz.map).
+# none missing, and none of the library's internal kz_* functions (those
+# kept local by lib/kibitz.map).
 # Usage: lib_exports.sh SOURCE_DIR path/to/libkibitz.so
 set -u
 src=${1:?usage: lib_exports.sh SOURCE_DIR LIBRARY}

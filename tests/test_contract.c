@@ -22,7 +22,13 @@
  *   of its children;
  * - kernels where present: the game's own kernels count perft like the
  *   generic ones;
- * - bench suites where present: every position reads in its variant. */
+ * - bench suites where present: every position reads in its variant.
+ *
+ * Every declared variant parameter (engine/game.h variant_params) is
+ * checked too: it fits the variant bytes, its default and documented values
+ * read; each corner (the low and high end of a number, every choice) reads
+ * back to itself and, where the game takes it, plays random games under the
+ * checks above; the values just outside are refused with a message. */
 #include "bench/bench_positions.h"
 #include "engine/hash.h"
 #include "engine/registry.h"
@@ -35,7 +41,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { GAMES = 12, MAX_PLIES = 3000, TEXT = 4096 };
+enum { GAMES = 12, CORNER_GAMES = 2, MAX_PLIES = 3000, TEXT = 4096 };
 
 struct checker {
     const struct game *g;
@@ -54,8 +60,8 @@ static uint64_t next_random(void *ctx) {
 
 static void check_struct(const struct game *g) {
     const char *n = g->name;
-    if (!g->name || !g->summary || !g->variant_keys || !g->variant_default ||
-        !g->variant_set || !g->variant_format || !g->start || !g->turn || !g->moves ||
+    if (!g->name || !g->summary || !g->variant_params || !g->start || !g->turn ||
+        !g->moves ||
         !g->apply || !g->returns || !g->parse_position || !g->format_position ||
         !g->parse_move || !g->format_move || !g->draw || !g->player_name)
         fail_msg("%s: a required callback is missing", n ? n : "(unnamed game)");
@@ -84,7 +90,7 @@ static void check_struct(const struct game *g) {
 /* The default variant's text reads back to the same bytes. */
 static void check_variant(const struct checker *c) {
     char text[256], err[GAME_ERROR_BYTES];
-    c->g->variant_format(&c->v, text, sizeof text);
+    variant_format(c->g, &c->v, text, sizeof text);
     struct variant back;
     variant_init(c->g, &back);
     if (text[0] && variant_parse(c->g, &back, text, err) != 0)
@@ -271,12 +277,12 @@ static void check_state(struct checker *c, void *s, struct rng *r, int *turn_out
     *count_out = n;
 }
 
-static void check_random_games(struct checker *c, uint64_t seed) {
+static void check_random_games(struct checker *c, uint64_t seed, int games) {
     const struct game *g = c->g;
     struct rng r;
     rng_seed(&r, seed);
     _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES], dirty[GAME_MAX_STATE_BYTES];
-    for (int game = 0; game < GAMES; game++) {
+    for (int game = 0; game < games; game++) {
         memset(s, 0x00, sizeof s);
         memset(dirty, 0xFF, sizeof dirty);
         g->start(&c->v, s);
@@ -343,7 +349,7 @@ static void test_every_registered_game(void **unused) {
         assert_true(g->max_moves <= 4096);
         c.moves = moves;
         check_variant(&c);
-        check_random_games(&c, 1000 + (uint64_t)i);
+        check_random_games(&c, 1000 + (uint64_t)i, GAMES);
         if (c.seen_over == 0) fail_msg("%s: no random game finished", g->name);
         if ((g->flags & GAME_HAS_CHANCE) && c.seen_chance == 0)
             fail_msg("%s: chance flag, but no chance node in the random games", g->name);
@@ -356,7 +362,110 @@ static void test_every_registered_game(void **unused) {
     }
 }
 
+/* A declared parameter's shape: within the variant bytes, a known type and
+ * size, a default that is one of its values. */
+static void check_param_shape(const struct game *g, const struct variant_param *p) {
+    if (p->offset + p->size > GAME_VARIANT_BYTES ||
+        (p->size != 1 && p->size != 2 && p->size != 4) || !p->help)
+        fail_msg("%s: parameter %s is badly declared", g->name, p->name);
+    if (p->type == VARIANT_CHOICE) {
+        int n = 0;
+        assert_non_null(p->choices);
+        while (p->choices[n]) n++;
+        if (n < 2 || p->fallback < 0 || p->fallback >= n)
+            fail_msg("%s: choice %s needs two names and a default among them", g->name,
+                     p->name);
+    } else if (p->type == VARIANT_WHOLE) {
+        if (p->low > p->high || p->fallback < p->low || p->fallback > p->high)
+            fail_msg("%s: %s's default is outside %lld..%lld", g->name, p->name, p->low,
+                     p->high);
+    } else {
+        assert_int_equal(p->type, VARIANT_DECIMAL);
+        if (p->decimals < 1 || p->fallback <= p->low || p->fallback >= p->high)
+            fail_msg("%s: decimal %s is badly declared", g->name, p->name);
+    }
+}
+
+/* `name=value` from the default variant: read, read back from its canonical
+ * spelling, and (when the game takes the whole variant) played. */
+static void check_corner(struct checker *c, const char *name, const char *value,
+                         uint64_t seed) {
+    const struct game *g = c->g;
+    char spec[TEXT], err[GAME_ERROR_BYTES] = "";
+    snprintf(spec, sizeof spec, "%s=%s", name, value);
+    variant_init(g, &c->v);
+    if (variant_parse(g, &c->v, spec, err) != 0)
+        fail_msg("%s: the corner %s is refused: %s", g->name, spec, err);
+    char text[GAME_ERROR_BYTES];
+    const struct variant_param *p = variant_param_find(g, name);
+    variant_param_text(p, &c->v, text, sizeof text);
+    if (strcmp(text, value) != 0)
+        fail_msg("%s: %s reads as %s=%s", g->name, spec, name, text);
+    if (variant_finish(g, &c->v, err) != 0) {
+        /* Wrong only together with the other defaults: said, not played. */
+        assert_true(err[0] != '\0');
+        return;
+    }
+    c->players = variant_players(g, &c->v);
+    assert_true(c->players >= 2 && c->players <= GAME_MAX_PLAYERS);
+    check_variant(c);
+    check_random_games(c, seed, CORNER_GAMES);
+}
+
+static void check_refused(const struct game *g, const char *name, const char *value) {
+    char spec[TEXT], err[GAME_ERROR_BYTES] = "";
+    snprintf(spec, sizeof spec, "%s=%s", name, value);
+    struct variant v;
+    variant_init(g, &v);
+    if (variant_parse(g, &v, spec, err) == 0 || !strstr(err, name))
+        fail_msg("%s: %s is not refused with a message naming %s (%s)", g->name, spec,
+                 name, err);
+}
+
+static void test_every_declared_variant_corner(void **unused) {
+    int count;
+    const struct game *const *games = registry_games(&count);
+    char text[TEXT], again[TEXT];
+    move_t moves[4096];
+    for (int i = 0; i < count; i++) {
+        const struct game *g = games[i];
+        struct checker c = {.g = g, .text = text, .again = again, .moves = moves};
+        assert_true(variant_param_count(g) <= VARIANT_MAX_PARAMS);
+        uint64_t seed = 5000 + 100 * (uint64_t)i;
+        for (const struct variant_param *p = g->variant_params; p->name; p++, seed++) {
+            check_param_shape(g, p);
+            char value[VARIANT_TEXT_BYTES], values[VARIANT_TEXT_BYTES];
+            variant_param_values(p, values, sizeof values);
+            variant_param_default(p, value, sizeof value);
+            check_corner(&c, p->name, value, seed);
+            if (p->type == VARIANT_CHOICE) {
+                for (int k = 0; p->choices[k]; k++)
+                    check_corner(&c, p->name, p->choices[k], seed);
+                check_refused(g, p->name, "no-such-choice");
+                continue;
+            }
+            long long low = p->low, high = p->high;
+            if (p->type == VARIANT_DECIMAL) low++, high--; /* strictly between */
+            long long ends[2] = {low, high}, outside[2] = {low - 1, high + 1};
+            for (int k = 0; k < 2; k++) {
+                struct variant at;
+                variant_init(g, &at);
+                struct variant_param whole = *p;
+                whole.offset = 0, whole.size = 4;
+                memcpy(at.bytes, &(uint32_t){(uint32_t)ends[k]}, 4);
+                variant_param_text(&whole, &at, value, sizeof value);
+                check_corner(&c, p->name, value, seed);
+                if (outside[k] < 0) continue;
+                memcpy(at.bytes, &(uint32_t){(uint32_t)outside[k]}, 4);
+                variant_param_text(&whole, &at, value, sizeof value);
+                check_refused(g, p->name, value);
+            }
+        }
+    }
+}
+
 int main(void) {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_registered_game)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_registered_game),
+                                       cmocka_unit_test(test_every_declared_variant_corner)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -136,7 +136,7 @@ static void transcript_of(const struct game *g, const char *spec, struct transcr
     variant_init(g, &v);
     char err[GAME_ERROR_BYTES], text[TEXT];
     if (spec && variant_parse(g, &v, spec, err)) fail_msg("%s %s: %s", g->name, spec, err);
-    g->variant_format(&v, text, sizeof text);
+    variant_format(g, &v, text, sizeof text);
     put(t, "game %s\nvariant %s\nseed %d\n", g->name, text, SEED);
     _Alignas(16) unsigned char state[GAME_MAX_STATE_BYTES];
     memset(state, 0, sizeof state);
@@ -191,16 +191,13 @@ static void test_playthroughs(void **unused) {
         t.used = 0;
         transcript_of(g, NULL, &t);
         check_file(g->name, &t);
-        for (const struct variant_key *k = g->variant_keys; k->key; k++) {
-            if (!strchr(k->values, '|')) continue;
-            char values[256];
-            snprintf(values, sizeof values, "%s", k->values);
-            char *save = NULL;
-            for (char *choice = strtok_r(values, "|", &save); choice;
-                 choice = strtok_r(NULL, "|", &save)) {
-                if (strcmp(choice, k->fallback) == 0) continue;
+        for (const struct variant_param *k = g->variant_params; k->name; k++) {
+            if (k->type != VARIANT_CHOICE) continue;
+            for (int c = 0; k->choices[c]; c++) {
+                const char *choice = k->choices[c];
+                if (c == k->fallback) continue;
                 char spec[300], name[400];
-                snprintf(spec, sizeof spec, "%s=%s", k->key, choice);
+                snprintf(spec, sizeof spec, "%s=%s", k->name, choice);
                 snprintf(name, sizeof name, "%s,%s", g->name, spec);
                 t.used = 0;
                 transcript_of(g, spec, &t);

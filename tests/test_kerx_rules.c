@@ -1,6 +1,7 @@
 /* Kerx rules: every rule of the source text (seeds/kerx.txt) as ruled in
  * RULINGS.md X1-X7, on hand-made positions (board: games/kerx/RULES.md). */
 #include "kerx_test_util.h"
+#include "engine/variant.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -293,7 +294,7 @@ static void test_variant_options(void **unused) {
     struct variant v;
     char err[GAME_ERROR_BYTES], text[64];
     variant_init(&kerx_game, &v);
-    kerx_game.variant_format(&v, text, sizeof text);
+    variant_format(&kerx_game, &v, text, sizeof text);
     assert_string_equal(text, "size=4,drawat=3,huff=0");
     assert_int_equal(variant_parse(&kerx_game, &v, "size=7", err), -1);
     assert_int_equal(variant_parse(&kerx_game, &v, "size=2", err), -1);
@@ -302,11 +303,11 @@ static void test_variant_options(void **unused) {
     assert_int_equal(variant_parse(&kerx_game, &v, "huff=2", err), -1);
     assert_non_null(strstr(err, "huff must be 0 or 1"));
     assert_int_equal(variant_parse(&kerx_game, &v, "huff=1", err), 0);
-    kerx_game.variant_format(&v, text, sizeof text);
+    variant_format(&kerx_game, &v, text, sizeof text);
     assert_string_equal(text, "size=4,drawat=3,huff=1");
     variant_init(&kerx_game, &v);
     assert_int_equal(variant_parse(&kerx_game, &v, "size=6,drawat=0", err), 0);
-    kerx_game.variant_format(&v, text, sizeof text);
+    variant_format(&kerx_game, &v, text, sizeof text);
     assert_string_equal(text, "size=6,drawat=0,huff=0");
 }
 

@@ -146,17 +146,6 @@ static void test_greedy_last_pull(void **unused) {
 struct pick_state {
     uint8_t done, pick[3];
 };
-static void p_default(struct variant *v) {
-    memset(v, 0, sizeof *v);
-}
-static int p_set(struct variant *v, const char *k, const char *x, char *err) {
-    (void)v, (void)k, (void)x;
-    return snprintf(err, GAME_ERROR_BYTES, "no options"), -1;
-}
-static void p_format(const struct variant *v, char *b, size_t n) {
-    (void)v;
-    snprintf(b, n, "-");
-}
 static void p_start(const struct variant *v, void *s) {
     (void)v;
     memset(s, 0, sizeof(struct pick_state));
@@ -196,7 +185,7 @@ static void p_apply_joint(const struct variant *v, void *state, const move_t *ch
     for (int p = 0; p < 3; p++) s->pick[p] = (uint8_t)(choice[p] - 20);
     s->done = 1;
 }
-static const struct variant_key p_keys[] = {{NULL, NULL, NULL, NULL}};
+static const struct variant_param p_params[] = {{.name = NULL}};
 static const struct game pick_game = {
     .name = "pick",
     .summary = "one simultaneous choice, option 2 best",
@@ -204,10 +193,7 @@ static const struct game pick_game = {
     .flags = GAME_HAS_SIMULTANEOUS,
     .state_size = sizeof(struct pick_state),
     .max_moves = 4,
-    .variant_keys = p_keys,
-    .variant_default = p_default,
-    .variant_set = p_set,
-    .variant_format = p_format,
+    .variant_params = p_params,
     .start = p_start,
     .turn = p_turn,
     .moves = p_moves,
@@ -221,7 +207,7 @@ static const struct game pick_game = {
 static void test_flatmc_simultaneous(void **unused) {
     (void)unused;
     struct variant v;
-    p_default(&v);
+    memset(&v, 0, sizeof v);
     struct pick_state s;
     p_start(&v, &s);
     static struct flatmc_result res, again;
@@ -251,7 +237,7 @@ static void test_flatmc_simultaneous(void **unused) {
 static void test_greedy_simultaneous(void **unused) {
     (void)unused;
     struct variant v;
-    p_default(&v);
+    memset(&v, 0, sizeof v);
     struct pick_state s;
     p_start(&v, &s);
     for (int p = 0; p < 3; p++)

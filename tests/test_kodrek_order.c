@@ -134,7 +134,7 @@ static void test_two_readings_of_the_order(void **unused) {
 static void test_order_option(void **unused) {
     struct test_game t = test_game_make("kodrek", "order=round");
     char text[160];
-    t.game->variant_format(&t.variant, text, sizeof text);
+    variant_format(t.game, &t.variant, text, sizeof text);
     assert_non_null(strstr(text, "order=round"));
     struct variant v;
     char err[GAME_ERROR_BYTES];

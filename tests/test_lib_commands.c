@@ -4,7 +4,7 @@
  * database hook), solving with progress and a stop flag, perft per root
  * move, records replayed and reviewed. The Kerx sets are built with the
  * game's own builder (the engine's hook) in a scratch folder. */
-#include "engine/record.h"
+#include "play/record.h"
 #include "engine/variant.h"
 #include "games/kerx/kerx.h"
 #include "include/kibitz.h"

@@ -33,18 +33,6 @@ static int matrix_of(const struct variant *v) {
 static int players_of(const struct variant *v) {
     return matrix_of(v) == THREE ? 3 : 2;
 }
-static void m_default(struct variant *v) {
-    memset(v, 0, sizeof *v);
-}
-static int m_set(struct variant *v, const char *key, const char *value, char *err) {
-    (void)key;
-    v->bytes[0] = (unsigned char)(value[0] - '0');
-    if (v->bytes[0] >= MATRICES) return snprintf(err, GAME_ERROR_BYTES, "bad"), -1;
-    return 0;
-}
-static void m_format(const struct variant *v, char *buf, size_t n) {
-    snprintf(buf, n, "m=%d", matrix_of(v));
-}
 static int m_count(const struct variant *v) {
     return players_of(v);
 }
@@ -115,7 +103,12 @@ static const char *m_name(const struct variant *v, int p) {
     static const char *const names[] = {"row", "column", "third"};
     return names[p];
 }
-static const struct variant_key m_keys[] = {{NULL, NULL, NULL, NULL}};
+/* m: which payoff matrix (its byte 0). */
+static const struct variant_param m_params[] = {
+    {.name = "m", .type = VARIANT_WHOLE, .offset = 0, .size = 1, .low = 0,
+     .high = MATRICES - 1, .help = "payoff matrix"},
+    {.name = NULL},
+};
 
 static const struct game matrix_game = {
     .name = "matrix",
@@ -124,10 +117,7 @@ static const struct game matrix_game = {
     .flags = GAME_HAS_SIMULTANEOUS,
     .state_size = sizeof(struct matrix_state),
     .max_moves = 2,
-    .variant_keys = m_keys,
-    .variant_default = m_default,
-    .variant_set = m_set,
-    .variant_format = m_format,
+    .variant_params = m_params,
     .player_count = m_count,
     .start = m_start,
     .turn = m_turn,
@@ -148,7 +138,7 @@ static const struct game matrix_game = {
 static void search(int matrix, enum mcts_sim sim, long iterations, uint64_t seed,
                    struct mcts_result *res) {
     struct variant v;
-    m_default(&v);
+    memset(&v, 0, sizeof v);
     v.bytes[0] = (unsigned char)matrix;
     struct matrix_state s;
     m_start(&v, &s);
@@ -164,7 +154,7 @@ static void search(int matrix, enum mcts_sim sim, long iterations, uint64_t seed
  * others, found by enumerating the payoffs; -1 if none. */
 static int dominant_option(int matrix, int player) {
     struct variant v;
-    m_default(&v);
+    memset(&v, 0, sizeof v);
     v.bytes[0] = (unsigned char)matrix;
     int players = players_of(&v);
     for (int mine = 0; mine < 2; mine++) {

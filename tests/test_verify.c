@@ -1,4 +1,4 @@
-/* `kibitz verify` (lib/kz_cli.h kz_cli_verify) finds a single flipped byte
+/* `kibitz verify` (cli/backend/kz_cli.h kz_cli_verify) finds a single flipped byte
  * anywhere in a database of each kind: a Kulibrat solver database (header,
  * every tier's cells, the padding, the tier index) and Kerx endgame pair
  * files (header, blocks of values, block table), small blocks so that
@@ -9,7 +9,7 @@
  * again at the end. */
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_egdb_file.h"
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "solve/solver_db.h"
 #include "support.h"
 

@@ -381,10 +381,7 @@ const struct game kauda_baji_game = {
     /* Positions recur only by the luck of the throws: no repetition rule;
      * a match is drawn at 10,000 plies (RULES.md). */
     .play_limit = 10000,
-    .variant_keys = kauda_variant_keys,
-    .variant_default = kauda_variant_default,
-    .variant_set = kauda_variant_set,
-    .variant_format = kauda_variant_format,
+    .variant_params = kauda_variant_params,
     .player_count = player_count,
     .start = kauda_start,
     .turn = kauda_turn,

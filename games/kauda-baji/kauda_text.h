@@ -10,10 +10,7 @@
 
 #include <stddef.h>
 
-extern const struct variant_key kauda_variant_keys[];
-void kauda_variant_default(struct variant *v);
-int kauda_variant_set(struct variant *v, const char *key, const char *value, char *err);
-void kauda_variant_format(const struct variant *v, char *buf, size_t n);
+extern const struct variant_param kauda_variant_params[];
 
 int kauda_parse_position(const struct variant *v, const char *text, void *state,
                          char *err);

@@ -2,6 +2,7 @@
  * databases of kerx_egdb.h, or with `generic` the tiered ones of
  * kerx_tiers_db.h; probes read the symmetric ones first. */
 #include "engine/rng.h"
+#include "engine/variant.h"
 #include "engine/schema_version.h"
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_egdb.h"
@@ -78,7 +79,7 @@ static int report_start(const struct variant *v, const char *data, bool json, FI
     int status = kerx_egdb_failed(db, err);
     char text[256], words[64], vtext[160];
     g->format_position(v, &start, text, sizeof text);
-    g->variant_format(v, vtext, sizeof vtext);
+    variant_format(g, v, vtext, sizeof vtext);
     cell_words(root, json, words, sizeof words);
     if (json)
         fprintf(out,
@@ -118,7 +119,7 @@ static int build_symmetric(const struct variant *v, const struct game_database_b
     if (status != 0) return status;
     if (!out) return 0;
     kerx_egdb_folder(v, o->data, folder, sizeof folder);
-    kerx_game.variant_format(v, vtext, sizeof vtext);
+    variant_format(&kerx_game, v, vtext, sizeof vtext);
     double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;
     if (o->json) {
         fprintf(out,
@@ -190,7 +191,7 @@ static int kerx_database_build(const struct variant *v,
     if (status != 0) return status;
     if (!out) return 0;
     kerx_db_folder(v, o->data, folder, sizeof folder);
-    kerx_game.variant_format(v, vtext, sizeof vtext);
+    variant_format(&kerx_game, v, vtext, sizeof vtext);
     double rate = st.seconds > 0 ? (double)st.solved_positions / st.seconds : 0;
     if (o->json) {
         fprintf(out,
@@ -325,7 +326,7 @@ static int kerx_write_test_set(const struct variant *v, const char *data, long p
     struct rng rng;
     rng_seed(&rng, seed);
     char vtext[160];
-    kerx_game.variant_format(v, vtext, sizeof vtext);
+    variant_format(&kerx_game, v, vtext, sizeof vtext);
     fprintf(out,
             "# kibitz solvebench set: kerx %s, %ld per group, seed %" PRIu64
             " (kibitz solvebench kerx --variant %s --games %ld --seed %" PRIu64 ")\n",

@@ -1,5 +1,6 @@
 /* Opening Kerx endgame database folders and probing them. */
 #include "games/kerx/kerx_egdb_set.h"
+#include "engine/variant.h"
 
 #include "engine/data_folder.h"
 
@@ -11,7 +12,7 @@
 
 void kerx_egdb_folder(const struct variant *v, const char *data, char *buf, size_t n) {
     char text[160];
-    kerx_game.variant_format(v, text, sizeof text);
+    variant_format(&kerx_game, v, text, sizeof text);
     char entry[200], folder[4096];
     snprintf(entry, sizeof entry, "egdb-kerx-%s", text);
     /* No --db: the first data folder holding them, else the user folder. */

@@ -1,6 +1,5 @@
 /* Kerx: the game record (engine/game.h) and its variants, start, play and
  * evaluation callbacks. Notation lives in kerx_text.c. */
-#include "engine/number.h"
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_eval.h"
 #include "games/kerx/kerx_symmetry.h"
@@ -10,59 +9,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct variant_key kerx_keys[] = {
-    {"size", "3..6", "4", "cells on each edge of the hexagon (4: 37 cells)"},
-    {"drawat", "0..99", "3",
-     "draw once both sides have at most this many pieces (0: never)"},
-    {"huff", "0|1", "0",
-     "1: any step or capture is legal; a missed longest capture is punished by the "
-     "opponent removing a piece that could have made it (huffing)"},
-    {NULL, NULL, NULL, NULL},
+static const char *const huff_names[] = {"0", "1", NULL};
+
+static const struct variant_param kerx_params[] = {
+    {.name = "size", .type = VARIANT_WHOLE, VARIANT_FIELD(struct kerx_variant, size),
+     .low = KERX_MIN_SIZE, .high = KERX_MAX_SIZE, .fallback = KERX_DEFAULT_SIZE,
+     .help = "cells on each edge of the hexagon (4: 37 cells)"},
+    {.name = "drawat", .type = VARIANT_WHOLE, VARIANT_FIELD(struct kerx_variant, drawat),
+     .low = 0, .high = KERX_MAX_DRAWAT, .fallback = KERX_DEFAULT_DRAWAT,
+     .help = "draw once both sides have at most this many pieces (0: never)"},
+    {.name = "huff", .type = VARIANT_CHOICE, VARIANT_FIELD(struct kerx_variant, huff),
+     .choices = huff_names, .fallback = 0,
+     .help = "1: any step or capture is legal; a missed longest capture is punished by "
+             "the opponent removing a piece that could have made it (huffing)"},
+    {.name = NULL},
 };
-
-static void kerx_variant_default(struct variant *v) {
-    struct kerx_variant *o = (struct kerx_variant *)v->bytes;
-    o->size = KERX_DEFAULT_SIZE;
-    o->drawat = KERX_DEFAULT_DRAWAT;
-    o->huff = 0;
-}
-
-/* A whole decimal number in [lo, hi], or -1. */
-
-static int kerx_variant_set(struct variant *v, const char *key, const char *value,
-                            char *err) {
-    struct kerx_variant *o = (struct kerx_variant *)v->bytes;
-    if (strcmp(key, "size") == 0) {
-        long long n;
-        if (number_whole("size", value, KERX_MIN_SIZE, KERX_MAX_SIZE, &n, err,
-                         GAME_ERROR_BYTES))
-            return -1;
-        o->size = (uint8_t)n;
-        return 0;
-    }
-    if (strcmp(key, "drawat") == 0) {
-        long long k;
-        if (number_whole("drawat", value, 0, KERX_MAX_DRAWAT, &k, err, GAME_ERROR_BYTES))
-            return -1;
-        o->drawat = (uint8_t)k;
-        return 0;
-    }
-    if (strcmp(key, "huff") == 0) {
-        if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0) {
-            snprintf(err, GAME_ERROR_BYTES, "huff must be 0 or 1, not '%.20s'", value);
-            return -1;
-        }
-        o->huff = (uint8_t)(value[0] - '0');
-        return 0;
-    }
-    snprintf(err, GAME_ERROR_BYTES, "unknown option '%.40s' (size, drawat, huff)", key);
-    return -1;
-}
-
-static void kerx_variant_format(const struct variant *v, char *buf, size_t n) {
-    const struct kerx_variant *o = kerx_options(v);
-    snprintf(buf, n, "size=%d,drawat=%d,huff=%d", o->size, o->drawat, o->huff);
-}
 
 static void kerx_start(const struct variant *v, void *state) {
     const struct kerx_geom *g = kerx_geom_of(v);
@@ -153,10 +114,7 @@ const struct game kerx_game = {
     /* Play can cycle (RULES.md): a match is drawn at a position's third
      * occurrence, and at 10,000 plies. */
     .play_limit = 10000,
-    .variant_keys = kerx_keys,
-    .variant_default = kerx_variant_default,
-    .variant_set = kerx_variant_set,
-    .variant_format = kerx_variant_format,
+    .variant_params = kerx_params,
     .start = kerx_start,
     .turn = kerx_turn,
     .moves = kerx_game_moves,

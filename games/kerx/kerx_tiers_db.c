@@ -1,5 +1,6 @@
 /* Kerx databases by material: build with resume, and probes over the files. */
 #include "games/kerx/kerx_tiers_db.h"
+#include "engine/variant.h"
 #include "solve/retro.h"
 
 #include "engine/data_folder.h"
@@ -16,7 +17,7 @@
 
 void kerx_db_folder(const struct variant *v, const char *data, char *buf, size_t n) {
     char text[160];
-    kerx_game.variant_format(v, text, sizeof text);
+    variant_format(&kerx_game, v, text, sizeof text);
     char entry[200], folder[4096];
     snprintf(entry, sizeof entry, "tiers-kerx-%s", text);
     /* No --db: the first data folder holding them, else the user folder. */

@@ -174,10 +174,7 @@ int kodrek_evaluate(const struct variant *v, const void *state, int player);
 double kodrek_return_scale(const struct variant *v);
 
 /* ---- text (kodrek_text.c) and variants (kodrek_variant.c) ---- */
-extern const struct variant_key kodrek_variant_keys[];
-void kodrek_variant_default(struct variant *v);
-int kodrek_variant_set(struct variant *v, const char *key, const char *value, char *err);
-void kodrek_variant_format(const struct variant *v, char *buf, size_t n);
+extern const struct variant_param kodrek_variant_params[];
 int kodrek_parse_position(const struct variant *v, const char *text, void *state,
                           char *err);
 void kodrek_format_position(const struct variant *v, const void *state, char *buf,

@@ -344,10 +344,7 @@ const struct game kodrek_game = {
     /* The game ends by its own rules long before (RULES.md); 10,000 plies
      * is a safety net. */
     .play_limit = 10000,
-    .variant_keys = kodrek_variant_keys,
-    .variant_default = kodrek_variant_default,
-    .variant_set = kodrek_variant_set,
-    .variant_format = kodrek_variant_format,
+    .variant_params = kodrek_variant_params,
     .start = kodrek_start,
     .turn = kodrek_turn,
     .moves = kodrek_moves,

@@ -247,10 +247,7 @@ bool kotra_seen_move(const struct variant *v, const void *state, move_t move, in
                      move_t *seen);
 void kotra_determinize(const struct variant *v, const void *view, int player,
                        uint64_t (*next_random)(void *ctx), void *ctx, void *state_out);
-extern const struct variant_key kotra_variant_keys[];
-void kotra_variant_default(struct variant *v);
-int kotra_variant_set(struct variant *v, const char *key, const char *value, char *err);
-void kotra_variant_format(const struct variant *v, char *buf, size_t n);
+extern const struct variant_param kotra_variant_params[];
 int kotra_parse_position(const struct variant *v, const char *text, void *state,
                          char *err);
 void kotra_format_position(const struct variant *v, const void *state, char *buf,

@@ -441,10 +441,7 @@ const struct game kotra_game = {
     /* The game's own turn limit (turns=, at most 10,000 turns of a few dozen
      * plies) ends it first; this only bounds a match in plies. */
     .play_limit = 1000000,
-    .variant_keys = kotra_variant_keys,
-    .variant_default = kotra_variant_default,
-    .variant_set = kotra_variant_set,
-    .variant_format = kotra_variant_format,
+    .variant_params = kotra_variant_params,
     .start = kotra_start,
     .turn = kotra_turn,
     .moves = kotra_moves,

@@ -14,9 +14,7 @@ _Static_assert(KULIBRAT_NODES == 2 * KULIBRAT_BOARDS, "node count");
 /* Target 250: no scoring move ends the game from 0-0, so the moves are the
  * score-free ones. */
 static void high_target(struct variant *v) {
-    char err[GAME_ERROR_BYTES];
-    kulibrat_variant_default(v);
-    kulibrat_variant_set(v, "target", "250", err);
+    kulibrat_variant_high_target(v);
 }
 
 void kulibrat_node_state(uint32_t node, struct kulibrat_state *s) {

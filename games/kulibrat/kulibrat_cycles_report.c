@@ -23,9 +23,7 @@ static const char *const SIDE_NAME[2] = {"black", "red"};
 /* "board side" of a node, e.g. ".b./.br/.b./r.r r" (the scores left out). */
 static void node_text(uint32_t node, char *buf, size_t n) {
     struct variant v;
-    char err[GAME_ERROR_BYTES];
-    kulibrat_variant_default(&v);
-    kulibrat_variant_set(&v, "target", "250", err);
+    kulibrat_variant_high_target(&v);
     struct kulibrat_state s;
     kulibrat_node_state(node, &s);
     kulibrat_format_position(&v, &s, buf, n);
@@ -40,9 +38,7 @@ static void edge_text(const struct kulibrat_graph *g, uint32_t node, uint32_t ed
         return;
     }
     struct variant v;
-    char err[GAME_ERROR_BYTES];
-    kulibrat_variant_default(&v);
-    kulibrat_variant_set(&v, "target", "250", err);
+    kulibrat_variant_high_target(&v);
     struct kulibrat_state s;
     kulibrat_node_state(node, &s);
     kulibrat_format_move(&v, &s, g->move[edge], buf, n);

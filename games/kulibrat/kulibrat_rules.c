@@ -34,10 +34,7 @@ const struct game kulibrat_game = {
     /* Play can cycle (RULES.md): a match is drawn at a position's third
      * occurrence, and at 10,000 plies. */
     .play_limit = 10000,
-    .variant_keys = kulibrat_variant_keys,
-    .variant_default = kulibrat_variant_default,
-    .variant_set = kulibrat_variant_set,
-    .variant_format = kulibrat_variant_format,
+    .variant_params = kulibrat_variant_params,
     .start = kulibrat_start,
     .turn = kulibrat_turn,
     .moves = kulibrat_moves,

@@ -8,11 +8,10 @@
 
 #include "engine/game.h"
 
-extern const struct variant_key kulibrat_variant_keys[];
-void kulibrat_variant_default(struct variant *v);
-int kulibrat_variant_set(struct variant *v, const char *key, const char *value,
-                         char *err);
-void kulibrat_variant_format(const struct variant *v, char *buf, size_t n);
+extern const struct variant_param kulibrat_variant_params[];
+/* The default variant with target=KULIBRAT_MAX_TARGET: no scoring move ends
+ * the game from 0-0 (the cycle analysis' moves are the score-free ones). */
+void kulibrat_variant_high_target(struct variant *v);
 
 int kulibrat_parse_position(const struct variant *v, const char *text, void *state,
                             char *err);

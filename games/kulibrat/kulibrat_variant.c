@@ -1,56 +1,23 @@
-/* Kulibrat variant options: target=N (points to win), first=black|red. */
-#include "engine/number.h"
+/* Kulibrat's declared variant parameters: target=N (points to win),
+ * first=black|red (engine/variant.h parses, prints and documents them). */
+#include "engine/variant.h"
 #include "games/kulibrat/kulibrat.h"
 #include "games/kulibrat/kulibrat_text.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+static const char *const first_names[] = {"black", "red", NULL};
+static const long long first_codes[] = {KULIBRAT_BLACK, KULIBRAT_RED};
 
-const struct variant_key kulibrat_variant_keys[] = {
-    {"target", "1..250", "5", "points needed to win"},
-    {"first", "black|red", "black", "who moves first"},
-    {NULL, NULL, NULL, NULL},
+const struct variant_param kulibrat_variant_params[] = {
+    {.name = "target", .type = VARIANT_WHOLE,
+     VARIANT_FIELD(struct kulibrat_variant, target), .low = 1,
+     .high = KULIBRAT_MAX_TARGET, .fallback = 5, .help = "points needed to win"},
+    {.name = "first", .type = VARIANT_CHOICE, VARIANT_FIELD(struct kulibrat_variant, first),
+     .choices = first_names, .codes = first_codes, .fallback = 0,
+     .help = "who moves first"},
+    {.name = NULL},
 };
 
-static struct kulibrat_variant *options(struct variant *v) {
-    return (struct kulibrat_variant *)v->bytes;
-}
-
-void kulibrat_variant_default(struct variant *v) {
-    options(v)->target = 5;
-    options(v)->first = KULIBRAT_BLACK;
-}
-
-int kulibrat_variant_set(struct variant *v, const char *key, const char *value,
-                         char *err) {
-    if (strcmp(key, "target") == 0) {
-        long long target;
-        if (number_whole("target", value, 1, KULIBRAT_MAX_TARGET, &target, err,
-                         GAME_ERROR_BYTES))
-            return -1;
-        options(v)->target = (uint8_t)target;
-        return 0;
-    }
-    if (strcmp(key, "first") == 0) {
-        if (strcmp(value, "black") == 0)
-            options(v)->first = KULIBRAT_BLACK;
-        else if (strcmp(value, "red") == 0)
-            options(v)->first = KULIBRAT_RED;
-        else {
-            snprintf(err, GAME_ERROR_BYTES, "first must be black or red, not '%.40s'",
-                     value);
-            return -1;
-        }
-        return 0;
-    }
-    snprintf(err, GAME_ERROR_BYTES,
-             "unknown variant option '%.40s' (known: target, first)", key);
-    return -1;
-}
-
-void kulibrat_variant_format(const struct variant *v, char *buf, size_t n) {
-    const struct kulibrat_variant *o = kulibrat_options(v);
-    snprintf(buf, n, "target=%d,first=%s", o->target,
-             o->first == KULIBRAT_BLACK ? "black" : "red");
+void kulibrat_variant_high_target(struct variant *v) {
+    variant_init(&kulibrat_game, v);
+    ((struct kulibrat_variant *)v->bytes)->target = KULIBRAT_MAX_TARGET;
 }

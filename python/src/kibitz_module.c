@@ -100,6 +100,26 @@ static PyObject *game_variant(GameObject *self, PyObject *unused) {
     return PyUnicode_FromString(text);
 }
 
+/* The declared variant parameters (kz_game_option), as `kibitz games` lists
+ * them: [{"name", "values", "default", "help"}, ...]. */
+static PyObject *game_parameters(GameObject *self, PyObject *unused) {
+    PyObject *list = PyList_New(0);
+    const char *key, *values, *fallback, *meaning;
+    for (int i = 0; list && kz_game_option(self->game, i, &key, &values, &fallback,
+                                           &meaning) == KZ_OK;
+         i++) {
+        PyObject *one = Py_BuildValue("{s:s,s:s,s:s,s:s}", "name", key, "values", values,
+                                      "default", fallback, "help", meaning);
+        if (!one || PyList_Append(list, one) != 0) {
+            Py_XDECREF(one);
+            Py_DECREF(list);
+            return NULL;
+        }
+        Py_DECREF(one);
+    }
+    return list;
+}
+
 static PyObject *game_num_players(GameObject *self, PyObject *unused) {
     return PyLong_FromLong(kz_game_players(self->game));
 }
@@ -141,6 +161,8 @@ static PyMethodDef game_methods[] = {
      "A State from a one-line position text (as State.position() writes)."},
     {"name", (PyCFunction)game_name, METH_NOARGS, "The game's name."},
     {"variant", (PyCFunction)game_variant, METH_NOARGS, "Canonical variant text."},
+    {"parameters", (PyCFunction)game_parameters, METH_NOARGS,
+     "The declared variant parameters: name, values, default, help."},
     {"num_players", (PyCFunction)game_num_players, METH_NOARGS, "Players."},
     {"flags", (PyCFunction)game_flags, METH_NOARGS, "kibitz.HAS_* bits."},
     {"max_actions", (PyCFunction)game_max_actions, METH_NOARGS,

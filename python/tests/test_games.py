@@ -198,3 +198,18 @@ def test_random_rollouts_play_whole_games():
     assert out["games"] == 50 and out["plies"] > 50 * 5
     assert len(out["sum_returns"]) == 2
     assert out["sum_returns"][0] == pytest.approx(-out["sum_returns"][1])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_parameters_as_declared(kibitz_bin, name):
+    """Every declared parameter is listed as `kibitz games --json` gives it,
+    and its default is what the default variant spells."""
+    game = kibitz.load_game(name)
+    listed = subprocess.run([kibitz_bin, "games", "--json"], check=True,
+                            capture_output=True, text=True).stdout
+    keys = next(g for g in json.loads(listed)["games"] if g["name"] == name)["variant_keys"]
+    params = game.parameters()
+    assert [(p["name"], p["values"], p["default"], p["help"]) for p in params] == \
+        [(k["key"], k["values"], k["default"], k["meaning"]) for k in keys]
+    spelled = dict(item.split("=", 1) for item in game.variant().split(",") if item)
+    assert {p["name"]: p["default"] for p in params} == spelled

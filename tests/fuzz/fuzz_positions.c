@@ -1,11 +1,11 @@
-/* Fuzz target: `query --positions` batches (lib/kz_cli.h
+/* Fuzz target: `query --positions` batches (cli/backend/kz_cli.h
  * kz_cli_query_stream) against a Kulibrat target=1 database, intact or with
  * its tier damaged (the first byte chooses: finished positions are still
  * answered from the damaged one, after the lines that met the damage). Input: the batch,
  * one position a line. Properties (issue 31, defects 2 and 4): no crash; exactly one JSON
  * document per counted line (not blank, not starting with '#'), in order; an error
  * document names its line and keeps a message, whatever bytes the line held. */
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "tests/fuzz/fuzz_support.h"
 
 #include <jansson.h>

@@ -16,14 +16,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     variant_init(g, &v);
     if (variant_parse(g, &v, text, err) == 0 && variant_finish(g, &v, err) == 0) {
         char printed[512], again_text[512];
-        g->variant_format(&v, printed, sizeof printed);
+        variant_format(g, &v, printed, sizeof printed);
         struct variant again;
         variant_init(g, &again);
         if (variant_parse(g, &again, printed, err) != 0)
             fuzz_fail("%s: printed variant '%s' refused: %s", g->name, printed, err);
         if (memcmp(&again, &v, sizeof v) != 0)
             fuzz_fail("%s: variant '%s' parses to other bytes", g->name, printed);
-        g->variant_format(&again, again_text, sizeof again_text);
+        variant_format(g, &again, again_text, sizeof again_text);
         if (strcmp(printed, again_text) != 0)
             fuzz_fail("%s: variant '%s' prints back as '%s'", g->name, printed,
                       again_text);

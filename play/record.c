@@ -1,5 +1,5 @@
 /* Game records in memory (see record.h). */
-#include "engine/record.h"
+#include "play/record.h"
 #include "engine/variant.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* What the command line's option parser needs of the engine (lib/kz_cli.h):
+/* What the command line's option parser needs of the engine (cli/backend/kz_cli.h):
  * games found by name, variants read one --variant at a time, positions and
  * moves loaded with the command line's own messages. */
 #include "engine/game_check.h"
@@ -7,7 +7,7 @@
 #include "engine/output_file.h"
 #include "engine/threads.h"
 #include "engine/variant.h"
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "lib/kz_internal.h"
 #include "solve/solver_db.h"
 #include "json/kjson_record.h"

@@ -1,6 +1,6 @@
 /* `kibitz prove` (the proof manager, solve/prove.h) and `kibitz checkproof`
  * (the checker of its exported proofs, solve/proof_check.h). */
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "lib/kz_internal.h"
 #include "search/alphabeta.h"
 #include "search/search_probe.h"

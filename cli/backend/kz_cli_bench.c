@@ -1,4 +1,4 @@
-/* The body of `kibitz bench` (lib/kz_cli.h): search speed on the fixed
+/* The body of `kibitz bench` (cli/backend/kz_cli.h): search speed on the fixed
  * positions of bench/, with a deterministic node-count signature. */
 #include "bench/bench_positions.h"
 #include "bench/line_latency.h"
@@ -6,7 +6,7 @@
 #include "engine/rng.h"
 #include "engine/timer.h"
 #include "engine/variant.h"
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "lib/kz_internal.h"
 #include "search/alphabeta.h"
 #include "search/ismcts.h"

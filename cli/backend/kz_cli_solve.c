@@ -1,11 +1,12 @@
-/* The body of `kibitz solve` (lib/kz_cli.h): retrograde solution of a whole
+/* The body of `kibitz solve` (cli/backend/kz_cli.h): retrograde solution of a whole
  * game variant into a database, with the start position's value for every
  * variant the solution answers and the best opening move; or the game's own
  * database builder (--pieces), or a report on the solution (--report). */
 #include "engine/temp_files.h"
+#include "engine/variant.h"
 #include "engine/threads.h"
 #include "engine/timer.h"
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "lib/kz_internal.h"
 #include "solve/db_make.h"
 #include "solve/dfpn.h"
@@ -315,7 +316,7 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
         }
 
     char vtext[160], mtext[64];
-    g->variant_format(v, vtext, sizeof vtext);
+    variant_format(g, v, vtext, sizeof vtext);
     double rate = solve_seconds > 0 ? (double)st.counts.positions / solve_seconds : 0;
     struct stat fst;
     double mb = store && stat(path, &fst) == 0 ? (double)fst.st_size / 1e6 : 0;
@@ -376,7 +377,7 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
                 "variant", "value", "remoteness");
         for (int i = 0; i < nreported; i++) {
             char rtext[160];
-            g->variant_format(&reported[i], rtext, sizeof rtext);
+            variant_format(g, &reported[i], rtext, sizeof rtext);
             retro_cell c = reported_watch[i] < 0 ? RETRO_TERMINAL
                                                  : run.watches[reported_watch[i]].cell;
             fprintf(out, "  %-28s %-6s %d\n", rtext, outcome_word(c),

@@ -1,6 +1,6 @@
-/* The version document of `kibitz --version --json` (lib/kz_cli.h): the
+/* The version document of `kibitz --version --json` (cli/backend/kz_cli.h): the
  * command line knows what was built, the library how documents look. */
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "json/kjson.h"
 
 int kz_cli_version_json(const char *version, const char *commit, const char *build,

@@ -1,6 +1,6 @@
-/* The df-pn half of `kibitz solve` (lib/kz_cli.h): open a database for leaf
+/* The df-pn half of `kibitz solve` (cli/backend/kz_cli.h): open a database for leaf
  * probes when one answers the variant, prove the position, report. */
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "lib/kz_internal.h"
 #include "solve/dfpn.h"
 #include "solve/game_database.h"

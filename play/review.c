@@ -1,5 +1,5 @@
 /* Judging a recorded game move by move (see review.h). */
-#include "search/review.h"
+#include "play/review.h"
 #include "solve/retro_check.h"
 #include "search/tt.h"
 

@@ -1,9 +1,9 @@
-/* The body of `kibitz solvebench` (lib/kz_cli.h): df-pn measured on a set
+/* The body of `kibitz solvebench` (cli/backend/kz_cli.h): df-pn measured on a set
  * of positions whose values a game's own databases know (in the spirit of
  * Pascal Pons' Connect 4 test sets): accuracy, mean time and mean nodes per
  * group (for Kerx: material and stage); or such a set drawn from the
  * databases (solve/game_database.h). */
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "lib/kz_internal.h"
 #include "solve/dfpn.h"
 #include "solve/game_database.h"

@@ -1,9 +1,9 @@
-/* The body of `kibitz verify` (lib/kz_cli.h): every tier of a solver
+/* The body of `kibitz verify` (cli/backend/kz_cli.h): every tier of a solver
  * database (search/solver_db.h) and every block of a game's own database
  * files (the `verify_file` hook of search/game_database.h, e.g. Kerx pair
  * files) checked now, and each damaged part reported. */
 #include "engine/registry.h"
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "lib/kz_internal.h"
 #include "solve/game_database.h"
 #include "solve/solver_db.h"

@@ -14,7 +14,7 @@
 #ifndef KIBITZ_REVIEW_H
 #define KIBITZ_REVIEW_H
 
-#include "engine/record.h"
+#include "play/record.h"
 #include "search/agent.h"
 #include "solve/retro_check.h"
 

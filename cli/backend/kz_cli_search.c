@@ -1,9 +1,9 @@
-/* The body of `kibitz bestmove` and `kibitz analyse` (lib/kz_cli.h): the
+/* The body of `kibitz bestmove` and `kibitz analyse` (cli/backend/kz_cli.h): the
  * database rule, a forced move, or one search run (lib/kz_run.h, as
  * kz_search), its engine's report printed as the command line's text or the
  * search document. */
 #include "engine/variant.h"
-#include "lib/kz_cli.h"
+#include "cli/backend/kz_cli.h"
 #include "lib/kz_db.h"
 #include "lib/kz_internal.h"
 #include "lib/kz_run.h"
