@@ -339,9 +339,6 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
     if (!o->players)
         return kz_fail(err, err_n, KZ_EINVAL, "arena needs --players SPEC,SPEC[,...]");
     if (o->games <= 0) return kz_fail(err, err_n, KZ_EINVAL, "arena needs --games N");
-    if (o->parallel < 0 || o->parallel > KZ_MAX_THREADS)
-        return kz_fail(err, err_n, KZ_EINVAL, "parallel %d: from 1 to %d games at once",
-                       o->parallel, KZ_MAX_THREADS);
     if (o->record_dir && solver_db_make_folders(o->record_dir, gerr) != 0)
         return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
     kz_db *probe = NULL;

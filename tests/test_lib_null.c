@@ -292,11 +292,6 @@ static void counts_in_range(void **unused) {
     o = (struct kz_search_options){.time = 1e12};
     assert_int_equal(kz_search_with(s, &o, NULL, NULL, 0, NULL, err, sizeof err),
                      KZ_EINVAL);
-    struct kz_arena_options a = {
-        .players = "random,random", .games = 2, .parallel = 100000};
-    struct kz_arena_result r;
-    assert_int_equal(kz_arena_run(s, &a, &r, err, sizeof err), KZ_EINVAL);
-    assert_non_null(strstr(err, "parallel"));
     double sums[KZ_MAX_PLAYERS] = {0};
     assert_int_equal(kz_random_rollouts(s, -3, 1, 10, sums), 0);
     kz_agent *agent = NULL;
