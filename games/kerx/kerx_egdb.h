@@ -28,12 +28,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum {
-    KERX_EG_DRAW = 0,
-    KERX_EG_MAX_BYTE = 254, /* remoteness 253 at most */
-    KERX_EG_HOLE = 255,
-    KERX_EGDB_PATH_BYTES = 4096,
-};
+/* The value bytes (KERX_EG_DRAW, KERX_EG_MAX_BYTE, KERX_EG_HOLE) are those
+ * of the files, kerx_egdb_file.h. */
+enum { KERX_EGDB_PATH_BYTES = 4096 };
 
 /* The position's value as a retro_cell (retro.h), for the mover. */
 static inline retro_cell kerx_eg_cell(int byte) {
