@@ -314,13 +314,6 @@ int kz_state_check(const kz_state *s, char *err, size_t err_n);
  * the game's own message (no prefix). */
 int kz_state_parse_line(const kz_state *s, const char *line, uint64_t seed,
                         kz_action *out, int cap, char *err, size_t err_n);
-/* Is action `a` (legal in `s`) shown in full to player `seat` when it is
- * played? Decided from what the seat can know, as a match decides its log
- * lines (the game's rule of what another player's move shows): 0 when part
- * of it stays hidden (Kotra: the rank of an enemy's placement or entry; the
- * match shows such a move with the rank unknown); 1 for the seat's own
- * moves, for games without hidden information and for seat < 0. */
-int kz_state_action_visible(const kz_state *s, kz_action a, int seat);
 /* Why the finished game in `s` ended ("capital", "surrender"), for games
  * with KZ_TELLS_ENDING, snprintf-style; 0 and "" when not told or not over. */
 size_t kz_state_end_reason(const kz_state *s, char *buf, size_t n);
@@ -357,23 +350,6 @@ void kz_rng_free(kz_rng *r);
 /* At a chance node: draw an outcome by its probabilities into *out, KZ_OK;
  * KZ_EINVAL when `s` is not a chance node. */
 int kz_rng_chance(kz_rng *r, const kz_state *s, kz_action *out);
-
-/* ------------------------------------------------------------ repetition
- * For programs that keep their own game; a kz_match counts repetitions
- * itself. */
-
-typedef struct kz_repetition kz_repetition; /* the positions of one game */
-
-/* Games with KZ_CAN_CYCLE are drawn when a position occurs this often. */
-enum { KZ_REPETITION_DRAW = 3 };
-
-kz_repetition *kz_repetition_new(void);
-/* Note `s` once more: how often it has now occurred (>= 1), or KZ_ERUNTIME
- * when out of memory. */
-int kz_repetition_add(kz_repetition *r, const kz_state *s);
-/* Forget every position (a game restarted or taken back). */
-void kz_repetition_clear(kz_repetition *r);
-void kz_repetition_free(kz_repetition *r);
 
 /* ---------------------------------------------------------------- agents
  * An agent is a player that chooses moves, made from an engine spec as the
@@ -642,9 +618,8 @@ kz_state *kz_match_view(const kz_match *m, int seat);
  * negative kz_status cast to long on failure. */
 long kz_match_view_json(const kz_match *m, int seat, char *json, size_t n);
 
-/* The move limit of a game that declares none, in plies; the random
- * opening of kz_match_play. */
-enum { KZ_MATCH_MAX_PLIES = 10000, KZ_MATCH_OPENING_PLIES = 2 };
+/* The random opening of kz_match_play, in plies. */
+enum { KZ_MATCH_OPENING_PLIES = 2 };
 
 /* One game from `start` between agents, seats[p] playing seat p, played
  * through a kz_match (its rules of the end). With

@@ -67,3 +67,43 @@ json_t *kjson_match_view(const struct match *m, int seat) {
     }
     return doc;
 }
+
+static json_t *text_or_null(const char *text) {
+    return text ? json_string(text) : json_null();
+}
+
+/* Step `step` as `seat` saw it (kjson_match_history). */
+static json_t *history_step(const struct match *m, int seat, int step,
+                            const struct record_step *st) {
+    const struct game *g = match_game(m);
+    const struct variant *v = match_variant(m);
+    json_t *doc = json_object();
+    if (st->turn == TURN_SIMULTANEOUS && st->acting) {
+        json_t *choices = json_object();
+        for (int p = 0; p < match_players(m); p++)
+            if (st->acting & (1u << p))
+                json_object_set_new(choices, g->player_name(v, p),
+                                    text_or_null(match_choice_text(m, step, p)));
+        json_object_set_new(doc, "by", json_string("simultaneous"));
+        json_object_set_new(doc, "choices", choices);
+    } else {
+        bool whole;
+        const char *seen = match_seen_text(m, seat, step, &whole);
+        json_object_set_new(doc, "by",
+                            json_string(st->turn == TURN_CHANCE ? "chance"
+                                        : st->turn >= 0         ? g->player_name(v, st->turn)
+                                                                : "simultaneous"));
+        json_object_set_new(doc, "move", whole ? json_string(seen) : json_null());
+        json_object_set_new(doc, "seen", text_or_null(seen));
+    }
+    json_object_set_new(doc, "line", json_string(match_line(m, seat, step)));
+    return doc;
+}
+
+json_t *kjson_match_history(const struct match *m, int seat) {
+    json_t *list = json_array();
+    struct game_record rec = match_record(m);
+    for (int i = 0; list && i < rec.count; i++)
+        json_array_append_new(list, history_step(m, seat, i, &rec.steps[i]));
+    return list;
+}

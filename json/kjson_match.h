@@ -16,4 +16,12 @@
  * reason. */
 json_t *kjson_match_view(const struct match *m, int seat);
 
+/* Every step of `m` as `seat` saw it, one object each: "by" (the player,
+ * "chance" or "simultaneous"), "line" (its log line), and for a move
+ * "move" (its text when the seat saw it whole, else null: what it names
+ * can be played again by the seat) and "seen" (the text as the seat saw
+ * it, null when hidden); for a simultaneous step "choices" (player name:
+ * its revealed choice). */
+json_t *kjson_match_history(const struct match *m, int seat);
+
 #endif

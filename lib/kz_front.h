@@ -29,6 +29,9 @@ json_t *kz_agent_search_doc(kz_agent *a, const kz_state *s, int player, int anal
 json_t *kz_db_page_doc(const kz_db *db, const kz_state *s, const char *label);
 /* kz_match_view_json */
 json_t *kz_match_view_doc(const kz_match *m, int seat);
+/* Every step as `seat` saw it: an array of {"by", "line", "move", "seen"}
+ * or {"by": "simultaneous", "line", "choices"} (json/kjson_match.h). */
+json_t *kz_match_history_doc(const kz_match *m, int seat);
 /* kz_db_value_json (JSON null when not held) */
 json_t *kz_db_value_doc(const kz_db *db, const kz_state *s);
 

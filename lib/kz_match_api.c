@@ -313,6 +313,10 @@ json_t *kz_match_view_doc(const kz_match *km, int seat) {
     return kjson_match_view(km->m, seat);
 }
 
+json_t *kz_match_history_doc(const kz_match *km, int seat) {
+    return kjson_match_history(km->m, seat);
+}
+
 long kz_match_view_json(const kz_match *km, int seat, char *json, size_t n) {
     if (seat != KZ_SEAT_ALL && !seat_ok(km, seat)) return KZ_EINVAL;
     return kz_give_json(kz_match_view_doc(km, seat), json, n);

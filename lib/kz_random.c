@@ -1,6 +1,5 @@
-/* libkibitz: the seeded random stream of play and arena, chance draws, and
- * the positions of one game for threefold repetition (include/kibitz.h). */
-#include "engine/repetition.h"
+/* libkibitz: the seeded random stream of play and arena and chance draws
+ * (include/kibitz.h). */
 #include "engine/rng.h"
 #include "lib/kz_internal.h"
 #include "search/playout.h"
@@ -34,29 +33,4 @@ int kz_rng_chance(kz_rng *r, const kz_state *s, kz_action *out) {
     g->chance(&s->game->v, s->bytes, moves, count, prob);
     *out = kz_action_of(moves[playout_sample(prob, count, &r->r)]);
     return KZ_OK;
-}
-
-struct kz_repetition {
-    struct repetition seen;
-};
-
-kz_repetition *kz_repetition_new(void) {
-    kz_repetition *r = malloc(sizeof *r);
-    if (r) repetition_init(&r->seen);
-    return r;
-}
-
-int kz_repetition_add(kz_repetition *r, const kz_state *s) {
-    int n = repetition_record(&r->seen, s->game->g, &s->game->v, s->bytes);
-    return n < 0 ? KZ_ERUNTIME : n;
-}
-
-void kz_repetition_clear(kz_repetition *r) {
-    repetition_clear(&r->seen);
-}
-
-void kz_repetition_free(kz_repetition *r) {
-    if (!r) return;
-    repetition_free(&r->seen);
-    free(r);
 }

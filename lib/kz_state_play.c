@@ -1,10 +1,8 @@
 /* libkibitz: what a game played at a prompt needs of a state beyond
  * kz_state.c (include/kibitz.h): a parsed position checked playable, a
- * typed line as moves, whether a seat sees a move in full, why a game
- * ended. */
+ * typed line as moves, why a game ended. */
 #include "engine/game_check.h"
 #include "lib/kz_internal.h"
-#include "play/match.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,15 +35,6 @@ int kz_state_parse_line(const kz_state *s, const char *line, uint64_t seed,
     free(moves);
     if (n < 0) return kz_fail(err, err_n, KZ_EINVAL, "%s", gerr);
     return n;
-}
-
-int kz_state_action_visible(const kz_state *s, kz_action a, int seat) {
-    const struct game *g = s->game->g;
-    const struct variant *v = &s->game->v;
-    move_t seen;
-    return match_seen_move(g, v, s->bytes, g->turn(v, s->bytes), kz_move(a), seat,
-                           &seen) &&
-           seen == kz_move(a);
 }
 
 size_t kz_state_end_reason(const kz_state *s, char *buf, size_t n) {

@@ -150,5 +150,15 @@ bool match_seen_move(const struct game *g, const struct variant *v, const void *
  * its number: "black plays a1-b2", "chance plays 3/4", "silver makes a
  * hidden choice", "reveal: red h2 blue g3". */
 const char *match_line(const struct match *m, int seat, int step);
+/* The move of step `step` (a player's or chance's) as `seat` saw it, as
+ * in its log line: NULL when it saw nothing of it, else its text with
+ * *whole telling whether the seat saw the move itself (not a part of it,
+ * such as where a hidden piece went but not its rank). Once the game is
+ * over everything is seen whole. NULL for a simultaneous step. */
+const char *match_seen_text(const struct match *m, int seat, int step, bool *whole);
+/* Player `player`'s choice at simultaneous step `step` (revealed: the same
+ * for every seat), or NULL when the step is not one or `player` did not
+ * act there. */
+const char *match_choice_text(const struct match *m, int step, int player);
 
 #endif

@@ -8,12 +8,19 @@
 #include "engine/repetition.h"
 #include "play/match.h"
 
-/* What every seat saw of one step: offsets of its log line in the text
- * pool (one line per seat; MATCH_ALL_SEATS's is the last). */
+/* What every seat saw of one step: offsets in the text pool of its log
+ * line and of the move's text as it saw it (one per seat; MATCH_ALL_SEATS's
+ * is the last; MATCH_NO_TEXT: it saw nothing of the move), and the seats
+ * that saw the move whole (bit seat). At a simultaneous step `text` holds
+ * each acting player's choice instead (public once revealed). */
 struct match_seen {
     size_t pool_start; /* the pool's length before this step's lines */
     size_t line[GAME_MAX_PLAYERS + 1];
+    size_t text[GAME_MAX_PLAYERS + 1];
+    unsigned whole;
 };
+
+#define MATCH_NO_TEXT ((size_t)-1)
 
 struct match {
     const struct game *g;

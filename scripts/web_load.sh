@@ -2,7 +2,8 @@
 # Load of `kibitz serve` with wrk on loopback (results/web.md): creating
 # games, moving, reading a 200-ply game's view, the stateless /api/state of
 # a 200-move line, at 1, 16 and 64 connections; a dense Kerx position; the
-# time SIGTERM takes. Usage: scripts/web_load.sh KIBITZ [SECONDS]
+# time SIGTERM takes during a search; the load average before and after.
+# Usage: scripts/web_load.sh KIBITZ [SECONDS]
 # Needs wrk (Debian's) and /usr/bin/python3. Writes only under a temporary
 # folder, removed at the end.
 set -eu
@@ -15,7 +16,8 @@ trap 'kill "$PID" 2>/dev/null || true; rm -rf "$TMP"' EXIT
 start() {
     "$KIBITZ" serve --port 0 --games "$TMP/games.sqlite" >"$TMP/out" 2>"$TMP/log" &
     PID=$!
-    for _ in 1 2 3 4 5 6 7 8 9 10; do
+    # Up to 20 s for the address (a loaded machine can take seconds).
+    for _ in $(seq 100); do
         grep -q listening "$TMP/out" 2>/dev/null && break
         sleep 0.2
     done
@@ -27,6 +29,7 @@ stop() {
     wait "$PID" 2>/dev/null || true
 }
 
+echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 start
 echo "server: $URL ($("$KIBITZ" version 2>/dev/null | head -1))"
 
@@ -84,10 +87,12 @@ DENSE='{"game":"kerx","variant":"size=6","position":"6/7/w7/wwww5/w1w1w5/wwwwwww
 curl -s -o "$TMP/dense" -w "status %{http_code} after %{time_total} s\n" --max-time 20 \
     -H 'Content-Type: application/json' -d "$DENSE" "$URL/api/state" || echo "no answer within 20 s"
 head -c 200 "$TMP/dense" 2>/dev/null || true; echo
-echo "== SIGTERM while a dense Kerx request runs"
-curl -s -o /dev/null --max-time 30 -H 'Content-Type: application/json' -d "$DENSE" "$URL/api/state" &
+echo "== SIGTERM while a 10-second search runs (/api/search)"
+SEARCH='{"game":"kerx","engine":"alphabeta:time=10:depth=30"}'
+curl -s -o /dev/null --max-time 30 -H 'Content-Type: application/json' -d "$SEARCH" "$URL/api/search" &
 sleep 1
 T0=$(date +%s.%N)
 stop
 T1=$(date +%s.%N)
 echo "stopped after $(echo "$T1 - $T0" | bc) s"
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -62,14 +62,9 @@ static void live_free(struct live_game *g) {
     if (!g) return;
     for (int p = 0; p < KZ_MAX_PLAYERS; p++) {
         kz_agent_free(g->agent[p]);
-        json_decref(g->history[p]);
         free(g->view[p]);
     }
-    free(g->actor);
-    kz_repetition_free(g->seen);
-    kz_record_free(g->record);
-    kz_state_free(g->state);
-    kz_game_free(g->game);
+    kz_match_free(g->match);
     pthread_mutex_destroy(&g->lock);
     free(g);
 }
@@ -122,9 +117,11 @@ const char *games_id(const struct live_game *g) {
 /* ------------------------------------------------------------- storage */
 
 static char *record_text(const struct live_game *g) {
-    long need = kz_record_json(g->record, -1, NULL, 0);
+    kz_record *rec = kz_match_record(g->match);
+    long need = rec ? kz_record_json(rec, -1, NULL, 0) : -1;
     char *text = need >= 0 ? malloc((size_t)need + 1) : NULL;
-    if (text) kz_record_json(g->record, -1, text, (size_t)need + 1);
+    if (text) kz_record_json(rec, -1, text, (size_t)need + 1);
+    kz_record_free(rec);
     return text;
 }
 
@@ -138,16 +135,17 @@ static int save(struct games *gs, struct live_game *g, struct games_answer *a) {
     char *seats_text = json_dumps(seats, JSON_COMPACT);
     char *tokens_text = json_dumps(tokens, JSON_COMPACT);
     char *record = record_text(g);
-    char err[256] = "out of memory";
+    char err[256] = "out of memory", ending[96] = "";
+    kz_match_end_reason(g->match, ending, sizeof ending);
     int status = -1;
     if (seats_text && tokens_text && record) {
         struct games_row row = {.id = g->id,
-                                .game = kz_game_name(g->game),
+                                .game = kz_game_name(kz_match_game(g->match)),
                                 .seats = seats_text,
                                 .tokens = tokens_text,
                                 .record = record,
-                                .ending = g->ending[0] ? g->ending : NULL,
-                                .seed = g->seed};
+                                .ending = ending[0] ? ending : NULL,
+                                .seed = kz_match_seed(g->match)};
         status = games_store_put(gs->store, &row, err, sizeof err);
     }
     json_decref(seats);
@@ -160,90 +158,13 @@ static int save(struct games *gs, struct live_game *g, struct games_answer *a) {
 
 /* --------------------------------------------------------------- steps */
 
-/* Note step `before` -> g->state by `actor`, in the record's order. */
-static int note_actor(struct live_game *g, int actor) {
-    int n = kz_record_length(g->record);
-    if (n > g->actor_cap) {
-        int cap = n * 2 + 16;
-        int *grown = realloc(g->actor, (size_t)cap * sizeof *grown);
-        if (!grown) return -1;
-        g->actor = grown, g->actor_cap = cap;
-    }
-    g->actor[n - 1] = actor;
-    return 0;
-}
-
-/* The game ended outside its rules? Repetition and the move limit. */
-static void check_end_rules(struct live_game *g) {
-    if (g->ending[0] || kz_state_turn(g->state) == KZ_TURN_OVER) return;
-    if ((kz_game_flags(g->game) & KZ_CAN_CYCLE) &&
-        kz_repetition_add(g->seen, g->state) >= KZ_REPETITION_DRAW) {
-        snprintf(g->ending, sizeof g->ending, "repetition");
-        kz_record_set_ended(g->record, "repetition");
-    } else if (kz_record_length(g->record) >= KZ_MATCH_MAX_PLIES) {
-        snprintf(g->ending, sizeof g->ending, "length");
-        kz_record_set_ended(g->record, "length");
-    }
-}
-
-/* Play one step on g->state: a player's action (seat >= 0, or chance -1),
- * or with `joint` the choices of a simultaneous node; into the record and
- * every seat's history. */
-static int play(struct live_game *g, int seat, kz_action action, const kz_action *joint) {
-    kz_state *before = kz_state_clone(g->state);
-    if (!before) return -1;
-    int status = joint ? kz_record_add_joint(g->record, before, joint)
-                       : kz_record_add(g->record, before, action);
-    if (status == KZ_OK)
-        status = joint ? kz_state_apply_joint(g->state, joint, NULL, 0)
-                       : kz_state_apply(g->state, action, NULL, 0);
-    if (status == KZ_OK) {
-        games_history_add(g, before, joint ? -2 : seat, action, joint);
-        status = note_actor(g, joint ? -2 : seat);
-    }
-    kz_state_free(before);
-    memset(g->picked, 0, sizeof g->picked);
-    g->version++;
-    if (status == KZ_OK) check_end_rules(g);
-    return status == KZ_OK ? 0 : -1;
-}
-
-bool games_over(const struct live_game *g) {
-    return g->ending[0] || kz_state_turn(g->state) == KZ_TURN_OVER;
+static bool games_over(const struct live_game *g) {
+    return kz_match_over(g->match);
 }
 
 /* Does seat p act now (and has not chosen yet at a simultaneous node)? */
-bool games_acts(const struct live_game *g, int p) {
-    if (games_over(g)) return false;
-    int turn = kz_state_turn(g->state);
-    if (turn == KZ_TURN_SIMULTANEOUS)
-        return (kz_state_acting(g->state) >> p & 1) && !g->picked[p];
-    return turn == p;
-}
-
-/* Draw chance outcomes: the one at ply k from the seed and k. */
-static int draw_chance(struct live_game *g) {
-    while (!games_over(g) && kz_state_turn(g->state) == KZ_TURN_CHANCE) {
-        uint64_t ply = (uint64_t)kz_record_length(g->record);
-        kz_rng *rng = kz_rng_new(g->seed ^ (ply + 1) * 0x9E3779B97F4A7C15ull);
-        kz_action outcome;
-        int status = rng ? kz_rng_chance(rng, g->state, &outcome) : KZ_ERUNTIME;
-        kz_rng_free(rng);
-        if (status != KZ_OK || play(g, -1, outcome, NULL)) return -1;
-    }
-    return 0;
-}
-
-/* At a simultaneous node whose every acting player has chosen: play it. */
-static int complete_joint(struct live_game *g) {
-    if (games_over(g) || kz_state_turn(g->state) != KZ_TURN_SIMULTANEOUS) return 0;
-    unsigned acting = kz_state_acting(g->state);
-    for (int p = 0; p < g->players; p++)
-        if ((acting >> p & 1) && !g->picked[p]) return 0;
-    kz_action joint[KZ_MAX_PLAYERS] = {0};
-    for (int p = 0; p < g->players; p++)
-        if (acting >> p & 1) joint[p] = g->pick[p];
-    return play(g, -2, 0, joint);
+static bool games_acts(const struct live_game *g, int p) {
+    return kz_match_waiting(g->match) >> p & 1;
 }
 
 static bool is_engine(const struct live_game *g, int p) {
@@ -257,21 +178,28 @@ static int engine_to_act(const struct live_game *g) {
     return -1;
 }
 
-/* Engines move until a person acts or the game ends. Called with g->lock
- * held; releases it while an engine thinks (on a copy of the state). */
+/* The match changed: views are drawn again, picks made before are gone
+ * once their node is crossed. */
+static void changed(struct live_game *g) {
+    g->version++;
+    for (int p = 0; p < KZ_MAX_PLAYERS; p++)
+        if (!(kz_match_chosen(g->match) >> p & 1)) g->pick[p][0] = '\0';
+}
+
+/* Engines move until a person acts or the game ends (chance is drawn by
+ * the match). Called with g->lock held; releases it while an engine
+ * thinks (on a copy of the state). */
 static int run_engines(struct games *gs, struct live_game *g,
                        const struct api_watch *watch, struct games_answer *a) {
     for (;;) {
-        if (draw_chance(g) || complete_joint(g)) return fail(a, 500, "out of memory");
-        if (draw_chance(g)) return fail(a, 500, "out of memory");
         int p = engine_to_act(g);
         if (p < 0 || g->thinking) return 0;
         g->thinking = true;
         long version = g->version;
-        kz_state *copy = kz_state_clone(g->state);
-        bool joint = kz_state_turn(g->state) == KZ_TURN_SIMULTANEOUS;
-        uint64_t seed =
-            g->seed + (uint64_t)kz_record_length(g->record) * 7919u + (uint64_t)p;
+        kz_state *copy = kz_state_clone(kz_match_state(g->match));
+        bool joint = kz_match_turn(g->match) == KZ_TURN_SIMULTANEOUS;
+        uint64_t seed = kz_match_seed(g->match) +
+                        (uint64_t)kz_match_ply(g->match) * 7919u + (uint64_t)p;
         pthread_mutex_unlock(&g->lock);
         kz_action move = 0;
         char err[KZ_ERROR_BYTES] = "out of memory";
@@ -283,75 +211,50 @@ static int run_engines(struct games *gs, struct live_game *g,
         g->thinking = false;
         if (status) return fail(a, status, "engine %s: %s", g->who[p], err);
         if (g->version != version) continue; /* taken back meanwhile */
-        if (joint) {
-            g->pick[p] = move, g->picked[p] = true;
-            g->version++;
-        } else if (play(g, p, move, NULL)) {
-            return fail(a, 500, "out of memory");
-        }
+        if (kz_match_apply(g->match, p, move, err, sizeof err) != KZ_OK)
+            return fail(a, 500, "engine %s: %s", g->who[p], err);
+        changed(g);
     }
 }
 
 /* ------------------------------------------------------------ creating */
 
-static struct live_game *live_new(const kz_state *start, const char *const *who,
-                                  uint64_t seed, char *err, size_t n) {
+/* A kept game around `match` (taken; freed on failure) with `who[p]` at
+ * each seat. NULL with `err`. */
+static struct live_game *live_new(kz_match *match, const char *const *who, char *err,
+                                  size_t n) {
     struct live_game *g = calloc(1, sizeof *g);
-    if (!g) return NULL;
-    pthread_mutex_init(&g->lock, NULL);
-    const kz_game *kind = kz_state_game(start);
-    char variant[256];
-    kz_game_variant(kind, variant, sizeof variant);
-    g->players = kz_game_players(kind);
-    g->seed = seed;
-    if (kz_game_load(kz_game_name(kind), variant, &g->game, err, n) != KZ_OK ||
-        !(g->state = kz_state_new(g->game)) || kz_state_copy(g->state, start) != KZ_OK ||
-        !(g->record = kz_record_new(g->state)) || !(g->seen = kz_repetition_new())) {
-        live_free(g);
+    if (!g) {
+        kz_match_free(match);
+        snprintf(err, n, "out of memory");
         return NULL;
     }
-    kz_record_set_seed(g->record, seed);
+    pthread_mutex_init(&g->lock, NULL);
+    g->match = match;
+    const kz_game *game = kz_match_game(match);
+    g->players = kz_game_players(game);
     for (int p = 0; p < g->players; p++) {
         snprintf(g->who[p], sizeof g->who[p], "%s", who[p]);
-        kz_record_set_player(g->record, p, is_engine(g, p) ? who[p] : "human");
-        if (!(g->history[p] = json_array())) {
-            live_free(g);
-            return NULL;
-        }
-        if (is_engine(g, p) &&
-            kz_agent_new(g->game, who[p], &g->agent[p], err, n) != KZ_OK) {
+        kz_match_set_seat(match, p, is_engine(g, p) ? who[p] : "human");
+        if (is_engine(g, p) && kz_agent_new(game, who[p], &g->agent[p], err, n) != KZ_OK) {
             live_free(g);
             return NULL;
         }
     }
-    kz_repetition_add(g->seen, g->state);
     return g;
 }
 
-/* Replay the steps of `rec` (a record of g's game from g's start). */
-static int replay(struct live_game *g, const kz_record *rec, char *err, size_t n) {
-    int count = kz_record_length(rec);
-    for (int i = 0; i < count; i++) {
-        kz_action action, choices[KZ_MAX_PLAYERS];
-        unsigned acting;
-        int turn = kz_record_step(rec, i, &action, choices, &acting);
-        if (games_over(g)) {
-            snprintf(err, n, "record: step %d comes after the end of the game", i + 1);
-            return -1;
-        }
-        int status = turn == KZ_TURN_SIMULTANEOUS && acting
-                         ? play(g, -2, 0, choices)
-                         : play(g,
-                                turn >= 0                ? turn
-                                : turn == KZ_TURN_CHANCE ? -1
-                                                         : -2,
-                                action, NULL);
-        if (status) {
-            snprintf(err, n, "record: step %d does not replay", i + 1);
-            return -1;
-        }
+/* The match of a new game: from `start` with `seed`, or replaying
+ * `record` (its start, seed and steps). NULL with `err`. */
+static kz_match *match_for(const kz_state *start, uint64_t seed, const kz_record *record,
+                           char *err, size_t n) {
+    kz_match *m = NULL;
+    if (record) {
+        if (kz_match_from_record(record, &m, err, n) != KZ_OK) return NULL;
+    } else if (kz_match_new(kz_state_game(start), start, seed, &m, err, n) != KZ_OK) {
+        return NULL;
     }
-    return 0;
+    return m;
 }
 
 int games_create(struct games *gs, const kz_state *start, const char *const *who,
@@ -359,12 +262,10 @@ int games_create(struct games *gs, const kz_state *start, const char *const *who
                  struct live_game **out, char tokens[][GAMES_TOKEN_HEX + 1],
                  struct games_answer *a) {
     char err[KZ_ERROR_BYTES] = "out of memory";
-    struct live_game *g = live_new(start, who, seed, err, sizeof err);
+    kz_match *m = match_for(start, seed, record, err, sizeof err);
+    if (!m) return fail(a, 400, "%s%s", record ? "record: " : "position: ", err);
+    struct live_game *g = live_new(m, who, err, sizeof err);
     if (!g) return fail(a, 400, "seats: %s", err);
-    if (record && replay(g, record, err, sizeof err)) {
-        live_free(g);
-        return fail(a, 400, "%s", err);
-    }
     random_hex(g->id, GAMES_ID_HEX);
     for (int p = 0; p < g->players; p++) {
         if (!is_engine(g, p)) random_hex(g->token[p], GAMES_TOKEN_HEX);
@@ -391,40 +292,35 @@ struct loaded {
     char err[KZ_ERROR_BYTES];
 };
 
+/* A stored game, read back: its record replayed once into a match. */
 static void from_row(void *ctx, const struct games_row *row) {
     struct loaded *l = ctx;
     snprintf(l->err, sizeof l->err, "game %s: damaged", row->id);
     json_t *seats = json_loads(row->seats, 0, NULL);
     json_t *tokens = json_loads(row->tokens, 0, NULL);
     kz_record *rec = NULL;
-    kz_state *start = NULL;
+    kz_match *m = NULL;
     const char *who[KZ_MAX_PLAYERS];
     size_t n = json_array_size(seats);
     bool ok = n >= 2 && n <= KZ_MAX_PLAYERS && json_array_size(tokens) == n &&
               kz_record_parse(NULL, row->record, strlen(row->record), &rec, l->err,
                               sizeof l->err) == KZ_OK &&
               (size_t)kz_game_players(kz_record_game(rec)) == n &&
-              (start = kz_state_new(kz_record_game(rec))) &&
-              kz_record_replay(rec, 0, start, NULL, 0) == KZ_OK;
+              kz_match_from_record(rec, &m, l->err, sizeof l->err) == KZ_OK;
     for (size_t p = 0; ok && p < n; p++)
         ok = (who[p] = json_string_value(json_array_get(seats, p))) &&
              json_string_value(json_array_get(tokens, p));
-    if (ok) l->g = live_new(start, who, row->seed, l->err, sizeof l->err);
-    if (l->g && replay(l->g, rec, l->err, sizeof l->err)) {
-        live_free(l->g);
-        l->g = NULL;
+    if (ok) {
+        l->g = live_new(m, who, l->err, sizeof l->err);
+        m = NULL;
     }
     if (l->g) {
         snprintf(l->g->id, sizeof l->g->id, "%s", row->id);
         for (size_t p = 0; p < n; p++)
             snprintf(l->g->token[p], sizeof l->g->token[p], "%s",
                      json_string_value(json_array_get(tokens, p)));
-        if (row->ending && !l->g->ending[0]) {
-            snprintf(l->g->ending, sizeof l->g->ending, "%s", row->ending);
-            games_ending_returns(l->g);
-        }
     }
-    kz_state_free(start);
+    kz_match_free(m);
     kz_record_free(rec);
     json_decref(seats);
     json_decref(tokens);
@@ -474,29 +370,11 @@ int games_find(struct games *gs, const char *id, const char *token,
 
 /* -------------------------------------------------------------- acting */
 
-static int parse_move(const struct live_game *g, int seat, const char *text,
-                      kz_action *out, struct games_answer *a) {
-    char err[KZ_ERROR_BYTES];
-    if (kz_state_turn(g->state) != KZ_TURN_SIMULTANEOUS) {
-        if (kz_state_parse_action(g->state, text, out, err, sizeof err) != KZ_OK)
-            return fail(a, 400, "move: %s", err);
-        return 0;
-    }
-    int cap = kz_game_max_actions(g->game);
-    kz_action *options = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *options);
-    if (!options) return fail(a, 500, "out of memory");
-    int n = kz_state_joint_actions(g->state, seat, options, cap);
-    char buf[128];
-    for (int i = 0; i < n && i < cap; i++) {
-        kz_state_joint_action_text(g->state, seat, options[i], buf, sizeof buf);
-        if (strcmp(buf, text) == 0) {
-            *out = options[i];
-            free(options);
-            return 0;
-        }
-    }
-    free(options);
-    return fail(a, 400, "move: '%.60s' is not one of your options here", text);
+/* The HTTP status of a match's refusal. */
+static int refused(int kz_status) {
+    return kz_status == KZ_EOVER || kz_status == KZ_ETURN ? 409
+           : kz_status == KZ_EINVAL                       ? 400
+                                                          : 500;
 }
 
 int games_move(struct games *gs, struct live_game *g, int seat, const char *move,
@@ -504,21 +382,19 @@ int games_move(struct games *gs, struct live_game *g, int seat, const char *move
     pthread_mutex_lock(&g->lock);
     int status = 0;
     kz_action action;
-    if (games_over(g))
-        status = fail(a, 409, "the game is over");
-    else if (!games_acts(g, seat))
-        status = fail(a, 409, "not your turn: %s acts",
-                      api_turn_name(g->game, kz_state_turn(g->state)));
-    else if (!move || strlen(move) > 120)
+    char err[KZ_ERROR_BYTES];
+    bool joint = kz_match_turn(g->match) == KZ_TURN_SIMULTANEOUS;
+    if (!move || strlen(move) > GAMES_SPEC_MAX) {
         status = fail(a, 400, "move: a move's text is wanted");
-    else if (!(status = parse_move(g, seat, move, &action, a))) {
-        if (kz_state_turn(g->state) == KZ_TURN_SIMULTANEOUS) {
-            g->pick[seat] = action, g->picked[seat] = true;
-            g->version++;
-        } else if (play(g, seat, action, NULL)) {
-            status = fail(a, 500, "out of memory");
-        }
-        if (!status) status = save(gs, g, a);
+    } else if ((status = kz_match_parse_action(g->match, seat, move, &action, err,
+                                               sizeof err)) != KZ_OK ||
+               (status = kz_match_apply(g->match, seat, action, err, sizeof err)) !=
+                   KZ_OK) {
+        status = fail(a, refused(status), "move: %s", err);
+    } else {
+        if (joint) snprintf(g->pick[seat], sizeof g->pick[seat], "%s", move);
+        changed(g);
+        status = save(gs, g, a);
         if (!status) status = run_engines(gs, g, watch, a);
         if (!status) status = save(gs, g, a);
     }
@@ -526,70 +402,58 @@ int games_move(struct games *gs, struct live_game *g, int seat, const char *move
     return status;
 }
 
+/* The last step `seat` took part in (a move of its own or a simultaneous
+ * node where it acted), or -1. */
+static int last_step_of(const struct live_game *g, int seat) {
+    kz_record *rec = kz_match_record(g->match);
+    int last = -1;
+    for (int i = rec ? kz_record_length(rec) - 1 : -1; i >= 0 && last < 0; i--) {
+        kz_action action, choices[KZ_MAX_PLAYERS];
+        unsigned acting = 0;
+        int turn = kz_record_step(rec, i, &action, choices, &acting);
+        if (turn == seat || (turn == KZ_TURN_SIMULTANEOUS && (acting >> seat & 1)))
+            last = i;
+    }
+    kz_record_free(rec);
+    return last;
+}
+
 int games_undo(struct games *gs, struct live_game *g, int seat, struct games_answer *a) {
     pthread_mutex_lock(&g->lock);
-    int status = 0, last = -1;
+    int status = 0;
     for (int p = 0; p < g->players; p++)
         if (p != seat && !is_engine(g, p))
             status = fail(a, 409, "undo: another person plays this game");
-    for (int i = kz_record_length(g->record) - 1; !status && i >= 0 && last < 0; i--)
-        if (g->actor[i] == seat || g->actor[i] == -2) last = i;
+    bool picked = kz_match_chosen(g->match) >> seat & 1;
+    int last = picked ? kz_match_ply(g->match) : last_step_of(g, seat);
     if (!status && last < 0) status = fail(a, 409, "undo: you have made no move yet");
+    char err[KZ_ERROR_BYTES];
+    /* The match takes back one step a player made at a time (with the
+     * chance after it), or the picks made at this node. */
+    while (!status && (picked || kz_match_ply(g->match) > last)) {
+        picked = false;
+        if (kz_match_undo(g->match, err, sizeof err) != KZ_OK)
+            status = fail(a, 500, "undo: %s", err);
+    }
     if (!status) {
-        /* Replay the steps before it into a fresh game, then take its place. */
-        kz_record *rec = g->record;
-        g->record = NULL;
-        kz_state *start = kz_state_new(g->game);
-        kz_record_replay(rec, 0, start, NULL, 0);
-        kz_record_truncate(rec, last);
-        kz_state_copy(g->state, start);
-        kz_record *fresh = kz_record_new(start);
-        kz_record_copy_players(fresh, rec);
-        g->record = fresh;
-        kz_repetition_clear(g->seen);
-        kz_repetition_add(g->seen, g->state);
-        for (int p = 0; p < g->players; p++) json_array_clear(g->history[p]);
-        g->ending[0] = '\0';
-        g->resigned = false;
-        char err[KZ_ERROR_BYTES];
-        if (replay(g, rec, err, sizeof err)) status = fail(a, 500, "undo: %s", err);
-        kz_record_free(rec);
-        kz_state_free(start);
         for (int p = 0; p < g->players; p++)
             if (g->agent[p]) kz_agent_new_game(g->agent[p]);
-        g->version++;
-        if (!status) status = save(gs, g, a);
+        changed(g);
+        status = save(gs, g, a);
     }
     pthread_mutex_unlock(&g->lock);
     return status;
 }
 
-void games_ending_returns(struct live_game *g) {
-    const char *suffix = " resigned";
-    size_t n = strlen(g->ending), k = strlen(suffix);
-    g->resigned = false;
-    if (n <= k || strcmp(g->ending + n - k, suffix) != 0) return;
-    for (int p = 0; p < g->players; p++)
-        if (strncmp(g->ending, kz_game_player_name(g->game, p), n - k) == 0 &&
-            strlen(kz_game_player_name(g->game, p)) == n - k) {
-            g->resigned = true;
-            for (int q = 0; q < g->players; q++)
-                g->returns[q] = q == p ? -1.0 : 1.0 / (g->players - 1);
-        }
-}
-
 int games_resign(struct games *gs, struct live_game *g, int seat,
                  struct games_answer *a) {
     pthread_mutex_lock(&g->lock);
-    int status = 0;
-    if (games_over(g)) {
-        status = fail(a, 409, "the game is over");
+    char err[KZ_ERROR_BYTES];
+    int status = kz_match_resign(g->match, seat, err, sizeof err);
+    if (status != KZ_OK) {
+        status = fail(a, refused(status), "%s", err);
     } else {
-        snprintf(g->ending, sizeof g->ending, "%s resigned",
-                 kz_game_player_name(g->game, seat));
-        games_ending_returns(g);
-        kz_record_set_reason(g->record, g->ending);
-        g->version++;
+        changed(g);
         status = save(gs, g, a);
     }
     pthread_mutex_unlock(&g->lock);

@@ -11,13 +11,17 @@
  * view only (games_view): the board as the seat sees it, its legal moves
  * when it acts, the moves played as it saw them. Hidden information stays
  * on the server (Kotra's unrevealed ranks, a Kodrek pick before every
- * acting player has chosen). Engines move on the server, each on its own
- * view, within the API's caps; chance is drawn from the game's seed (the
- * outcome at ply k from seed and k, so a restart changes nothing).
+ * acting player has chosen). Engines move on the server within the API's
+ * caps.
  *
- * The game ends by its rules, by the threefold repetition of a position in
- * a game that can cycle, at KZ_MATCH_MAX_PLIES plies (both draws), or by a
- * resignation (the resigner -1, the others share +1).
+ * The rules of play are the match's (kz_match, include/kibitz.h), the same
+ * as `play`, `arena` and `ugi` follow: chance drawn from the game's seed and
+ * the step number (a restart changes nothing), the end by the game's rules,
+ * by threefold repetition in a game that can cycle or at the game's move
+ * limit (both draws), or by a resignation. Reads never replay the game:
+ * the match keeps every seat's lines, and each seat's view document is
+ * kept until the game changes; only undo and reading a stored game back
+ * replay its record.
  *
  * Thread-safe: each game has its own lock; an engine thinks on a copy of
  * the state without holding it, so reads never wait for a search.

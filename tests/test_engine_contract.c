@@ -10,13 +10,16 @@
  * - a game the engine does not play is refused, one it plays is accepted
  *   and the engine chooses a legal move there (fixed seed), from the view
  *   (engines that need databases are only parsed);
- * - docs/ENGINES.md names every engine and every key. */
+ * - docs/ENGINES.md names every engine and every key;
+ * - docs/kibitz.schema.json's list of search-document engines is the
+ *   registry's names plus the reports that are no registered engine. */
 #include "engine/registry.h"
 #include "engine/variant.h"
 #include "search/agent.h"
 #include "search/engine.h"
 #include "support.h"
 
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,9 +193,61 @@ static void test_games_played(void **unused) {
     }
 }
 
+/* The "engine" of a search document (json/kjson_search.c) that names no
+ * registered engine: information-set MCTS (mcts on hidden information),
+ * a df-pn proof, a forced move, a database's answer. */
+static const char *const other_reports[] = {"ismcts", "dfpn", "forced", "database"};
+
+static bool is_other_report(const char *name) {
+    for (size_t i = 0; i < sizeof other_reports / sizeof other_reports[0]; i++)
+        if (strcmp(other_reports[i], name) == 0) return true;
+    return false;
+}
+
+static void test_schema_engines(void **unused) {
+    (void)unused;
+    json_error_t jerr;
+    json_t *schema = json_load_file(KIBITZ_SOURCE_DIR "/docs/kibitz.schema.json", 0, &jerr);
+    if (!schema) fail_msg("docs/kibitz.schema.json: %s", jerr.text);
+    json_t *list = json_object_get(
+        json_object_get(
+            json_object_get(json_object_get(json_object_get(schema, "$defs"), "search_doc"),
+                            "properties"),
+            "engine"),
+        "enum");
+    assert_true(json_is_array(list));
+    int count;
+    const struct engine *const *engines = engine_list(&count);
+    size_t i;
+    json_t *item;
+    json_array_foreach(list, i, item) {
+        const char *name = json_string_value(item);
+        assert_non_null(name);
+        if (!engine_find(name, strlen(name)) && !is_other_report(name))
+            fail_msg("docs/kibitz.schema.json lists engine '%s', which is neither "
+                     "registered nor a report of its own",
+                     name);
+    }
+    for (int e = 0; e < count; e++) {
+        bool listed = false;
+        json_array_foreach(list, i, item) listed |=
+            strcmp(json_string_value(item), engines[e]->name) == 0;
+        if (!listed)
+            fail_msg("docs/kibitz.schema.json misses engine '%s'", engines[e]->name);
+    }
+    for (size_t k = 0; k < sizeof other_reports / sizeof other_reports[0]; k++) {
+        bool listed = false;
+        json_array_foreach(list, i, item) listed |=
+            strcmp(json_string_value(item), other_reports[k]) == 0;
+        if (!listed) fail_msg("docs/kibitz.schema.json misses report '%s'", other_reports[k]);
+    }
+    json_decref(schema);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_engines),
+        cmocka_unit_test(test_schema_engines),
         cmocka_unit_test(test_games_played),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

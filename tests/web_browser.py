@@ -4,10 +4,13 @@ SCREENSHOT_DIR). For every game: load the page, start a game, make legal
 moves by clicking the board (and the chooser where a click cannot tell moves
 apart), check that the board changes and the engine answers, save a
 screenshot. For Kulibrat: the colour shown for every legal move equals the
-database's value (`kibitz query`) on several positions."""
+database's value (`kibitz query`) on several positions, and where the
+database answers the page's default engine is the perfect player (`db`),
+whose every move on the server is one `kibitz query` rates best."""
 
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -128,6 +131,54 @@ def kulibrat_colours(d, db):
         check(dots >= 1, position + ": the value chart has a point")
 
 
+def rank(value):
+    """A database value (result, distance) for the player moving, ordered
+    as the perfect player prefers: the fastest win, a draw, the slowest
+    loss."""
+    result, distance = value
+    return {"win": (2, -(distance or 0)), "draw": (1, 0), "loss": (0, distance or 0)}[result]
+
+
+def perfect_player(d, server, db):
+    """Where the server's databases answer (Kulibrat target=3 here) the
+    page's default engine is the perfect player (`db`), and every move it
+    makes in a game on the server is one `kibitz query` rates best."""
+    variant = "target=3,first=black"
+    set_value(d, "game", "kulibrat")
+    wait(d, "kulibrat", lambda: js(d, "return kibitz.game.name") == "kulibrat" and state(d))
+    set_value(d, "variant-target", "3")
+    set_value(d, "variant-first", "black")
+    set_value(d, "pace", "0")
+    js(d, "document.getElementById('server-game').checked = true")
+    set_value(d, "seat-kind-0", "person")
+    set_value(d, "seat-kind-1", "engine")
+    d.find_element(By.ID, "new-game").click()
+    wait(d, "a kulibrat game on the server", lambda: js(d, "return !!kibitz.match") and
+         state(d) is not None and bool(state(d)["legal"]))
+    spec = d.find_element(By.ID, "seat-spec-1").get_attribute("value")
+    check(spec.startswith("db"), "kulibrat target=3: the page offers the perfect player (%r)" % spec)
+    check(js(d, "return kibitz.seats[1].spec") == spec, "the red seat plays %r" % spec)
+    rng = random.Random(2)
+    replies = 0
+    for _ in range(3):
+        st = state(d)
+        if st["over"] or not st["legal"]:
+            break
+        n = len(st["played"])
+        js(d, "play(arguments[0])", rng.choice(st["legal"])["move"])
+        wait(d, "the perfect player's reply", lambda: len(state(d)["played"]) >= n + 2 or state(d)["over"])
+        moves, actors = js(d, "return kibitz.moves"), js(d, "return kibitz.actors")
+        if len(moves) < n + 2 or actors[n + 1] != 1:
+            break
+        _, before = server.call("/api/state", {"game": "kulibrat", "variant": variant, "moves": moves[:n + 1]})
+        _, each = cli_query(KIBITZ, db, variant, before["position"])
+        best = max(rank(v) for v in each.values())
+        check(rank(each[moves[n + 1]]) == best, "kulibrat %s: the perfect player played %s (%r), query's best %r" % (
+            before["position"], moves[n + 1], each[moves[n + 1]], best))
+        replies += 1
+    check(replies >= 1, "the perfect player replied (%d)" % replies)
+
+
 def main():
     db = scratch()
     os.makedirs(SHOTS, exist_ok=True)
@@ -139,6 +190,7 @@ def main():
         d.get(server.url + "/")
         wait(d, "the page", lambda: js(d, "return window.kibitz && kibitz.state !== null"))
         kulibrat_colours(d, db)
+        perfect_player(d, server, db)
         games = [
             ("kulibrat", {"target": "3"}, {1: "alphabeta:depth=4"}, 3),
             ("kerx", {}, {1: "alphabeta:depth=3"}, 3),

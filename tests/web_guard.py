@@ -146,13 +146,15 @@ def search_stops_when_client_leaves(s):
 
 
 def dense_kerx_refused(s):
-    """The dense position is refused at once with the documented limit."""
-    started = time.time()
-    status, doc = s.call("/api/state", {"game": "kerx", "variant": "size=6",
-                                        "position": DENSE_KERX})
-    took = time.time() - started
-    check(400 <= status < 500 and "too dense" in json.dumps(doc) and took < 5,
-          "dense Kerx position: status %s after %.2f s: %s" % (status, took, doc))
+    """The dense position is refused at once with the documented limit, by
+    every endpoint that takes a position (a new game on the server too)."""
+    for path in ("/api/state", "/api/search", "/api/query", "/api/match/new"):
+        started = time.time()
+        status, doc = s.call(path, {"game": "kerx", "variant": "size=6", "position": DENSE_KERX,
+                                    "seats": ["person", "random"]})
+        took = time.time() - started
+        check(400 <= status < 500 and "too dense" in json.dumps(doc) and took < 5,
+              "dense Kerx position, %s: status %s after %.2f s: %s" % (path, status, took, doc))
 
 
 def sigterm_while(kind):

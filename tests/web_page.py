@@ -5,7 +5,10 @@ value chart, the arrow keys and Home/End show earlier positions; the board
 flips; the address reopens the same game; a record downloads, reads back
 with `kibitz show --record` and loads again; a whole Kulibrat game is
 played with the keyboard alone; Kotra's setup presets and a Kodrek
-"hand the device" screen; axe-core finds no serious or critical
+"hand the device" screen; games on the server: Kotra as gold (no silver
+rank not revealed in play in any answer), Kodrek as green (no engine's
+pick in any answer before the reveal), a cycling Kerx line between two
+people ended by repetition with the page saying so; axe-core finds no serious or critical
 accessibility violation on any game's page; at a phone's 390x844 nothing
 scrolls sideways and every control is at least 24 CSS pixels. Screenshots
 of every game at phone size go to SCREENSHOT_DIR (tests/web_browser.py
@@ -240,6 +243,22 @@ window.fetch = async (...args) => {
 };"""
 
 
+def person_plays(d, rng, turns, who):
+    """The person `who` plays random legal moves in a game on the server,
+    `turns` times or until the end, waiting for the engines between."""
+    for _ in range(turns):
+        settle(d)
+        st = state(d)
+        if st["over"]:
+            break
+        if not st["legal"]:
+            wait(d, who + "'s turn", lambda: state(d)["legal"] or state(d)["over"])
+            continue
+        n = len(st["played"])
+        js(d, "play(arguments[0])", rng.choice(st["legal"])["move"])
+        wait(d, who + "'s move", lambda: len(state(d)["played"]) > n or state(d)["over"])
+
+
 def server_game(d):
     """Kotra played as gold against an engine on the server: no answer the
     page receives names a silver placement before the end; the address
@@ -249,22 +268,13 @@ def server_game(d):
     wait(d, "kotra's setup presets", lambda: len(d.find_elements(By.CSS_SELECTOR, "#other-moves button.offer")) == 4)
     d.find_elements(By.CSS_SELECTOR, "#other-moves button.offer")[0].click()
     wait(d, "gold's setup and silver's", lambda: "setup" not in state(d)["position"].split()[2])
-    rng = random.Random(3)
-    for _ in range(40):
-        settle(d)
-        st = state(d)
-        if st["over"]:
-            break
-        if not st["legal"]:
-            wait(d, "gold's turn", lambda: state(d)["legal"] or state(d)["over"])
-            continue
-        n = len(st["played"])
-        js(d, "play(arguments[0])", rng.choice(st["legal"])["move"])
-        wait(d, "gold's move", lambda: len(state(d)["played"]) > n or state(d)["over"])
+    setup_seen = state(d)["played"]
+    check(state(d)["over"] or any(m.endswith("=x") for m in setup_seen),
+          "kotra: gold sees where silver placed its pieces, not their ranks (=x): %r" % setup_seen[:40])
+    person_plays(d, random.Random(3), 40, "gold")
     check(js(d, "return kibitz.match.id"), "kotra: the game is kept on the server")
     ply = len(state(d)["played"])
     played = state(d)["played"]
-    check("(hidden)" in played, "kotra: silver's setup is hidden from gold")
     bodies = js(d, "return window.bodies")
     d.refresh()
     wait(d, "the game after a reload", lambda: js(d, "return !!(window.kibitz && kibitz.match && kibitz.state)"))
@@ -294,6 +304,63 @@ def server_game(d):
     for url, text in during:
         for secret in secrets:
             check('"%s"' % secret not in text, "kotra: %s answered silver's hidden %s" % (url, secret))
+
+
+def kodrek_picks(d):
+    """Kodrek as green against two engines on the server: no answer the
+    page receives at a simultaneous node before green has picked holds the
+    engines' picks there (the server keeps them until every player has
+    chosen); the reveal then shows them."""
+    js(d, RECORD_BODIES)
+    start_game(d, "kodrek", {"toleks": "4"}, {1: "random", 2: "mcts:iterations=30"}, server=True)
+    person_plays(d, random.Random(4), 12, "green")
+    views = []
+    for url, text in js(d, "return window.bodies"):
+        if "/api/match/" in url and text.startswith("{"):
+            doc = json.loads(text)
+            views.append(doc.get("view", doc))
+    final = max(views, key=lambda v: len(v.get("history", [])))
+    reveals = [(i, h["choices"]) for i, h in enumerate(final["history"]) if h["by"] == "simultaneous"]
+    check(len(reveals) >= 3, "kodrek: simultaneous nodes played (%d)" % len(reveals))
+    checked = 0
+    for ply, choices in reveals:
+        for v in views:
+            if v.get("ply") != ply or v.get("over") or v.get("turn") != "simultaneous":
+                continue
+            shown = json.dumps({k: x for k, x in v.items() if k not in ("history", "moves", "move_cells")})
+            checked += 1
+            check("chosen" not in v, "kodrek: green has no pick yet at ply %d, the view says %r" % (ply, v.get("chosen")))
+            for player in ("blue", "red"):
+                check('"%s"' % choices[player] not in shown,
+                      "kodrek: %s's pick %s was in an answer before the reveal" % (player, choices[player]))
+    check(checked >= 3, "kodrek: answers at a node before green's pick (%d)" % checked)
+
+
+# Threefold repetition in Kerx (the line of tests/cli_ugi.sh): the position
+# before the opening's last ply comes back after each a2-b3.
+KERX_CYCLE = ("c3-d4 e5xc3 b2xd4 b4xb2 b1xb3 a4-b4 d4-c3 b4xb2xd4 a2-b3 c4xa2xa4 e4xc4 d5xb3 a1-b1 "
+              "b3-a2 b1-a1 a2-b3 a1-b1 b3-a2 b1-a1 a2-b3").split()
+
+
+def kerx_repetition(d):
+    """Two people play a cycling Kerx line on the server through the page:
+    the position's third occurrence ends the game as a draw, and the page
+    says why."""
+    start_game(d, "kerx", {}, {}, server=True)
+    set_value(d, "seat-kind-1", "person")
+    d.find_element(By.ID, "new-game").click()
+    wait(d, "two people at a kerx game", lambda: js(d, "return !!kibitz.match") and
+         state(d) is not None and not state(d)["played"] and state(d)["legal"])
+    for i, move in enumerate(KERX_CYCLE):
+        check(not state(d)["over"], "kerx: not over before ply %d" % (i + 1))
+        js(d, "play(arguments[0])", move)
+        wait(d, "kerx move " + move, lambda: len(state(d)["played"]) == i + 1 and
+             (state(d)["legal"] or state(d)["over"]))
+    st = state(d)
+    check(st["over"] and st["reason"] == "repetition" and st["returns"] == [0, 0],
+          "kerx: the third occurrence is a draw by repetition (%r %r)" % (st["reason"], st["returns"]))
+    check("three times" in d.find_element(By.ID, "status").text,
+          "kerx: the page says why: %r" % d.find_element(By.ID, "status").text)
 
 
 def accessibility(d, axe):
@@ -351,6 +418,8 @@ def main():
         keyboard_game(d)
         presets_and_hand_over(d)
         server_game(d)
+        kodrek_picks(d)
+        kerx_repetition(d)
         accessibility(d, axe)
         severe = [e for e in d.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
         check(not severe, "no errors in the browser console: %r" % severe[:3])

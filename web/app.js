@@ -22,6 +22,7 @@ const app = {
   // why a click did nothing.
   playedCells: [], viewPly: null, flip: false, confirm: false, pendingMove: null, hint: '',
   retries: 0, shownPly: -1,
+  perfect: {}, // "game/variant": does a database answer it (findPerfectPlayer)
 };
 window.kibitz = app; // for the browser tests
 
@@ -74,10 +75,34 @@ function colourOf(p) {
   const name = players()[p];
   return NAMED_COLOURS[name] || PALETTE[p % PALETTE.length];
 }
-function defaultEngine(g) {
+// The engine a seat gets unless one is typed: the perfect player (`db`:
+// the database's best move; the search where it does not answer) wherever
+// the server's databases answer the game and variant, else a search suited
+// to the game.
+function searchEngine(g) {
   if (g.zero_sum && !g.chance && !g.hidden && !g.simultaneous) return 'alphabeta:depth=6';
   if (g.hidden) return 'mcts:iterations=300';
   return 'mcts:iterations=500';
+}
+function defaultEngine(g) {
+  const base = searchEngine(g);
+  return app.perfect[g.name + '/' + app.variant] ? 'db:fallback=' + base : base;
+}
+function isDefaultEngine(spec, g) {
+  return spec === searchEngine(g) || spec === 'db:fallback=' + searchEngine(g);
+}
+// Does a database of the server answer this game and variant? Asked once
+// per variant, before the seats are drawn (never for hidden information:
+// databases hold whole positions).
+async function findPerfectPlayer() {
+  const key = app.game.name + '/' + app.variant;
+  if (app.game.hidden || key in app.perfect) return;
+  try {
+    const q = await api('/api/query', { game: app.game.name, variant: app.variant });
+    app.perfect[key] = !!q.database;
+  } catch (e) {
+    app.perfect[key] = false;
+  }
 }
 function buildSeats() {
   const box = $('seats');
@@ -165,11 +190,14 @@ function variantText() {
     .map((i) => i.dataset.key + '=' + i.value.trim()).join(',');
 }
 
-function newGame() {
+async function newGame() {
   app.variant = variantText();
   app.start = '';
   app.match = null;
   resetLine();
+  await findPerfectPlayer();
+  for (const seat of app.seats) if (isDefaultEngine(seat.spec, app.game)) seat.spec = defaultEngine(app.game);
+  if (isDefaultEngine($('analysis-engine').value, app.game)) $('analysis-engine').value = defaultEngine(app.game);
   buildSeats();
   if (serverPlay()) return newMatch().catch(showError); // match.js
   refresh();
@@ -770,13 +798,15 @@ function renderChance() {
 // one.
 const ENDINGS = {
   capital: 'the capital was taken', surrender: 'no move was left', limit: 'the move limit',
-  length: 'the move limit', repetition: 'a position came back three times',
+  length: 'the move limit', 'move limit': 'the move limit',
+  repetition: 'a position came back three times',
 };
 function resultText(st) {
   if (!st.returns) return '';
   const best = Math.max(...st.returns);
   const winners = st.players.filter((_, p) => st.returns[p] === best);
-  const why = st.reason ? ' (' + (ENDINGS[st.reason] || st.reason) + ')' : '';
+  // "end": the game's rules ended it, and said no more.
+  const why = st.reason && st.reason !== 'end' ? ' (' + (ENDINGS[st.reason] || st.reason) + ')' : '';
   if (winners.length === st.players.length) return 'Game over: a draw' + why;
   return 'Game over: ' + winners.join(' and ') + (winners.length > 1 ? ' win' : ' wins') + why;
 }

@@ -113,7 +113,7 @@ function stateOfView(view, names) {
     turn: view.turn, to_act: view.to_act && !simultaneous ? view.seat : names.indexOf(view.turn),
     played: view.history.map((h) => (h.by === 'simultaneous'
       ? Object.entries(h.choices || {}).map(([p, c]) => p + ' ' + c).join(', ')
-      : h.move === null ? '(hidden)' : h.move)),
+      : h.move === null ? (h.seen || '(hidden)') : h.move)),
     acting: simultaneous ? (view.to_act ? [{ player: view.seat, name: view.player, moves }] : []) : undefined,
     waiting_for: view.waiting_for, chosen: view.chosen, moves, move_cells: cells,
     legal: moves.map((mv, i) => ({ move: mv, cells: cells[i] || [] })), outcomes: [], seat: view.seat,

@@ -187,7 +187,7 @@ class Game:
         return 0.0 if self._type.utility == GameType.Utility.ZERO_SUM else None
 
     def max_game_length(self):
-        return 10000  # the arena's ply limit (KZ_MATCH_MAX_PLIES)
+        return 10000  # a match's ply limit for games that declare none (play/match.h)
 
     def new_initial_state(self):
         return State(self, self._game.new_initial_state())
