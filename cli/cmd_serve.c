@@ -51,14 +51,13 @@ static int default_games_file(char *out, size_t n) {
     return 0;
 }
 
-/* A whole decimal number in [lo, hi]. */
+/* A whole decimal number in [lo, hi]: the one number parser of the command
+ * line (cli/backend/kz_cli.h), its message. */
 static int read_int(const char *option, const char *text, long lo, long hi, int *out) {
-    char *end;
-    errno = 0;
-    long value = text ? strtol(text, &end, 10) : 0;
-    if (!text || !*text || *end || errno || value < lo || value > hi)
-        return cli_fail("%s wants a whole number in %ld..%ld, not '%.40s'", option, lo,
-                        hi, text ? text : "");
+    char err[KZ_CLI_ERROR_BYTES];
+    long long value;
+    if (kz_cli_whole(option, text, lo, hi, &value, err) != KZ_OK)
+        return cli_fail("%s", err);
     *out = (int)value;
     return 0;
 }

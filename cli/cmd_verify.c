@@ -1,5 +1,5 @@
-/* kibitz verify: check every tier and block of the databases at a path
- * now, and say what is damaged. */
+/* kibitz verify: check every tier and block of the databases (and the
+ * proof files) at a path now, and say what is damaged. */
 #include "cli/cli.h"
 
 #include <stdio.h>
@@ -11,11 +11,13 @@ int cmd_verify(int argc, char **argv) {
             "Checks a database whole, now, instead of when a query first reads a\n"
             "damaged part: PATH is a solver database (a .kdb file of 'kibitz solve':\n"
             "its header, sizes, tier index, the padding before it, and every tier's\n"
-            "checksum and cells) or a game's own database file (Kerx: a .keg pair\n"
-            "file of 'kibitz solve kerx --pieces': its header, length, block table\n"
-            "and every block's checksum), or a folder, whose database files (also in\n"
-            "its folders, such as egdb-kerx-<variant>/) are all checked; other files\n"
-            "and the temporary files of running or killed writers are skipped.\n"
+            "checksum and cells), a game's own database file (Kerx: a .keg or .kwdl\n"
+            "pair file of 'kibitz solve kerx --pieces': its header, length, block\n"
+            "table and every block's checksum), a proof file of 'kibitz prove\n"
+            "--proof' (its checksum line), or a folder, whose database and proof\n"
+            "files (also in its folders, such as egdb-kerx-<variant>/) are all\n"
+            "checked; other files and the temporary files of running or killed\n"
+            "writers are skipped.\n"
             "Prints one line per file and one per damaged part (the tier or block,\n"
             "or the header); --json prints the verify document (path, files: path,\n"
             "kind, game, variant, checked, damaged: the list; damaged: the count).\n"

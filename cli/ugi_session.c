@@ -150,8 +150,9 @@ static void *search_thread(void *arg) {
     int status = json
                      ? kz_search_with(s->root, &o, best, json, cap, NULL, err, sizeof err)
                      : KZ_ERUNTIME;
-    if (status && json && (s->depth > 0 || s->iterations > 0)) {
-        /* A depth for MCTS or nodes for alpha-beta: say so, search anyway. */
+    if (status == KZ_EINVAL && json && (s->depth > 0 || s->iterations > 0)) {
+        /* A depth for MCTS or nodes for alpha-beta: say so, search anyway
+         * (not after a runtime failure: threads that cannot start). */
         say(s, "info string %s; searching with the engine's own budget", err);
         o.depth = 0, o.iterations = 0;
         status = kz_search_with(s->root, &o, best, json, cap, NULL, err, sizeof err);

@@ -53,8 +53,7 @@ const char *kz_agent_spec(const kz_agent *k) {
 }
 
 int kz_agent_threads(const kz_agent *k) {
-    int t = k->a.ab.threads > k->a.mcts.threads ? k->a.ab.threads : k->a.mcts.threads;
-    return t > 1 ? t : 1;
+    return agent_threads(&k->a);
 }
 
 void kz_agent_new_game(kz_agent *k) {

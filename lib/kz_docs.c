@@ -13,6 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+json_t *kz_text_doc(const char *text) {
+    return kjson_string_lossy(text);
+}
+
 long kz_give_json(json_t *doc, char *json, size_t n) {
     long need = kz_json_give(doc, json, n);
     return need < 0 ? KZ_ERUNTIME : need;

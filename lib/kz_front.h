@@ -35,6 +35,11 @@ json_t *kz_match_history_doc(const kz_match *m, int seat);
 /* kz_db_value_json (JSON null when not held) */
 json_t *kz_db_value_doc(const kz_db *db, const kz_state *s);
 
+/* A JSON string of any bytes, as the command line's error documents write
+ * them (kjson_string_lossy): valid UTF-8 kept, each other byte (a quote of
+ * the input cut inside a character, input that is not UTF-8) U+FFFD. */
+json_t *kz_text_doc(const char *text);
+
 /* Hand `doc` (stolen) to a caller's buffer as compact text, snprintf-style;
  * KZ_ERUNTIME when `doc` is NULL or memory ran out. */
 long kz_give_json(json_t *doc, char *json, size_t n);

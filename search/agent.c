@@ -1,5 +1,6 @@
 #include "search/agent.h"
 
+#include "engine/threads.h"
 #include "engine/timer.h"
 
 #include <stdio.h>
@@ -34,6 +35,15 @@ void agent_restrict_to_view(const struct game *g, const struct variant *v, void 
     if (mover >= 0) g->view(v, state, mover);
 }
 
+int agent_threads(const struct agent *a) {
+    int t = a->ab.threads > a->mcts.threads ? a->ab.threads : a->mcts.threads;
+    if (a->fallback) {
+        int f = agent_threads(a->fallback);
+        if (f > t) t = f;
+    }
+    return t > 1 ? t : 1;
+}
+
 int agent_search(struct agent *a, const struct game *g, const struct variant *v,
                  const void *state, const struct engine_budget *budget,
                  struct engine_report *out, bool *runtime, char *err) {
@@ -41,6 +51,12 @@ int agent_search(struct agent *a, const struct game *g, const struct variant *v,
     *runtime = false;
     out->engine = a->engine->name;
     out->distance = -1;
+    /* threads=N, --threads or UGI's threads: libgomp would end the process
+     * with a message of its own if they cannot start (a memory limit). */
+    if (threads_reserve(budget->threads > 0 ? budget->threads : agent_threads(a), err)) {
+        *runtime = true;
+        return -1;
+    }
     double start = timer_now();
     int status = a->engine->search(a, g, v, state, budget, out, runtime, err);
     if (status) engine_report_free(out);

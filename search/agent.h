@@ -167,11 +167,18 @@ int agent_choose_joint(struct agent *a, const struct game *g, const struct varia
                        const void *state, int player, uint64_t seed, move_t *move,
                        char *err);
 
+/* The threads the agent's spec asks for (threads=, a fallback's included;
+ * at least 1). */
+int agent_threads(const struct agent *a);
+
 /* One search by the agent's engine (engine.search, search/engine.h) from
  * `state` as given (the caller restricts it to the mover's view), filling
  * `out`; engines without a search of their own choose a move (no value).
- * 0, or -1 with `err` and *runtime as engine.search says; on success free
- * `out` with engine_report_free. */
+ * The threads it will use (the budget's, else the spec's) are started
+ * first (engine/threads.h): when they cannot be, it fails with a message
+ * (*runtime set) instead of letting libgomp end the process. 0, or -1 with
+ * `err` and *runtime as engine.search says; on success free `out` with
+ * engine_report_free. */
 int agent_search(struct agent *a, const struct game *g, const struct variant *v,
                  const void *state, const struct engine_budget *budget,
                  struct engine_report *out, bool *runtime, char *err);

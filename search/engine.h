@@ -57,10 +57,14 @@ enum engine_key_flags {
     ENGINE_KEY_HIDDEN_ONLY = 1u << 1, /* offered only on games with hidden information */
     ENGINE_KEY_REST = 1u << 2,        /* its value is the rest of the spec, colons and
                                          all (a fallback engine's spec): set_text */
+    ENGINE_KEY_REAL = 1u << 3,        /* a number with a fraction (time=, c=); without
+                                         it a number key takes whole numbers only */
 };
 
-/* One spec key. A number key takes a decimal from `low` to `high`; a
- * choice key (choices != NULL, NULL-terminated) one of its words, passed
+/* One spec key. A number key takes a whole number (a real one with
+ * ENGINE_KEY_REAL) from `low` to `high`, written in decimal as every number
+ * kibitz reads (engine/number.h: no blanks, no '+', no hex, no exponent);
+ * a choice key (choices != NULL, NULL-terminated) one of its words, passed
  * on as the word's index. `fallback` is the default as documented. */
 struct engine_key {
     const char *name;

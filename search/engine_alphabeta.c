@@ -10,7 +10,7 @@ enum { AB_DEPTH, AB_TIME, AB_THREADS, AB_HASH, AB_DB, AB_KEYS };
 static const struct engine_key alphabeta_keys[] = {
     [AB_DEPTH] = {"depth", 1, AB_MAX_PLY - 2, NULL, ENGINE_KEY_BUDGET, "6",
                   "plies (iterative deepening up to it)"},
-    [AB_TIME] = {"time", 1e-3, 1e6, NULL, ENGINE_KEY_BUDGET, NULL,
+    [AB_TIME] = {"time", 1e-3, 1e6, NULL, ENGINE_KEY_BUDGET | ENGINE_KEY_REAL, NULL,
                  "seconds per move (a depth given after it caps it)"},
     [AB_THREADS] = {"threads", 1, 1024, NULL, 0, "1", "Lazy SMP threads"},
     [AB_HASH] = {"hash", 1, 1 << 16, NULL, 0, "16", "transposition table, MiB"},

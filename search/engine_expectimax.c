@@ -11,7 +11,8 @@ static const char *const prune_names[] = {"star1", "star2", "none", NULL};
 static const struct engine_key expectimax_keys[] = {
     [EX_DEPTH] = {"depth", 1, EXPECTI_MAX_DEPTH, NULL, ENGINE_KEY_BUDGET, "3",
                   "decisions (chance nodes are free)"},
-    [EX_TIME] = {"time", 1e-3, 1e6, NULL, ENGINE_KEY_BUDGET, NULL, "seconds per move"},
+    [EX_TIME] = {"time", 1e-3, 1e6, NULL, ENGINE_KEY_BUDGET | ENGINE_KEY_REAL, NULL,
+                 "seconds per move"},
     [EX_PRUNE] = {"prune", 0, 0, prune_names, 0, "star1", "chance-node pruning"},
 };
 

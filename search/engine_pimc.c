@@ -11,8 +11,9 @@ static const struct engine_key pimc_keys[] = {
     [PIMC_WORLDS] = {"worlds", 1, 1e5, NULL, 0, "10", "worlds sampled from the view"},
     [PIMC_ITERATIONS] = {"iterations", 1, 4e9, NULL, ENGINE_KEY_BUDGET, "100",
                          "iterations per world"},
-    [PIMC_TIME] = {"time", 1e-3, 1e6, NULL, ENGINE_KEY_BUDGET, NULL, "seconds in all"},
-    [PIMC_C] = {"c", 1e-3, 100, NULL, 0, NULL, "exploration constant"},
+    [PIMC_TIME] = {"time", 1e-3, 1e6, NULL, ENGINE_KEY_BUDGET | ENGINE_KEY_REAL, NULL,
+                   "seconds in all"},
+    [PIMC_C] = {"c", 1e-3, 100, NULL, ENGINE_KEY_REAL, NULL, "exploration constant"},
     [PIMC_PLAYOUT] = {"playout", 1, 1e6, NULL, 0, NULL, "plies before a playout is cut"},
 };
 

@@ -1,9 +1,9 @@
 /* The engine registry and the framework around the contract
  * (search/engine.h): one spec parser, one budget rule. */
+#include "engine/number.h"
 #include "search/agent.h"
 #include "search/engine.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,16 +65,17 @@ static int parse_value(const struct engine_key *key, const char *text, double *o
         snprintf(err + used, GAME_ERROR_BYTES - (size_t)used, ", not '%s'", text);
         return -1;
     }
-    char *end;
-    errno = 0;
-    double x = strtod(text, &end);
-    if (*text == '\0' || *end != '\0' || errno != 0 || !(x >= key->low && x <= key->high)) {
-        snprintf(err, GAME_ERROR_BYTES,
-                 "agent option %s needs a number from %g to %g, not '%s'", key->name,
-                 key->low, key->high, text);
+    /* The one number parser (engine/number.h), so that a spec's numbers
+     * read and fail as the command line's --depth and --time do. */
+    char what[64];
+    snprintf(what, sizeof what, "agent option %s", key->name);
+    if (key->flags & ENGINE_KEY_REAL)
+        return number_real(what, text, key->low, key->high, out, err, GAME_ERROR_BYTES);
+    long long whole;
+    if (number_whole(what, text, (long long)key->low, (long long)key->high, &whole, err,
+                     GAME_ERROR_BYTES))
         return -1;
-    }
-    *out = x;
+    *out = (double)whole;
     return 0;
 }
 

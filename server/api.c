@@ -64,7 +64,10 @@ int api_fail(struct api_response *out, int status, const char *format, ...) {
     va_start(ap, format);
     vsnprintf(message, sizeof message, format, ap);
     va_end(ap);
-    api_reply(out, json_pack("{s:s}", "error", message));
+    /* The message quotes the request: a cut character or bytes that are
+     * not UTF-8 must not cost the reply its message (json_pack's "s" would
+     * refuse them). */
+    api_reply(out, json_pack("{s:o}", "error", kz_text_doc(message)));
     if (out->status == 200) out->status = status;
     return status;
 }

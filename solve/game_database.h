@@ -81,11 +81,12 @@ struct game_database {
      * seconds and little memory, so that they are made on first use
      * (solve/db_make.h); 0 (or no hook): never made unasked. */
     int (*quick_pieces)(const struct variant *v);
-    /* Optional, for `kibitz verify`: the name ending of the game's own
-     * database files (".keg"), and a check of one such file whole (any
-     * variant: its header says), calling `damaged` with one line for each
-     * damaged part. Returns how many; *parts: the parts checked. */
-    const char *file_suffix;
+    /* Optional, for `kibitz verify`: the name endings of the game's own
+     * database files (NULL-terminated: ".keg", ".kwdl"), and a check of one
+     * such file whole (any variant: its header says), calling `damaged`
+     * with one line for each damaged part. Returns how many; *parts: the
+     * parts checked. */
+    const char *const *file_suffixes;
     long (*verify_file)(const char *path, uint64_t *parts,
                         void (*damaged)(void *ctx, const char *what), void *ctx);
 };

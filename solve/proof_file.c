@@ -3,8 +3,18 @@
 #include "solve/proof_file.h"
 #include "engine/variant.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+static const char HEADER[] = "kibitz-proof 1\n", CHECKSUM[] = "checksum\t";
+enum { CHECKSUM_LINE = sizeof CHECKSUM - 1 + 16 + 1 }; /* "checksum\t" hex "\n" */
 
 static const char *const claim_names[] = {"win", "notlose", "notwin", "loss"};
 
@@ -39,8 +49,8 @@ int proof_write_header(FILE *f, const struct game *g, const struct variant *v,
     char opts[256], pos[1024];
     variant_format(g, v, opts, sizeof opts);
     g->format_position(v, root, pos, sizeof pos);
-    return fprintf(f, "kibitz-proof 1\ngame\t%s\nvariant\t%s\nroot\t%s\t%s\n", g->name,
-                   opts, pos, draw ? "draw" : proof_claim_name(claim)) < 0
+    return fprintf(f, "%sgame\t%s\nvariant\t%s\nroot\t%s\t%s\n", HEADER, g->name, opts,
+                   pos, draw ? "draw" : proof_claim_name(claim)) < 0
                ? -1
                : 0;
 }
@@ -53,6 +63,69 @@ int proof_write_node(FILE *f, const struct game *g, const struct variant *v,
     if (has_move) g->format_move(v, state, move, mv, sizeof mv);
     return fprintf(f, "node\t%s\t%s\t%s\n", pos, proof_claim_name(claim), mv) < 0 ? -1
                                                                                   : 0;
+}
+
+/* The file at `path` mapped read-only (*bytes 0: nothing mapped). 0, or -1
+ * with err. */
+static int map_file(const char *path, const unsigned char **map, size_t *bytes, char *err,
+                    size_t n) {
+    *map = NULL, *bytes = 0;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, n, "cannot read %.100s: %s", path,
+                 fd < 0 ? strerror(errno) : "not a regular file");
+        if (fd >= 0) close(fd);
+        return -1;
+    }
+    if (st.st_size > 0) {
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (m == MAP_FAILED) {
+            snprintf(err, n, "cannot map %.100s: %s", path, strerror(errno));
+            close(fd);
+            return -1;
+        }
+        *map = m, *bytes = (size_t)st.st_size;
+    }
+    close(fd);
+    return 0;
+}
+
+int proof_seal(const char *path, char *err) {
+    const unsigned char *map;
+    size_t bytes;
+    if (map_file(path, &map, &bytes, err, GAME_ERROR_BYTES)) return -1;
+    uint64_t sum = XXH3_64bits(map, bytes);
+    if (bytes) munmap((void *)map, bytes);
+    FILE *f = fopen(path, "a");
+    if (!f || fprintf(f, "%s%016" PRIx64 "\n", CHECKSUM, sum) < 0 || fclose(f) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "cannot write %.100s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int proof_verify_bytes(const char *path, char *err) {
+    const unsigned char *map;
+    size_t bytes;
+    if (map_file(path, &map, &bytes, err, PROOF_ERROR_BYTES)) return -1;
+    const char *why = NULL;
+    if (bytes < sizeof HEADER - 1 + CHECKSUM_LINE || memcmp(map, HEADER, sizeof HEADER - 1)) {
+        why = "not a kibitz proof file (damaged first line?)";
+    } else {
+        /* The last line must be exactly the checksum of all before it. */
+        size_t body = bytes - CHECKSUM_LINE;
+        char want[CHECKSUM_LINE + 1];
+        snprintf(want, sizeof want, "%s%016" PRIx64 "\n", CHECKSUM, XXH3_64bits(map, body));
+        if (map[body - 1] != '\n' || memcmp(map + body, CHECKSUM, sizeof CHECKSUM - 1))
+            why = "no checksum line at the end (damaged, truncated, or written before "
+                  "proof files had one: kibitz checkproof replays it)";
+        else if (memcmp(map + body, want, CHECKSUM_LINE) != 0)
+            why = "corrupt (checksum mismatch)";
+    }
+    if (bytes) munmap((void *)map, bytes);
+    if (why) snprintf(err, PROOF_ERROR_BYTES, "%s", why);
+    return why ? -1 : 0;
 }
 
 void proof_doc_free(struct proof_doc *doc) {
@@ -118,7 +191,8 @@ int proof_read(FILE *f, const struct game *g, const struct variant *v,
             BAD("line too long");
         if (len && line[len - 1] == '\r') line[--len] = '\0';
         if (line_no == 1) {
-            if (strcmp(line, "kibitz-proof 1") != 0) BAD("not a kibitz proof file");
+            if (len != sizeof HEADER - 2 || memcmp(line, HEADER, len) != 0)
+                BAD("not a kibitz proof file");
             continue;
         }
         if (!len || line[0] == '#') continue;
@@ -139,6 +213,9 @@ int proof_read(FILE *f, const struct game *g, const struct variant *v,
                              doc->root, &doc->root_claim, why))
                 BAD("%s", why);
             have_root = true;
+        } else if (strcmp(fields[0], "checksum") == 0 && n == 2) {
+            /* For `kibitz verify` (proof_verify_bytes): the checker
+             * judges every claim itself. */
         } else if (strcmp(fields[0], "node") == 0 && n == 4) {
             if (doc->count == capacity) {
                 uint64_t cap = capacity ? 2 * capacity : 256;

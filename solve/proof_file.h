@@ -18,8 +18,12 @@
  *   variant <options as variant_format spells them>
  *   root <position> <claim>|draw
  *   node <position> <claim> <move>|all
+ *   checksum <16 hex digits>
  * Lines starting with '#' are comments. Positions and moves are written as
- * the game formats them (format_position, format_move).
+ * the game formats them (format_position, format_move). The last line,
+ * written once the file is complete, is the XXH3-64 of every byte before
+ * it, for `kibitz verify` (files of earlier versions lack it): the checker
+ * does not need it (it trusts nothing in the file anyway) and reads past it.
  */
 #ifndef KIBITZ_PROOF_FILE_H
 #define KIBITZ_PROOF_FILE_H
@@ -75,5 +79,14 @@ int proof_write_header(FILE *f, const struct game *g, const struct variant *v,
 int proof_write_node(FILE *f, const struct game *g, const struct variant *v,
                      const void *state, enum proof_claim claim, bool has_move,
                      move_t move);
+
+/* Append the checksum line to the complete proof file at `path`. 0, or -1
+ * with err (GAME_ERROR_BYTES). */
+int proof_seal(const char *path, char *err);
+
+/* `kibitz verify` of a proof file: its first line names the format, its
+ * last line is the checksum of every byte before it, and they match. 0, or
+ * -1 with what is wrong in err (PROOF_ERROR_BYTES). */
+int proof_verify_bytes(const char *path, char *err);
 
 #endif

@@ -64,11 +64,11 @@ expect 0 'flatmc:iterations=20' -- arena kodrek --variant inner=5,margin=2,tolek
 # flatmc works through the contract on any game without hidden information.
 expect 0 'games 4' -- arena kulibrat --players flatmc:iterations=40,random --games 4 --seed 1
 # Bad agent specs are refused with the reason.
-expect 2 "^kibitz: bad player 'flatmc:iterations=0'.*iterations needs a number" -- \
+expect 2 "^kibitz: bad player 'flatmc:iterations=0'.*iterations needs a whole number" -- \
     arena kodrek --players flatmc:iterations=0,random,random --games 1
 expect 2 "agent 'flatmc' has no option 'depth'" -- \
     arena kodrek --players flatmc:depth=2,random,random --games 1
-expect 2 "agent option playout needs a number" -- \
+expect 2 "agent option playout needs a whole number" -- \
     arena kodrek --players flatmc:playout=x,random,random --games 1
 expect 2 "agent 'greedy' has no option 'iterations'" -- \
     arena kodrek --players greedy:iterations=5,random,random --games 1

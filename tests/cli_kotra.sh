@@ -31,7 +31,7 @@ expect 2 '^kibitz: --side must name a player' -- play kotra --side purple
 # The IS-MCTS agent keeps its tree between moves; keep=0 turns that off.
 expect 0 'games 2, score of mcts:iterations=30:keep=0' -- \
     arena kotra --players mcts:iterations=30:keep=0,mcts:iterations=30 --games 2
-expect 2 "agent option keep needs a number from 0 to 1, not '2'" -- \
+expect 2 "agent option keep needs a whole number from 0 to 1, not '2'" -- \
     arena kotra --players mcts:keep=2,random --games 1
 expect 2 "agent 'mcts' has no option 'keep'" -- arena kulibrat --players mcts:keep=1,random --games 1
 # Kept trees do not carry from one game to the next, so games played two at

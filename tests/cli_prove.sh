@@ -34,6 +34,12 @@ awk -F'\t' 'BEGIN { OFS = "\t" }
 check "the altered proof differs" "$(! cmp -s "$dir/start.proof" "$dir/move.proof"; echo $?)"
 expect 1 "proof rejected: line 5: after c2-c3 the claim 'notlose' does not hold" -- \
     checkproof kerx --variant $v --db none --proof "$dir/move.proof"
+# kibitz verify: the written proof ends with the checksum of the rest, which
+# the altered copy no longer matches (the byte-by-byte sweep:
+# tests/test_verify.c).
+expect 0 "start.proof: proof file, 1 checksum checked: ok" -- verify "$dir/start.proof"
+expect 1 "move.proof: proof file, .*DAMAGED" -- verify "$dir/move.proof"
+expect 1 "checksum mismatch" -- verify "$dir/move.proof"
 # A claim strengthened: a draw node said to be a win.
 awk -F'\t' 'BEGIN { OFS = "\t" }
     $1 == "node" && $3 == "notlose" && ++n == 3 { $3 = "win" } { print }' \

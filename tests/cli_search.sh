@@ -29,7 +29,7 @@ expect 2 'game is over' -- bestmove kulibrat --position '.../.../.../... r 5-0'
 expect 2 "bad position" -- analyse kulibrat --position 'b/b/b b 0-0'
 expect 2 'needs 2 specs, not 1' -- arena kulibrat --players random --games 2
 expect 2 "bad player 'bogus'" -- arena kulibrat --players random,bogus --games 2
-expect 2 'iterations needs a number' -- arena kulibrat --players mcts:iterations=0,random --games 2
+expect 2 'iterations needs a whole number' -- arena kulibrat --players mcts:iterations=0,random --games 2
 expect 2 'arena needs --games' -- arena kulibrat --players random,random
 expect 0 'games 4' -- arena kulibrat --players alphabeta:depth=2,random --games 4 --seed 3
 expect 2 'drop threads= from' -- arena kulibrat --players alphabeta:depth=2:threads=2,random --games 4 --parallel 2

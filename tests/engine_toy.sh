@@ -43,7 +43,7 @@ expect "bestmove score" '^score \+0.25$' "$k" bestmove kulibrat --algo toy:pick=
 expect "bestmove json" '"engine":"toy","move":"\+c4","value":\{"result":"unknown","score":0.25\}' \
     "$k" bestmove kulibrat --algo toy:pick=2 --json
 expect "analyse" '^bestmove \+a4$' "$k" analyse kulibrat --algo toy
-expect "key range" "agent option pick needs a number from 0 to 100, not '101'" \
+expect "key range" "agent option pick needs a whole number from 0 to 100, not '101'" \
     "$k" bestmove kulibrat --algo toy:pick=101
 expect "unknown key" "agent 'toy' has no option 'depth'" "$k" bestmove kulibrat --algo toy:depth=3
 expect "listed" 'db\[:fallback=SPEC\] or toy\[:OPTION=VALUE...\]\)' "$k" bestmove kulibrat --algo nothing

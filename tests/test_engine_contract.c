@@ -101,6 +101,23 @@ static void check_key(const struct engine *e, int index, const struct game *g) {
         snprintf(spec, sizeof spec, "%s:%s=%.17g", e->name, k->name, outside[c]);
         expect_spec(spec, g, false, k->name, &a);
     }
+    /* The one number parser (engine/number.h) for every number key: no
+     * blanks, no '+', no hex or exponent, a fraction only where the key
+     * takes real numbers; the message as for --depth and --time. */
+    const char *const bad_forms[] = {" %.17g", "%.17g ", "+%.17g", "%.17ge0", "0x%.0f"};
+    for (size_t f = 0; f < sizeof bad_forms / sizeof bad_forms[0]; f++) {
+        char value[64];
+        snprintf(value, sizeof value, bad_forms[f], k->low);
+        snprintf(spec, sizeof spec, "%s:%s=%s", e->name, k->name, value);
+        expect_spec(spec, g, false,
+                    k->flags & ENGINE_KEY_REAL ? "needs a number from"
+                                               : "needs a whole number from",
+                    &a);
+    }
+    if (!(k->flags & ENGINE_KEY_REAL)) {
+        snprintf(spec, sizeof spec, "%s:%s=%.17g.5", e->name, k->name, k->low);
+        expect_spec(spec, g, false, "needs a whole number from", &a);
+    }
     if (k->fallback) {
         double x = strtod(k->fallback, NULL);
         assert_true(x >= k->low && x <= k->high);

@@ -1,15 +1,20 @@
 /* `kibitz verify` (cli/backend/kz_cli.h kz_cli_verify) finds a single flipped byte
  * anywhere in a database of each kind: a Kulibrat solver database (header,
- * every tier's cells, the padding, the tier index) and Kerx endgame pair
+ * every tier's cells, the padding, the tier index), Kerx endgame pair
  * files (header, blocks of values, block table), small blocks so that
- * there are many. The regions are found without verify's help: the solver
- * database's layout from its info (cells after a 512-byte header, the index
- * of 32-byte entries at the end), the pair files' from kerx_egdb_file_open.
+ * there are many, the Kerx win/draw/loss files built beside them (header,
+ * compressed blocks, block table) and a proof file (every byte). The
+ * regions are found without verify's help: the solver database's layout
+ * from its info (cells after a 512-byte header, the index of 32-byte
+ * entries at the end), the pair files' from kerx_egdb_file_open and
+ * kerx_wdl_file_open.
  * Each flip is undone before the next, so the intact file must verify clean
  * again at the end. */
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_egdb_file.h"
+#include "games/kerx/kerx_wdl_file.h"
 #include "cli/backend/kz_cli.h"
+#include "solve/proof_file.h"
 #include "solve/solver_db.h"
 #include "support.h"
 
@@ -108,6 +113,46 @@ static void test_solver_database(void **unused) {
     assert_int_equal(verify(path), KZ_OK);
 }
 
+/* The .kwdl files of the folder: header, every compressed block, table. */
+static void flip_wdl_files(const char *pairs) {
+    DIR *dir = opendir(pairs);
+    assert_non_null(dir);
+    struct dirent *e;
+    int files = 0, flips = 0;
+    char err[GAME_ERROR_BYTES];
+    while ((e = readdir(dir))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 5, ".kwdl") != 0) continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", pairs, e->d_name);
+        int a, c;
+        assert_int_equal(sscanf(e->d_name, "%d+%d", &a, &c), 2);
+        struct kerx_wdl_file f;
+        if (kerx_wdl_file_open(&f, path, 3, 3, a, c, KERX_EGDB_ANY, KERX_EGDB_ANY, err))
+            fail_msg("%s", err);
+        long blocks = (long)f.blocks, start[blocks + 1];
+        for (long k = 0; k <= blocks; k++) {
+            uint64_t offset;
+            memcpy(&offset, f.offsets + 8 * k, 8);
+            start[k] = 256 + (long)offset;
+        }
+        kerx_wdl_file_close(&f);
+        long size = file_size(path), table = start[blocks];
+        assert_true(blocks >= 1 && table + 16 * blocks + 8 == size);
+        assert_int_equal(verify(path), KZ_OK); /* known, and intact */
+        for (long at = 0; at < 256; at += 2) expect_found(path, at), flips++; /* header */
+        for (long k = 0; k < blocks; k++) flips += flip_region(path, start[k], start[k + 1], 1);
+        for (long at = table; at < size; at += 5) expect_found(path, at), flips++;
+        expect_found(path, size - 1), flips++;
+        files++;
+    }
+    closedir(dir);
+    assert_true(files >= 3);
+    print_message("Kerx: %d win/draw/loss files, %d single-byte flips, each found\n",
+                  files, flips);
+    assert_int_equal(verify(pairs), KZ_OK);
+}
+
 static void test_kerx_pair_files(void **unused) {
     (void)unused;
     struct test_game t = test_game_make("kerx", "size=3");
@@ -151,6 +196,33 @@ static void test_kerx_pair_files(void **unused) {
     print_message("Kerx: %d pair files, %d single-byte flips, each found\n", files,
                   flips);
     assert_int_equal(verify(pairs), KZ_OK);
+    flip_wdl_files(pairs);
+}
+
+/* A proof file as `kibitz prove --proof` seals it: every byte flipped. The
+ * checksum guards the bytes only (the text need not be a sound proof). */
+static void test_proof_file(void **unused) {
+    (void)unused;
+    char path[512], err[GAME_ERROR_BYTES];
+    snprintf(path, sizeof path, "%s/small.proof", folder);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("kibitz-proof 1\ngame\tkerx\nvariant\tsize=3,drawat=3,huff=0\n"
+          "root\t3/4/5/1w2/b2 w\tnotlose\nnode\t3/4/5/1w2/b2 w\tnotlose\tb2-b3\n"
+          "# a comment\nnode\t3/4/5/1w2/b2 b\tnotwin\tall\n",
+          f);
+    assert_int_equal(fclose(f), 0);
+    if (proof_seal(path, err)) fail_msg("%s", err);
+    assert_int_equal(verify(path), KZ_OK);
+    long size = file_size(path);
+    for (long at = 0; at < size; at++) expect_found(path, at);
+    print_message("proof file: %ld single-byte flips, each found\n", size);
+    assert_int_equal(verify(path), KZ_OK);
+    /* Cut short (the checksum line lost) or an older file without it. */
+    assert_int_equal(truncate(path, size - 1), 0);
+    assert_int_equal(verify(path), KZ_CLI_CHECK);
+    assert_int_equal(truncate(path, size - 26), 0);
+    assert_int_equal(verify(path), KZ_CLI_CHECK);
 }
 
 static void test_not_databases(void **unused) {
@@ -175,6 +247,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solver_database),
         cmocka_unit_test(test_kerx_pair_files),
+        cmocka_unit_test(test_proof_file),
         cmocka_unit_test(test_not_databases),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -85,6 +85,17 @@ def errors(s):
     expect_error(s, "/api/state", {"game": "kerx", "moves": [17]}, 400, "moves[0]")
     expect_error(s, "/api/search", {"game": "kerx", "engine": "alphabeta:depth=x"}, 400, "engine")
     expect_error(s, "/api/search", {"game": "kerx", "engine": "mcts:hash=100000"}, 400, "engine")
+    # Issue 31, defect 4: a message quoting the request keeps its place
+    # when the quote cuts a UTF-8 character (U+FFFD stands in for the cut
+    # bytes); it used to become a 500 "out of memory".
+    for pad in range(4):
+        text = "x" * pad + "\u00e9" * 40
+        for field, body in (("position", {"game": "kulibrat", "position": text}),
+                            ("moves[0]", {"game": "kulibrat", "moves": [text]}),
+                            ("variant", {"game": "kulibrat", "variant": "target=" + text}),
+                            ("engine", {"game": "kulibrat", "engine": "mcts:c=" + text})):
+            path = "/api/search" if field == "engine" else "/api/state"
+            expect_error(s, path, body, 400, field)
     status, doc = s.call("/api/state", raw=b" " * (300 * 1024))
     check(status == 413, "an oversized body is refused (%s)" % status)
     status, doc = s.call("/api/games", {"game": "kerx"})

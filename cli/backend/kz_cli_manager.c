@@ -187,7 +187,7 @@ int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, cha
             result = FAIL(KZ_ERUNTIME, "cannot write %s", tmp);
         } else if (prove_export(&cfg, s->bytes, local.table_mib, f, &written, perr) !=
                        0 ||
-                   fclose(f) != 0) {
+                   fclose(f) != 0 || proof_seal(tmp, perr) != 0) {
             remove(tmp);
             result = FAIL(KZ_ERUNTIME, "the proof was not written: %s", perr);
         } else if (access(a->proof, F_OK) == 0) {

@@ -1,11 +1,13 @@
 /* The body of `kibitz verify` (cli/backend/kz_cli.h): every tier of a solver
- * database (search/solver_db.h) and every block of a game's own database
- * files (the `verify_file` hook of search/game_database.h, e.g. Kerx pair
- * files) checked now, and each damaged part reported. */
+ * database (solve/solver_db.h), every block of a game's own database files
+ * (the `verify_file` hook of solve/game_database.h: Kerx .keg and .kwdl
+ * pair files) and the checksum of proof files (solve/proof_file.h) checked
+ * now, and each damaged part reported. */
 #include "engine/registry.h"
 #include "cli/backend/kz_cli.h"
 #include "lib/kz_internal.h"
 #include "solve/game_database.h"
+#include "solve/proof_file.h"
 #include "solve/solver_db.h"
 #include "json/kjson.h"
 
@@ -41,31 +43,48 @@ static const struct game *own_kind(const char *path) {
     const struct game *const *games = registry_games(&count);
     for (int i = 0; i < count; i++) {
         const struct game_database *d = games[i]->database;
-        if (d && d->verify_file && d->file_suffix && ends_with(path, d->file_suffix))
-            return games[i];
+        for (int k = 0; d && d->verify_file && d->file_suffixes && d->file_suffixes[k]; k++)
+            if (ends_with(path, d->file_suffixes[k])) return games[i];
     }
     return NULL;
 }
 
-static bool solver_kind(const char *path) {
-    if (ends_with(path, ".kdb")) return true;
-    char magic[8] = {0};
+/* Does the file at `path` start with the `n` bytes of `magic`? */
+static bool starts_with(const char *path, const char *magic, size_t n) {
+    char head[16] = {0};
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    bool yes = fd >= 0 && read(fd, magic, sizeof magic) == (ssize_t)sizeof magic &&
-               memcmp(magic, "KIBITZDB", 8) == 0;
+    bool yes = fd >= 0 && n <= sizeof head && read(fd, head, n) == (ssize_t)n &&
+               memcmp(head, magic, n) == 0;
     if (fd >= 0) close(fd);
     return yes;
+}
+
+static bool solver_kind(const char *path) {
+    return ends_with(path, ".kdb") || starts_with(path, "KIBITZDB", 8);
+}
+
+/* A proof of `kibitz prove --proof` (solve/proof_file.h). */
+static bool proof_kind(const char *path) {
+    return ends_with(path, ".proof") || starts_with(path, "kibitz-proof ", 13);
 }
 
 /* Check one file; `named`: the user named it (so it must be a database). */
 static void verify_file(struct verify_run *run, const char *path, bool named) {
     const struct game *own = solver_kind(path) ? NULL : own_kind(path);
-    if (!own && !named && !solver_kind(path)) return; /* some other file */
+    const bool proof = !own && !solver_kind(path) && proof_kind(path);
+    if (!own && !proof && !named && !solver_kind(path)) return; /* some other file */
     json_t *file = json_object();
     run->damage = json_array();
     uint64_t parts = 0;
     long bad;
-    if (own) {
+    if (proof) {
+        json_object_set_new(file, "kind", json_string("proof file"));
+        json_object_set_new(file, "parts", json_string("checksum"));
+        char err[PROOF_ERROR_BYTES];
+        parts = 1;
+        bad = proof_verify_bytes(path, err) != 0;
+        if (bad) note_damage(run, err);
+    } else if (own) {
         json_object_set_new(file, "kind", json_sprintf("%s database file", own->name));
         bad = own->database->verify_file(path, &parts, note_damage, run);
         json_object_set_new(file, "parts", json_string("blocks"));
@@ -183,7 +202,9 @@ int kz_cli_verify(const char *path, bool json, FILE *out, char *err) {
     if (run.checked == 0) {
         json_decref(run.files);
         return kz_fail(err, KZ_CLI_ERROR_BYTES, KZ_ERUNTIME,
-                       "no kibitz database in %s (.kdb files, or a game's own)", path);
+                       "no kibitz database in %s (.kdb files, a game's own, or proof "
+                       "files)",
+                       path);
     }
     if (json) {
         json_t *doc = kjson_document("verify");

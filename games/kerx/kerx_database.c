@@ -9,6 +9,7 @@
 #include "games/kerx/kerx_egdb_file.h"
 #include "games/kerx/kerx_tiers.h"
 #include "games/kerx/kerx_tiers_db.h"
+#include "games/kerx/kerx_wdl_file.h"
 #include "solve/game_database.h"
 
 #include <inttypes.h>
@@ -373,6 +374,17 @@ static int kerx_quick_pieces(const struct variant *v) {
     return kerx_options(v)->size <= 4 ? 6 : 0;
 }
 
+/* `kibitz verify`: a pair file of either kind, by its name's ending. */
+static const char *const kerx_file_suffixes[] = {".keg", ".kwdl", NULL};
+
+static long kerx_verify_file(const char *path, uint64_t *parts,
+                             void (*damaged)(void *ctx, const char *what), void *ctx) {
+    size_t n = strlen(path);
+    if (n >= 5 && strcmp(path + n - 5, ".kwdl") == 0)
+        return kerx_wdl_file_verify_all(path, parts, damaged, ctx);
+    return kerx_egdb_file_verify_all(path, parts, damaged, ctx);
+}
+
 const struct game_database kerx_database = {
     .quick_pieces = kerx_quick_pieces,
     .build = kerx_database_build,
@@ -383,8 +395,8 @@ const struct game_database kerx_database = {
     .close = kerx_database_close,
     .hole_message = "no database holds this material (build it with --pieces)",
     .unavailable = kerx_database_unavailable,
-    .file_suffix = ".keg",
-    .verify_file = kerx_egdb_file_verify_all,
+    .file_suffixes = kerx_file_suffixes,
+    .verify_file = kerx_verify_file,
     .whole_game = kerx_database_whole_game,
     .write_test_set = kerx_write_test_set,
 };

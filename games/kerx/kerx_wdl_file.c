@@ -423,6 +423,51 @@ int kerx_wdl_file_code(const struct kerx_wdl_file *cf, uint64_t at) {
     return (codes[i >> 2] >> (2 * (i & 3))) & 3;
 }
 
+long kerx_wdl_file_verify_all(const char *path, uint64_t *parts,
+                              void (*damaged)(void *ctx, const char *what), void *ctx) {
+    char err[GAME_ERROR_BYTES], what[GAME_ERROR_BYTES];
+    *parts = 0;
+    /* The file's own header says which pair it is; opening checks that
+     * header (its checksum first), the length and the block table. */
+    struct header h = {0};
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    ssize_t got = fd >= 0 ? pread(fd, &h, sizeof h, 0) : -1;
+    if (fd >= 0) close(fd);
+    struct kerx_wdl_file f;
+    if (got != (ssize_t)sizeof h) {
+        snprintf(what, sizeof what, "%.100s: not a Kerx win/draw/loss file (too short)",
+                 path);
+        damaged(ctx, what);
+        return 1;
+    }
+    if (kerx_wdl_file_open(&f, path, (int)h.size, (int)h.drawat, (int)h.a, (int)h.b,
+                           KERX_EGDB_ANY, KERX_EGDB_ANY, err) != 0) {
+        damaged(ctx, err);
+        return 1;
+    }
+    uint8_t *codes = malloc((UINT64_C(1) << MAX_SHIFT) / 4);
+    if (!codes) {
+        kerx_wdl_file_close(&f);
+        damaged(ctx, "out of memory");
+        return 1;
+    }
+    long bad = 0;
+    *parts = f.blocks;
+    for (uint64_t b = 0; b < f.blocks; b++) {
+        uint64_t lo = load64(f.offsets + 8 * b), hi = load64(f.offsets + 8 * b + 8);
+        if (XXH3_64bits(f.data + lo, hi - lo) != load64(f.hashes + 8 * b) ||
+            !inflate_block(&f, b, codes)) {
+            snprintf(what, sizeof what, "block %" PRIu64 " of %" PRIu64 " (codes %" PRIu64
+                     "..): corrupt", b, f.blocks, b << f.shift);
+            damaged(ctx, what);
+            bad++;
+        }
+    }
+    free(codes);
+    kerx_wdl_file_close(&f);
+    return bad;
+}
+
 int kerx_wdl_file_failed(const struct kerx_wdl_file *f, char *err) {
     uint64_t bad = atomic_load(&((struct kerx_wdl_file *)f)->bad_block);
     if (!f->map || !bad) return 0;

@@ -88,6 +88,13 @@ int kerx_wdl_file_code(const struct kerx_wdl_file *f, uint64_t at);
 /* 0, or -1 with err naming the file and its bad block when one was met. */
 int kerx_wdl_file_failed(const struct kerx_wdl_file *f, char *err);
 
+/* `kibitz verify` of one .kwdl file, any pair and variant (its header
+ * says): the header and block table as opening checks them, then every
+ * block (its checksum, and that it inflates to its size); `damaged` gets
+ * one line for each damaged part. Returns how many; *parts: the blocks. */
+long kerx_wdl_file_verify_all(const char *path, uint64_t *parts,
+                              void (*damaged)(void *ctx, const char *what), void *ctx);
+
 /* Recompute the checksums of a file image (the header's, the table's and
  * every block's, when the table fits) so that tests and fuzz targets reach
  * the checks behind them. -1 when shorter than a header. */
