@@ -94,7 +94,6 @@ struct kerx_egdb;
 int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *data,
                    char *err);
 void kerx_egdb_close(struct kerx_egdb *db);
-int kerx_egdb_pairs(const struct kerx_egdb *db);
 /* A state's value: RETRO_TERMINAL when the game is over, RETRO_HOLE when its
  * material is not in the set. Matches retro_lookup_fn / dfpn_probe_fn. */
 retro_cell kerx_egdb_probe(void *db, const void *state);
