@@ -34,8 +34,10 @@ kodrek)
     engines="random greedy flatmc:iterations=250 mcts:iterations=250"
     four="mcts:iterations=1000 mcts:iterations=250" ;;
 kauda-baji)
-    engines="random greedy flatmc:iterations=250 mcts:iterations=250"
-    four="mcts:iterations=1000 mcts:iterations=250" ;;
+    # Four players and long races: a game of mcts:iterations=250 takes
+    # about 11 CPU-seconds, so the budgets here are smaller.
+    engines="random greedy flatmc:iterations=100 mcts:iterations=100"
+    four="mcts:iterations=400 mcts:iterations=100" ;;
 kotra)
     # IS-MCTS and PIMC at equal work: 500 iterations in all (PIMC: 5
     # worlds of 100).

@@ -31,8 +31,8 @@ struct side_terms {
     int near;    /* sum over its pieces of the distance to the nearest enemy */
 };
 
-static struct side_terms terms(const struct kerx_geom *g, const struct kerx_state *s,
-                               int player) {
+static struct side_terms side_terms_of(const struct kerx_geom *g,
+                                       const struct kerx_state *s, int player) {
     int mine[KERX_MAX_CELLS], theirs[KERX_MAX_CELLS];
     int m = cells_of(s->pieces[player], mine),
         t = cells_of(s->pieces[player ^ 1], theirs);
@@ -69,37 +69,78 @@ static int centre(const struct kerx_geom *g, const uint64_t w[2]) {
     return total;
 }
 
-/* Endgame weights, in thousandths of GAME_EVAL_MAX per unit. */
-enum {
-    ENDGAME_PIECES = 10,  /* the endgame terms apply from here down */
-    W_NEAR = 6,           /* the side ahead: per step closer to the enemy */
-    W_ROOM = 8,           /* per empty cell the side behind can step to */
-    W_EXPOSED = 40,       /* per piece that can be jumped now */
-    W_SPARE_EXPOSED = 90, /* the same when the side ahead cannot spare it */
+/* Endgame weights, in evaluation points (GAME_EVAL_MAX is "won") per unit
+ * of each term (kerx_eval.h, enum kerx_endgame_term). Fitted by
+ * scripts/kerx_texel.py (results/kerx.md, "Texel tuning"): the direction
+ * from which move of a won position the databases say wins fastest, the
+ * scale from their win/draw/loss labels. */
+const int kerx_endgame_weights[KERX_ENDGAME_TERMS] = {
+    [KERX_TERM_NEAR] = 40,
+    [KERX_TERM_ROOM] = -51,
+    [KERX_TERM_THEIR_EXPOSED] = 39,
+    [KERX_TERM_OUR_EXPOSED] = 48,
+    [KERX_TERM_SPARE_EXPOSED] = 1220,
+    [KERX_TERM_CENTRE] = -5,
 };
+
+/* Material: the share of the pieces one side has more than the other. */
+int kerx_eval_material(const struct kerx_state *s, int player) {
+    int mine = kerx_count(s, player), theirs = kerx_count(s, player ^ 1);
+    if (mine + theirs == 0) return 0;
+    return (GAME_EVAL_MAX / 10 * 8) * (mine - theirs) / (mine + theirs);
+}
+
+static int material_and_centre(const struct kerx_geom *g, const struct kerx_state *s,
+                               int player) {
+    int mine = kerx_count(s, player), theirs = kerx_count(s, player ^ 1);
+    if (mine + theirs == 0) return 0;
+    int material = kerx_eval_material(s, player);
+    int central = centre(g, s->pieces[player]) - centre(g, s->pieces[player ^ 1]);
+    return material + (GAME_EVAL_MAX / 10) * central / ((g->n - 1) * (mine + theirs));
+}
+
+int kerx_endgame_terms(const struct kerx_geom *g, int drawat, const struct kerx_state *s,
+                       int terms[KERX_ENDGAME_TERMS]) {
+    int white = kerx_count(s, 0), black = kerx_count(s, 1);
+    if (white + black > KERX_ENDGAME_PIECES || white == black) return -1;
+    /* The endgame, seen from the side ahead: progress is closing in on the
+     * enemy and taking its room, and no piece of the side ahead may hang,
+     * least of all when losing it would bring both sides to `drawat` or
+     * fewer (a draw). */
+    int ahead = white > black ? 0 : 1;
+    int lead = kerx_count(s, ahead), behind = kerx_count(s, ahead ^ 1);
+    struct side_terms a = side_terms_of(g, s, ahead), b = side_terms_of(g, s, ahead ^ 1);
+    bool cannot_spare = drawat > 0 && lead - 1 <= drawat && behind <= drawat;
+    terms[KERX_TERM_NEAR] = -(a.near * KERX_NEAR_EIGHTHS) / lead;
+    terms[KERX_TERM_ROOM] = -b.room;
+    terms[KERX_TERM_THEIR_EXPOSED] = b.exposed;
+    terms[KERX_TERM_OUR_EXPOSED] = cannot_spare ? 0 : -a.exposed;
+    terms[KERX_TERM_SPARE_EXPOSED] = cannot_spare ? -a.exposed : 0;
+    terms[KERX_TERM_CENTRE] =
+        centre(g, s->pieces[ahead]) - centre(g, s->pieces[ahead ^ 1]);
+    return ahead;
+}
+
+int kerx_eval_base(const struct kerx_geom *g, int drawat, const struct kerx_state *s,
+                   int player) {
+    int t[KERX_ENDGAME_TERMS];
+    return kerx_endgame_terms(g, drawat, s, t) < 0 ? material_and_centre(g, s, player)
+                                                   : kerx_eval_material(s, player);
+}
 
 int kerx_eval(const struct kerx_geom *g, int drawat, const struct kerx_state *s,
               int player) {
-    int mine = kerx_count(s, player), theirs = kerx_count(s, player ^ 1);
-    if (mine + theirs == 0) return 0;
-    int material = (GAME_EVAL_MAX / 10 * 8) * (mine - theirs) / (mine + theirs);
-    int central = centre(g, s->pieces[player]) - centre(g, s->pieces[player ^ 1]);
-    int bonus = (GAME_EVAL_MAX / 10) * central / ((g->n - 1) * (mine + theirs));
-    if (mine + theirs > ENDGAME_PIECES || mine == theirs) return material + bonus;
-    /* The endgame, seen from the side ahead (`ahead`), negated for the
-     * other: progress is closing in on the enemy and taking its room, and
-     * no piece of the side ahead may hang, least of all when losing it
-     * would bring both sides to `drawat` or fewer (a draw). */
-    int ahead = mine > theirs ? player : player ^ 1;
-    int lead = kerx_count(s, ahead), behind = kerx_count(s, ahead ^ 1);
-    struct side_terms a = terms(g, s, ahead), b = terms(g, s, ahead ^ 1);
-    bool cannot_spare = drawat > 0 && lead - 1 <= drawat && behind <= drawat;
-    int progress = -W_NEAR * a.near / lead - W_ROOM * b.room + (W_EXPOSED * b.exposed) -
-                   (cannot_spare ? W_SPARE_EXPOSED : W_EXPOSED) * a.exposed;
-    progress = progress * (GAME_EVAL_MAX / 1000);
-    int sign = ahead == player ? 1 : -1;
-    int value = material + sign * progress;
-    /* Keep the material order: an endgame term never outweighs a piece. */
+    int t[KERX_ENDGAME_TERMS];
+    int ahead = kerx_endgame_terms(g, drawat, s, t);
+    if (ahead < 0) return material_and_centre(g, s, player);
+    /* In the endgame the centre counts only through its own term: a pull to
+     * the centre for both sides kept the side ahead from closing in. */
+    int base = kerx_eval_material(s, player);
+    int progress = 0;
+    for (int i = 0; i < KERX_ENDGAME_TERMS; i++)
+        progress += kerx_endgame_weights[i] * t[i];
+    int value = base + (ahead == player ? progress : -progress);
+    /* Stay inside the range of a heuristic value (GAME_EVAL_MAX: won). */
     int cap = GAME_EVAL_MAX - 1;
     return value > cap ? cap : value < -cap ? -cap : value;
 }
