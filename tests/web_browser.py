@@ -158,6 +158,8 @@ def perfect_player(d, server, db):
     spec = d.find_element(By.ID, "seat-spec-1").get_attribute("value")
     check(spec.startswith("db"), "kulibrat target=3: the page offers the perfect player (%r)" % spec)
     check(js(d, "return kibitz.seats[1].spec") == spec, "the red seat plays %r" % spec)
+    analysis = d.find_element(By.ID, "analysis-engine").get_attribute("value")
+    check(not analysis.startswith("db"), "the analysis field keeps a search, which scores every move (%r)" % analysis)
     rng = random.Random(2)
     replies = 0
     for _ in range(3):

@@ -181,7 +181,7 @@ function chooseGame(name, variant) {
   }
   app.seats = [];
   app.state = null;
-  $('analysis-engine').value = defaultEngine(app.game);
+  $('analysis-engine').value = searchEngine(app.game); // analysis scores moves: a search
   if (variant === undefined) newGame();
 }
 
@@ -197,7 +197,6 @@ async function newGame() {
   resetLine();
   await findPerfectPlayer();
   for (const seat of app.seats) if (isDefaultEngine(seat.spec, app.game)) seat.spec = defaultEngine(app.game);
-  if (isDefaultEngine($('analysis-engine').value, app.game)) $('analysis-engine').value = defaultEngine(app.game);
   buildSeats();
   if (serverPlay()) return newMatch().catch(showError); // match.js
   refresh();
