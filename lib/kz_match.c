@@ -2,6 +2,7 @@
  * engine specs with every seating in turn, win rates and Elo
  * (include/kibitz.h). `kibitz arena` is this plus its printing. */
 #include "engine/rng.h"
+#include "engine/threads.h"
 #include "lib/kz_agent.h"
 #include "lib/kz_front.h"
 #include "lib/kz_match_internal.h"
@@ -361,6 +362,8 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
                              "--parallel plays games at once with one thread per engine: "
                              "drop threads= from '%s' or --parallel",
                              agents[i]->a.spec);
+    if (status == KZ_OK && threads_reserve(jobs, gerr) != 0) /* else libgomp ends us */
+        status = kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
     struct arena_run run = {.start = start, .o = o, .probe = probe, .n = n};
     if (status == KZ_OK) {
         run.returns = malloc(sizeof *run.returns * (size_t)o->games);

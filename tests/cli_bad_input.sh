@@ -167,6 +167,11 @@ if (ulimit -v 400000; "$kibitz" version >/dev/null 2>&1); then
     check "arena player threads=1000 under ulimit -v: a message ($code: $out)" \
         $([ $code -ne 0 ] && grep -q 'cannot start 1000 threads' <<<"$out" &&
             ! grep -q libgomp <<<"$out" && echo 0 || echo 1)
+    out=$(capped arena kulibrat --players random,random --games 300 --parallel 300)
+    code=$?
+    check "arena --parallel 300 under ulimit -v: a message, status 1 ($code: $out)" \
+        $([ $code -eq 1 ] && grep -q '^kibitz: cannot start 300 threads' <<<"$out" &&
+            echo 0 || echo 1)
     session=$( (ulimit -v 400000
         printf 'ugi\nsetoption name threads value 256\nposition startpos\ngo depth 2\nisready\nquit\n' |
             timeout 60 "$kibitz" ugi kulibrat) 2>&1)

@@ -406,23 +406,27 @@ static bool block_intact(const struct kerx_egdb_file *f, uint64_t block) {
     return XXH3_64bits(f->values[0] + lo, len) == want;
 }
 
+bool kerx_verify_header(const char *path, void *header, size_t n, const char *kind,
+                        void (*damaged)(void *ctx, const char *what), void *ctx) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    ssize_t got = fd >= 0 ? pread(fd, header, n, 0) : -1;
+    if (fd >= 0) close(fd);
+    if (got == (ssize_t)n) return true;
+    char what[GAME_ERROR_BYTES];
+    snprintf(what, sizeof what, "%.100s: not a Kerx %s (too short)", path, kind);
+    damaged(ctx, what);
+    return false;
+}
+
 long kerx_egdb_file_verify_all(const char *path, uint64_t *parts,
                                void (*damaged)(void *ctx, const char *what), void *ctx) {
     char err[GAME_ERROR_BYTES], what[GAME_ERROR_BYTES];
     *parts = 0;
     /* The file's own header says which pair it is; opening checks that
      * header, the length and the block table. */
-    struct header h = {0};
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    ssize_t got = fd >= 0 ? pread(fd, &h, sizeof h, 0) : -1;
-    if (fd >= 0) close(fd);
+    struct header h;
+    if (!kerx_verify_header(path, &h, sizeof h, "endgame database", damaged, ctx)) return 1;
     struct kerx_egdb_file f;
-    if (got != (ssize_t)sizeof h) {
-        snprintf(what, sizeof what, "%.100s: not a Kerx endgame database (too short)",
-                 path);
-        damaged(ctx, what);
-        return 1;
-    }
     if (kerx_egdb_file_open(&f, path, (int)h.size, (int)h.drawat, (int)h.a, (int)h.b,
                             KERX_EGDB_ANY, KERX_EGDB_ANY, err) != 0) {
         damaged(ctx, err);

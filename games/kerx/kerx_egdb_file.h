@@ -141,6 +141,12 @@ int kerx_egdb_file_failed(const struct kerx_egdb_file *f, char *err);
 long kerx_egdb_file_verify_all(const char *path, uint64_t *parts,
                                void (*damaged)(void *ctx, const char *what), void *ctx);
 
+/* For the two verify_all functions: the first `n` bytes of `path` (a pair
+ * file's header) into `header`; false, after one `damaged` line naming the
+ * file as not a Kerx `kind` (too short), when they are not there. */
+bool kerx_verify_header(const char *path, void *header, size_t n, const char *kind,
+                        void (*damaged)(void *ctx, const char *what), void *ctx);
+
 /* Check every block now (reads the whole file). 0, or -1 with err. */
 int kerx_egdb_file_verify(const struct kerx_egdb_file *f, char *err);
 

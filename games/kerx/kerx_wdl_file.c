@@ -429,17 +429,10 @@ long kerx_wdl_file_verify_all(const char *path, uint64_t *parts,
     *parts = 0;
     /* The file's own header says which pair it is; opening checks that
      * header (its checksum first), the length and the block table. */
-    struct header h = {0};
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    ssize_t got = fd >= 0 ? pread(fd, &h, sizeof h, 0) : -1;
-    if (fd >= 0) close(fd);
-    struct kerx_wdl_file f;
-    if (got != (ssize_t)sizeof h) {
-        snprintf(what, sizeof what, "%.100s: not a Kerx win/draw/loss file (too short)",
-                 path);
-        damaged(ctx, what);
+    struct header h;
+    if (!kerx_verify_header(path, &h, sizeof h, "win/draw/loss file", damaged, ctx))
         return 1;
-    }
+    struct kerx_wdl_file f;
     if (kerx_wdl_file_open(&f, path, (int)h.size, (int)h.drawat, (int)h.a, (int)h.b,
                            KERX_EGDB_ANY, KERX_EGDB_ANY, err) != 0) {
         damaged(ctx, err);
