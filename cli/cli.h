@@ -144,6 +144,20 @@ int cli_state(const struct cli_options *o, kz_state **out);
 /* The options in the library's plain terms (cli/backend/kz_cli.h). */
 void cli_args(const struct cli_options *o, struct kz_cli_args *a);
 
+/* cli_parse, then cli_args: true to go on; false with *exit the command's
+ * exit status (0 after --help, else the usage error's). */
+bool cli_begin(const struct cli_spec *spec, int argc, char **argv, struct cli_options *o,
+               struct kz_cli_args *a, int *exit);
+
+/* A back end's work on the command's position (cli_state): kz_cli_manage,
+ * kz_cli_prove. */
+typedef int (*cli_state_work)(const struct kz_cli_args *a, const kz_state *s, FILE *out,
+                              char *err);
+/* `work` run on the command's position, its report to stdout; the exit
+ * status (cli_status). */
+int cli_run_on_state(const struct cli_options *o, const struct kz_cli_args *a,
+                     cli_state_work work);
+
 /* The exit status of a library status `code` (enum kz_status, KZ_CLI_*),
  * after printing "kibitz: <err>" for a failure: KZ_EINVAL is a usage error,
  * the others runtime failures; KZ_CLI_MISSING adds how to make the

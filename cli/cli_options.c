@@ -362,6 +362,28 @@ int cli_state(const struct cli_options *o, kz_state **out) {
     return status;
 }
 
+bool cli_begin(const struct cli_spec *spec, int argc, char **argv, struct cli_options *o,
+               struct kz_cli_args *a, int *exit) {
+    int status = cli_parse(spec, argc, argv, o);
+    if (status) {
+        *exit = status < 0 ? EXIT_OK : status;
+        return false;
+    }
+    cli_args(o, a);
+    return true;
+}
+
+int cli_run_on_state(const struct cli_options *o, const struct kz_cli_args *a,
+                     cli_state_work work) {
+    char err[KZ_CLI_ERROR_BYTES];
+    kz_state *s;
+    int status = cli_state(o, &s);
+    if (status) return status;
+    status = cli_status(o, work(a, s, stdout, err), err);
+    kz_state_free(s);
+    return status;
+}
+
 void cli_args(const struct cli_options *o, struct kz_cli_args *a) {
     *a = (struct kz_cli_args){
         .game = o->kz,

@@ -34,16 +34,10 @@ int cmd_prove(int argc, char **argv) {
         .needs_game = true,
     };
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
-    if (status) return status < 0 ? EXIT_OK : status;
     struct kz_cli_args a;
-    cli_args(&o, &a);
-    char err[KZ_CLI_ERROR_BYTES];
-    kz_state *s;
-    if ((status = cli_state(&o, &s))) return status;
-    status = cli_status(&o, kz_cli_manage(&a, s, stdout, err), err);
-    kz_state_free(s);
-    return status;
+    int status;
+    if (!cli_begin(&spec, argc, argv, &o, &a, &status)) return status;
+    return cli_run_on_state(&o, &a, kz_cli_manage);
 }
 
 int cmd_checkproof(int argc, char **argv) {
@@ -62,10 +56,9 @@ int cmd_checkproof(int argc, char **argv) {
         .needs_game = true,
     };
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
-    if (status) return status < 0 ? EXIT_OK : status;
     struct kz_cli_args a;
-    cli_args(&o, &a);
+    int status;
+    if (!cli_begin(&spec, argc, argv, &o, &a, &status)) return status;
     char err[KZ_CLI_ERROR_BYTES];
     return cli_status(&o, kz_cli_checkproof(&a, stdout, err), err);
 }

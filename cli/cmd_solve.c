@@ -102,17 +102,12 @@ int cmd_solve(int argc, char **argv) {
         .needs_game = true,
     };
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
-    if (status) return status < 0 ? EXIT_OK : status;
     struct kz_cli_args a;
-    cli_args(&o, &a);
+    int status;
+    if (!cli_begin(&spec, argc, argv, &o, &a, &status)) return status;
     char err[KZ_CLI_ERROR_BYTES];
     status = kz_cli_solve(&a, stdout, err);
     if (status != KZ_CLI_PROVE) return cli_status(&o, status, err);
     /* One position, proved by df-pn. */
-    kz_state *s;
-    if ((status = cli_state(&o, &s))) return status;
-    status = cli_status(&o, kz_cli_prove(&a, s, stdout, err), err);
-    kz_state_free(s);
-    return status;
+    return cli_run_on_state(&o, &a, kz_cli_prove);
 }

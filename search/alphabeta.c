@@ -1,7 +1,7 @@
 #include "search/alphabeta.h"
 
 #include "engine/timer.h"
-#include "search/alphabeta_thread.h"
+#include "search/alphabeta_internal.h"
 
 #include <omp.h>
 #include <stdatomic.h>

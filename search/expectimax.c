@@ -138,8 +138,8 @@ static double plain(struct ctx *c, const void *state, int depth, int run) {
     return best;
 }
 
-static double search(struct ctx *c, const void *state, int depth, int run, double alpha,
-                     double beta);
+static double expecti_node(struct ctx *c, const void *state, int depth, int run,
+                           double alpha, double beta);
 
 /* Star2's probe: one move below the player node `child` gives a bound on its
  * value, a lower one if player 0 moves there, an upper one if player 1 does
@@ -156,7 +156,7 @@ static void probe(struct ctx *c, const void *child, int depth, double alpha, dou
     memcpy(grand, child, g->state_size);
     g->apply(c->v, grand, moves[0]);
     c->stats.nodes++;
-    double x = search(c, grand, depth - 1, 0, alpha, beta);
+    double x = expecti_node(c, grand, depth - 1, 0, alpha, beta);
     if (turn == 0 && x > alpha && x > *lo) *lo = x;
     if (turn == 1 && x < beta && x < *hi) *hi = x;
 }
@@ -225,7 +225,7 @@ static double chance_children(struct ctx *c, const void *state, int depth, int r
         double b = (beta - exact - rest_lo) / prob[i];
         memcpy(child, state, g->state_size);
         g->apply(c->v, child, moves[i]);
-        double x = search(c, child, depth, run + 1, a, b);
+        double x = expecti_node(c, child, depth, run + 1, a, b);
         if (c->stopped) return 0;
         if (x <= a) { /* the node is at most this: no better than alpha */
             c->stats.star1_cuts++;
@@ -242,8 +242,8 @@ static double chance_children(struct ctx *c, const void *state, int depth, int r
 
 /* Fail-soft: a result <= alpha bounds the value from above, >= beta from
  * below, between is exact. */
-static double search(struct ctx *c, const void *state, int depth, int run, double alpha,
-                     double beta) {
+static double expecti_node(struct ctx *c, const void *state, int depth, int run,
+                           double alpha, double beta) {
     const struct game *g = c->g;
     c->stats.nodes++;
     if (out_of_time(c)) return 0;
@@ -273,7 +273,7 @@ static double search(struct ctx *c, const void *state, int depth, int run, doubl
     for (int i = 0; i < count; i++) {
         memcpy(child, state, g->state_size);
         g->apply(c->v, child, moves[i]);
-        double x = search(c, child, depth - 1, 0, alpha, beta);
+        double x = expecti_node(c, child, depth - 1, 0, alpha, beta);
         if (c->stopped) return 0;
         if (turn == 0 ? x > best : x < best) best_move = moves[i];
         if (turn == 0) {
@@ -300,7 +300,7 @@ static double search(struct ctx *c, const void *state, int depth, int run, doubl
 static double value_of(struct ctx *c, const void *state, int depth) {
     if (c->pruning == EXPECTI_PLAIN) return plain(c, state, depth, 0);
     /* Just outside the bounds: every value is exact in this window. */
-    return search(c, state, depth, 0, LOW - 1, HIGH + 1);
+    return expecti_node(c, state, depth, 0, LOW - 1, HIGH + 1);
 }
 
 double expecti_value(const struct game *g, const struct variant *v, const void *state,
@@ -327,9 +327,9 @@ static void root_iteration(struct ctx *c, const void *state, int depth, int move
         if (analyse || c->pruning == EXPECTI_PLAIN || i == 0) {
             x = value_of(c, child, depth - 1);
         } else if (mover == 0) {
-            x = search(c, child, depth - 1, 0, best, HIGH + 1);
+            x = expecti_node(c, child, depth - 1, 0, best, HIGH + 1);
         } else {
-            x = search(c, child, depth - 1, 0, LOW - 1, -best);
+            x = expecti_node(c, child, depth - 1, 0, LOW - 1, -best);
         }
         scores[i] = sign * x;
         if (scores[i] > best) best = scores[i];

@@ -25,7 +25,7 @@
 
 #include <stdint.h>
 
-struct ab_thread; /* search/alphabeta_thread.h */
+struct ab_thread; /* search/alphabeta_internal.h */
 
 struct search_kernels {
     const struct game *game; /* NULL: the generic kernels */

@@ -2,7 +2,7 @@
  * pointers, for every game (see search/kernels.h). */
 #include "search/kernels.h"
 
-#include "search/alphabeta_thread.h"
+#include "search/alphabeta_internal.h"
 #include "search/body_generic.h"
 #include "search/playout.h"
 #include "search/tt.h"

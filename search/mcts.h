@@ -130,7 +130,4 @@ int mcts_search(const struct game *g, const struct variant *v, const void *state
  * search/ismcts.h). false with a message in `err`. */
 bool mcts_supports(const struct game *g, char *err);
 
-/* Parse a `sim` name: "duct", "exp3" or "rm"; -1 if unknown. */
-int mcts_sim_parse(const char *name, enum mcts_sim *out);
-
 #endif

@@ -163,11 +163,6 @@ void mcts_sim_update(struct tree *t, const struct mcts_node *n,
                      const float sigma[GAME_MAX_PLAYERS],
                      const int64_t add[GAME_MAX_PLAYERS]);
 
-/* The current strategy of `player` at `n` into `prob` (count entries):
- * what mcts_sim_select would draw from (decoupled UCT: 1 on its pick). */
-void mcts_sim_strategy(const struct tree *t, const struct mcts_node *n, int player,
-                       const struct sim_policy *p, double *prob);
-
 /* Fill the root statistics, the recommended move (or options) and the plan
  * of `out` from the trees (summed over root-parallel trees). */
 void mcts_collect(const struct game *g, const struct variant *v, const void *state,

@@ -8,18 +8,6 @@
 #include <math.h>
 #include <string.h>
 
-int mcts_sim_parse(const char *name, enum mcts_sim *out) {
-    if (strcmp(name, "duct") == 0)
-        *out = MCTS_SIM_DUCT;
-    else if (strcmp(name, "exp3") == 0)
-        *out = MCTS_SIM_EXP3;
-    else if (strcmp(name, "rm") == 0)
-        *out = MCTS_SIM_RM;
-    else
-        return -1;
-    return 0;
-}
-
 static uint32_t pool_take(_Atomic uint32_t *used, uint32_t capacity, uint32_t count) {
     uint32_t at = atomic_fetch_add_explicit(used, count, memory_order_relaxed);
     return at + count > capacity ? UINT32_MAX : at;
@@ -114,19 +102,6 @@ static int pick_duct(const struct mcts_node *n, const struct sim_stat *s, int co
         if (score > best) best = score, pick = i;
     }
     return pick;
-}
-
-void mcts_sim_strategy(const struct tree *t, const struct mcts_node *n, int player,
-                       const struct sim_policy *p, double *prob) {
-    const struct sim_head *head = &t->heads[n->aux];
-    int count = head->count[player];
-    const struct sim_stat *s = &t->stats[head->stat[player]];
-    if (p->kind == MCTS_SIM_DUCT) {
-        for (int i = 0; i < count; i++) prob[i] = 0;
-        prob[pick_duct(n, s, count, p->c, NULL)] = 1;
-    } else {
-        mixed_strategy(s, count, p, prob);
-    }
 }
 
 void mcts_sim_select(const struct tree *t, const struct mcts_node *n,

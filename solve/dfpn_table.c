@@ -30,12 +30,6 @@ void dfpn_table_free(struct dfpn_table *t) {
     memset(t, 0, sizeof *t);
 }
 
-void dfpn_table_clear(struct dfpn_table *t) {
-    memset(t->slots, 0, t->size * sizeof *t->slots);
-    t->count = 0;
-    t->full = false;
-}
-
 /* The first slot a hash probes: the high bits of h * size, so the table
  * can have any number of slots. */
 static uint64_t home(const struct dfpn_table *t, uint64_t h) {

@@ -59,7 +59,6 @@ struct dfpn_table {
 /* About `mib` MiB. 0, or -1 when memory is short. Replacement is off. */
 int dfpn_table_init(struct dfpn_table *t, size_t mib, size_t state_size);
 void dfpn_table_free(struct dfpn_table *t);
-void dfpn_table_clear(struct dfpn_table *t);
 
 /* The entry of `state` (with hash `h`), or NULL. */
 struct dfpn_slot *dfpn_table_find(struct dfpn_table *t, uint64_t h, const void *state);

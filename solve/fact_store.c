@@ -437,10 +437,6 @@ uint64_t fact_store_count(const struct fact_store *s) {
     return s ? s->count : 0;
 }
 
-uint64_t fact_store_torn(const struct fact_store *s) {
-    return s ? s->torn : 0;
-}
-
 void fact_store_key(const struct game *g, const struct variant *v, const void *state,
                     void *key) {
     memcpy(key, state, g->state_size);

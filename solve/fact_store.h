@@ -67,8 +67,6 @@ void fact_store_close(struct fact_store *s);
 
 /* Positions with facts. */
 uint64_t fact_store_count(const struct fact_store *s);
-/* Bytes of a torn tail cut off the writer's log when it was taken. */
-uint64_t fact_store_torn(const struct fact_store *s);
 
 /* For tests and the fuzz target: the header a log of `tag` and `key_size`
  * starts with; the bytes of one record; the checksum of the record at `r`

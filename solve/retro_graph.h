@@ -22,21 +22,10 @@
 
 #include "engine/game.h"
 #include "solve/retro_cell.h"
+#include "solve/retro_edge.h"
 
 #include <stddef.h>
 #include <stdint.h>
-
-enum {
-    RETRO_EDGE_PASS = 1,
-    RETRO_EDGE_FLIP = 2,
-    /* On an in-tier edge: its source has a pass and other in-tier moves, so
-     * its losses need the general bookkeeping (see retro_tier.c). */
-    RETRO_EDGE_MIXED = 4,
-    RETRO_EDGE_SHIFT = 3, /* rank << 3 | flags */
-    RETRO_MAX_SLOTS = GAME_TIER_MAX_CHILDREN,
-    RETRO_MAX_RANK_BITS = GAME_TIER_MAX_RANK_BITS,
-    RETRO_REV_PAD = 8, /* `rev` may be read this far past its end */
-};
 
 struct retro_graph {
     uint64_t shape;

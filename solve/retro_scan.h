@@ -24,7 +24,7 @@
 
 #include "engine/game.h"
 #include "solve/retro_cell.h"
-#include "solve/retro_graph.h"
+#include "solve/retro_edge.h"
 
 #include <stdint.h>
 

@@ -220,7 +220,7 @@ int tier_mpi_schedule(const struct tier_job *jobs, int count,
         failed = 1;
         goto stop;
     }
-    if (tier_schedule_links(jobs, count, left, &start, &users, err) != 0) {
+    if (tier_job_links(jobs, count, left, &start, &users, err) != 0) {
         failed = 1;
         goto stop;
     }

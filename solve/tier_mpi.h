@@ -16,7 +16,7 @@
 #ifndef KIBITZ_TIER_MPI_H
 #define KIBITZ_TIER_MPI_H
 
-#include "solve/tier_schedule.h"
+#include "solve/tier_job.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -68,10 +68,5 @@ int tier_part_stream(const struct tier_part *p, const void *const *pieces,
 /* Bytes this rank sent to other parts since the last call (tier_part.c,
  * read by the worker loop for its report). */
 uint64_t tier_part_sent(void);
-
-/* Shared with tier_schedule.c: `left[i]` = needs of job i, and the jobs
- * needing each job as CSR (`start` count + 1, `users`), malloc'd. */
-int tier_schedule_links(const struct tier_job *jobs, int count, int *left, int **start,
-                        int **users, char *err);
 
 #endif

@@ -8,6 +8,7 @@
 #   lib/.
 # - cli/backend/ (the commands' work on the library's insides) may include
 #   the library and everything under it, but nothing of server/.
+# - No include circle between files (tests/include_circles.py).
 # - Under cli/ and server/ the layers run one way: engine/ includes only
 #   itself; solve/ engine/; search/ engine/ and solve/; play/ those and
 #   search/; bench/ engine/; games/ engine/, solve/, search/, bench/; json/
@@ -68,7 +69,15 @@ if [ "${1:-}" = "--self-test" ]; then
         fi
         cp "$src/$file" "$copy/tree/$file"
     done
-    echo "ok: an include of engine/, search/, solve/, play/, games/, json/ or another lib/ header in cli/ or server/, or of a higher layer in any folder under them, fails the check"
+    # An include circle: retro_edge.h is what retro_graph.h includes.
+    cp "$src/solve/retro_edge.h" "$copy/tree/solve/retro_edge.h.keep"
+    printf '#include "solve/retro_graph.h"\n' >>"$copy/tree/solve/retro_edge.h"
+    if "$0" "$copy/tree" >/dev/null; then
+        echo "FAIL an include circle (solve/retro_edge.h <-> solve/retro_graph.h) was not caught"
+        exit 1
+    fi
+    mv "$copy/tree/solve/retro_edge.h.keep" "$copy/tree/solve/retro_edge.h"
+    echo "ok: an include of engine/, search/, solve/, play/, games/, json/ or another lib/ header in cli/ or server/, or of a higher layer in any folder under them, or an include circle, fails the check"
     exit 0
 fi
 src=${1:?usage: layering.sh SOURCE_DIR}
@@ -144,5 +153,11 @@ lower_layer games "engine|solve|search|bench"
 lower_layer json "engine|solve|search|play|games|bench"
 lower_layer lib "engine|solve|search|play|games|json|bench|include"
 lower_layer cli/backend "engine|solve|search|play|games|json|bench|include|lib|cli/backend"
-[ "$status" -eq 0 ] && echo "ok: $count files of cli/ and server/ include nothing below lib/; the layers under them include only the layers below"
+# No include circle between files (tests/include_circles.py: a file with
+# the headers of its name is one unit). Known circles, each with its owner:
+# - server/api <-> server/games: the API owns the games kept, and the games
+#   call the API's helpers and name its types (engineer `server`).
+known_circles=(server/api+server/games)
+/usr/bin/python3 "$(dirname "$0")/include_circles.py" "$src" "${known_circles[@]}" || status=1
+[ "$status" -eq 0 ] && echo "ok: $count files of cli/ and server/ include nothing below lib/; the layers under them include only the layers below; no include circle"
 exit $status

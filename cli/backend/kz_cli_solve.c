@@ -2,16 +2,16 @@
  * game variant into a database, with the start position's value for every
  * variant the solution answers and the best opening move; or the game's own
  * database builder (--pieces), or a report on the solution (--report). */
+#include "cli/backend/kz_cli.h"
 #include "engine/temp_files.h"
-#include "engine/variant.h"
 #include "engine/threads.h"
 #include "engine/timer.h"
-#include "cli/backend/kz_cli.h"
+#include "engine/variant.h"
 #include "lib/kz_internal.h"
+#include "search/game_report.h"
 #include "solve/db_make.h"
 #include "solve/dfpn.h"
 #include "solve/game_database.h"
-#include "search/game_report.h"
 #include "solve/retro.h"
 #include "solve/retro_dist.h"
 #include "solve/solver_db.h"
@@ -104,7 +104,7 @@ static const char *outcome_word(retro_cell c) {
     if (!retro_is_value(c)) return "unknown";
     return retro_outcome(c) == RETRO_OUTCOME_WIN    ? "win"
            : retro_outcome(c) == RETRO_OUTCOME_LOSS ? "loss"
-                                            : "draw";
+                                                    : "draw";
 }
 
 /* --report NAME: an analysis of the whole solution, by the game's `reports`
@@ -124,23 +124,27 @@ static int solve_report(const struct kz_cli_args *a, int threads, FILE *out, cha
     return status ? KZ_CLI_CHECK : KZ_OK;
 }
 
-int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
-    temp_files_install(); /* an interrupt leaves no half-written file */
+/* kz_cli_solve's answer when none of the other ways applies: solve the
+ * whole variant retrogradely (beyond every KZ_CLI_* status). */
+enum { SOLVE_RETRO = 100 };
+
+/* The ways of `kibitz solve` other than a retrograde solution: a --report,
+ * the game's own databases (--pieces, or a whole variant its builder
+ * holds), or one position proved (KZ_CLI_PROVE); refused combinations.
+ * SOLVE_RETRO when the whole variant is to be solved retrogradely. */
+static int solve_other_ways(const struct kz_cli_args *a, int threads, FILE *out,
+                            char *err) {
     const struct game *g = a->game->g;
     const struct variant *v = &a->game->v;
     char gerr[GAME_ERROR_BYTES];
-    int status;
-    if (a->algo && strcmp(a->algo, "dfpn") != 0 && strcmp(a->algo, "retro") != 0)
-        return FAIL(KZ_EINVAL, "unknown solver '%s' (dfpn, retro)", a->algo);
-    int threads = a->threads_given ? a->threads : omp_get_num_procs();
-    if (threads_reserve(threads, gerr) != 0) return FAIL(KZ_ERUNTIME, "%s", gerr);
     if (a->report) return solve_report(a, threads, out, err);
-    bool proves =
-        a->position || a->moves || a->record || (a->algo && strcmp(a->algo, "dfpn") == 0);
-    if (a->store && (a->pieces > 0 || (a->algo && strcmp(a->algo, "retro") == 0)))
+    bool dfpn_asked = a->algo && strcmp(a->algo, "dfpn") == 0;
+    bool retro_asked = a->algo && strcmp(a->algo, "retro") == 0;
+    bool proves = a->position || a->moves || a->record || dfpn_asked;
+    if (a->store && (a->pieces > 0 || retro_asked))
         return FAIL(KZ_EINVAL, "--store is for df-pn (one position proved), not %s",
                     a->pieces > 0 ? "a database build (--pieces)" : "--algo retro");
-    if (a->pn_init && (a->pieces > 0 || (a->algo && strcmp(a->algo, "retro") == 0)))
+    if (a->pn_init && (a->pieces > 0 || retro_asked))
         return FAIL(KZ_EINVAL, "--pn-init is for df-pn (one position proved), not %s",
                     a->pieces > 0 ? "a database build (--pieces)" : "--algo retro");
     /* A game whose own builder holds the whole variant in minutes (Kerx
@@ -157,7 +161,7 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
             .memory_mib = a->memory_mib > 0 ? (size_t)a->memory_mib : 0,
             .progress = a->progress,
             .data = a->db,
-            .generic = a->algo && strcmp(a->algo, "retro") == 0,
+            .generic = retro_asked,
             .json = a->json,
         };
         int built = g->database->build(v, &b, out, gerr);
@@ -176,7 +180,7 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
     if (!retro && !a->position && !a->moves && !a->record && !a->algo &&
         !dfpn_supports(g, why))
         return FAIL(KZ_EINVAL, "%s", gerr);
-    if (proves || (!retro && !(a->algo && strcmp(a->algo, "retro") == 0))) {
+    if (proves || (!retro && !retro_asked)) {
         if (!dfpn_supports(g, gerr)) return FAIL(KZ_EINVAL, "%s", gerr);
         return KZ_CLI_PROVE;
     }
@@ -185,83 +189,290 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
         return FAIL(KZ_EINVAL,
                     "--%s is for df-pn: give --position, --moves or --algo dfpn",
                     a->store ? "store" : "pn-init");
+    return SOLVE_RETRO;
+}
 
-    _Alignas(8) unsigned char start[GAME_MAX_STATE_BYTES], child[GAME_MAX_STATE_BYTES];
-    g->start(v, start);
-    if (g->turn(v, start) == TURN_OVER)
-        return FAIL(KZ_EINVAL, "the start position is already over");
+/* The positions a retrograde solve reports: the start of every variant the
+ * solution answers (the solved one last when the game lists them), and the
+ * start's moves, each watched as its tier passes, or valued at once when
+ * it ends the game. */
+struct solve_plan {
+    _Alignas(8) unsigned char start[GAME_MAX_STATE_BYTES];
+    int mover;
+    struct variant *reported;
+    int nreported;
+    int *reported_watch; /* -1: that start is over already */
+    move_t *moves;
+    int nmoves;
+    retro_cell *terminal_move; /* a move that ends the game: its value */
+    int *move_watch;           /* -1: the move ends the game */
+    retro_cell *move_value;    /* after the solve */
+    int *order;                /* the moves best first, after the solve */
+};
 
-    /* Variants to report (the solved one is last when the game lists them). */
-    struct variant *reported = malloc(MAX_REPORTED * sizeof *reported);
-    struct solve_run run = {0};
-    run.watches = malloc((MAX_REPORTED + (size_t)g->max_moves) * sizeof *run.watches);
-    move_t *moves = malloc((size_t)g->max_moves * sizeof *moves);
-    retro_cell *terminal_move = malloc((size_t)g->max_moves * sizeof *terminal_move);
-    int *move_watch = malloc((size_t)g->max_moves * sizeof *move_watch);
-    if (!reported || !run.watches || !moves || !terminal_move || !move_watch) {
-        status = FAIL(KZ_ERUNTIME, "out of memory");
-        goto done;
+static void plan_free(struct solve_plan *p) {
+    free(p->reported);
+    free(p->reported_watch);
+    free(p->moves);
+    free(p->terminal_move);
+    free(p->move_watch);
+    free(p->move_value);
+    free(p->order);
+}
+
+/* Fill `p` (plan_free it after, whatever the result) and the watches of
+ * `run`. KZ_OK, or KZ_ERUNTIME when out of memory. */
+static int plan_watches(const struct game *g, const struct variant *v,
+                        struct solve_plan *p, struct solve_run *run, char *err) {
+    size_t moves = (size_t)g->max_moves;
+    p->reported = malloc(MAX_REPORTED * sizeof *p->reported);
+    run->watches = malloc((MAX_REPORTED + moves) * sizeof *run->watches);
+    p->moves = malloc(moves * sizeof *p->moves);
+    p->terminal_move = malloc(moves * sizeof *p->terminal_move);
+    p->move_watch = malloc(moves * sizeof *p->move_watch);
+    p->move_value = malloc((moves ? moves : 1) * sizeof *p->move_value);
+    p->order = malloc((moves ? moves : 1) * sizeof *p->order);
+    p->reported_watch = malloc(MAX_REPORTED * sizeof *p->reported_watch);
+    if (!p->reported || !run->watches || !p->moves || !p->terminal_move ||
+        !p->move_watch || !p->move_value || !p->order || !p->reported_watch)
+        return FAIL(KZ_ERUNTIME, "out of memory");
+    p->nreported =
+        g->solved_variants ? g->solved_variants(v, p->reported, MAX_REPORTED) : 0;
+    if (p->nreported <= 0) {
+        p->reported[0] = *v;
+        p->nreported = 1;
     }
-    int nreported =
-        g->solved_variants ? g->solved_variants(v, reported, MAX_REPORTED) : 0;
-    if (nreported <= 0) {
-        reported[0] = *v;
-        nreported = 1;
-    }
-    int *reported_watch = malloc((size_t)nreported * sizeof *reported_watch);
-    for (int i = 0; i < nreported; i++) {
+    for (int i = 0; i < p->nreported; i++) {
         unsigned char s[GAME_MAX_STATE_BYTES];
-        g->start(&reported[i], s);
-        reported_watch[i] = g->turn(&reported[i], s) == TURN_OVER
-                                ? -1
-                                : add_watch(&run, g, &reported[i], s);
+        g->start(&p->reported[i], s);
+        p->reported_watch[i] = g->turn(&p->reported[i], s) == TURN_OVER
+                                   ? -1
+                                   : add_watch(run, g, &p->reported[i], s);
     }
-    int mover = g->turn(v, start);
-    int nmoves = g->moves(v, start, moves);
-    for (int i = 0; i < nmoves; i++) {
-        memcpy(child, start, g->state_size);
-        g->apply(v, child, moves[i]);
-        move_watch[i] = -1;
+    _Alignas(8) unsigned char child[GAME_MAX_STATE_BYTES];
+    p->mover = g->turn(v, p->start);
+    p->nmoves = g->moves(v, p->start, p->moves);
+    for (int i = 0; i < p->nmoves; i++) {
+        memcpy(child, p->start, g->state_size);
+        g->apply(v, child, p->moves[i]);
+        p->move_watch[i] = -1;
         if (g->turn(v, child) == TURN_OVER) {
             double ret[GAME_MAX_PLAYERS];
             g->returns(v, child, ret);
-            int w = moves[i] == GAME_MOVE_PASS ? 0 : 1;
-            terminal_move[i] = ret[mover] > 0   ? retro_win(w)
-                               : ret[mover] < 0 ? retro_loss(w)
-                                                : RETRO_DRAW;
+            int w = p->moves[i] == GAME_MOVE_PASS ? 0 : 1;
+            p->terminal_move[i] = ret[p->mover] > 0   ? retro_win(w)
+                                  : ret[p->mover] < 0 ? retro_loss(w)
+                                                      : RETRO_DRAW;
         } else {
-            move_watch[i] = add_watch(&run, g, v, child);
+            p->move_watch[i] = add_watch(run, g, v, child);
         }
     }
+    return KZ_OK;
+}
 
+/* The value of the start of reported variant i, once solved. */
+static retro_cell reported_value(const struct solve_plan *p, const struct solve_run *run,
+                                 int i) {
+    return p->reported_watch[i] < 0 ? RETRO_TERMINAL
+                                    : run->watches[p->reported_watch[i]].cell;
+}
+
+/* After the solve: every opening move's value, and the moves best first. */
+static void order_openings(const struct game *g, const struct variant *v,
+                           struct solve_plan *p, const struct solve_run *run) {
+    _Alignas(8) unsigned char child[GAME_MAX_STATE_BYTES];
+    for (int i = 0; i < p->nmoves; i++) {
+        p->order[i] = i;
+        if (p->move_watch[i] < 0) {
+            p->move_value[i] = p->terminal_move[i];
+            continue;
+        }
+        memcpy(child, p->start, g->state_size);
+        g->apply(v, child, p->moves[i]);
+        p->move_value[i] =
+            retro_through(run->watches[p->move_watch[i]].cell,
+                          g->turn(v, child) != p->mover, p->moves[i] == GAME_MOVE_PASS);
+    }
+    for (int i = 1; i < p->nmoves; i++) /* stable insertion sort, best first */
+        for (int j = i; j > 0 && retro_better(p->move_value[p->order[j]],
+                                              p->move_value[p->order[j - 1]]);
+             j--) {
+            int t = p->order[j];
+            p->order[j] = p->order[j - 1];
+            p->order[j - 1] = t;
+        }
+}
+
+/* What a whole-game solve did, for its report. */
+struct solve_done {
+    const struct game *g;
+    const struct variant *v;
+    const struct solve_plan *plan;
+    const struct solve_run *run;
+    struct retro_stats st;
+    double solve_seconds, total_seconds;
+    int threads;
+    const char *path; /* NULL: nothing stored */
+};
+
+static void print_solve_json(const struct solve_done *d, FILE *out) {
+    const struct game *g = d->g;
+    const struct variant *v = d->v;
+    const struct solve_plan *p = d->plan;
+    double rate =
+        d->solve_seconds > 0 ? (double)d->st.counts.positions / d->solve_seconds : 0;
+    json_t *doc = kjson_game_document("solve", g, v);
+    json_t *counts = json_pack(
+        "{s:I,s:I,s:I,s:I,s:I,s:I,s:i,s:f,s:f,s:f,s:i,s:o}", "tiers",
+        (json_int_t)d->st.tiers, "positions", (json_int_t)d->st.counts.positions, "won",
+        (json_int_t)d->st.counts.won, "lost", (json_int_t)d->st.counts.lost, "drawn",
+        (json_int_t)d->st.counts.drawn, "terminal", (json_int_t)d->st.counts.terminal,
+        "max_remoteness", d->st.counts.max_remoteness, "seconds", d->total_seconds,
+        "solve_seconds", d->solve_seconds, "positions_per_second", rate, "threads",
+        d->threads, "database", kjson_string_or_null(d->path));
+    json_object_update(doc, counts);
+    json_decref(counts);
+    json_t *starts = json_array();
+    for (int i = 0; i < p->nreported; i++) {
+        json_t *value = kjson_value_cell(reported_value(p, d->run, i));
+        json_array_append_new(starts, json_pack("{s:o,s:o}", "variant",
+                                                kjson_variant(g, &p->reported[i]),
+                                                "value", value ? value : json_null()));
+    }
+    json_object_set_new(doc, "start", starts);
+    json_t *list = json_array();
+    for (int k = 0; k < p->nmoves; k++) {
+        int i = p->order[k];
+        json_t *value = kjson_value_cell(p->move_value[i]);
+        json_array_append_new(list, json_pack("{s:o,s:o}", "move",
+                                              kjson_move(g, v, p->start, p->moves[i]),
+                                              "value", value ? value : json_null()));
+    }
+    json_object_set_new(doc, "moves", list);
+    kjson_print(doc, out);
+}
+
+/* The verdict and the opening moves, best first, as text. */
+static void print_openings(const struct solve_done *d, const char *vtext, FILE *out) {
+    const struct game *g = d->g;
+    const struct variant *v = d->v;
+    const struct solve_plan *p = d->plan;
+    retro_cell best = p->nmoves ? p->move_value[p->order[0]] : RETRO_DRAW;
+    int rem = retro_remoteness(best);
+    const char *who = g->player_name(v, p->mover);
+    fprintf(out, "\nverdict (%s): ", vtext);
+    if (retro_outcome(best) == RETRO_OUTCOME_WIN)
+        fprintf(out, "%s, who moves first, wins in %d moves with perfect play\n", who,
+                rem);
+    else if (retro_outcome(best) == RETRO_OUTCOME_LOSS)
+        fprintf(out, "%s, who moves first, loses in %d moves with perfect play\n", who,
+                rem);
+    else
+        fprintf(out, "a draw with perfect play (neither side can force a win)\n");
+    if (!p->nmoves) return;
+    char mtext[64];
+    g->format_move(v, p->start, p->moves[p->order[0]], mtext, sizeof mtext);
+    fprintf(out, "best opening move: %s\nopening moves:", mtext);
+    for (int k = 0; k < p->nmoves; k++) {
+        int i = p->order[k];
+        char ctext[32];
+        g->format_move(v, p->start, p->moves[i], mtext, sizeof mtext);
+        if (retro_outcome(p->move_value[i]) == RETRO_OUTCOME_DRAW)
+            snprintf(ctext, sizeof ctext, "draw");
+        else
+            snprintf(ctext, sizeof ctext, "%s in %d", outcome_word(p->move_value[i]),
+                     retro_remoteness(p->move_value[i]));
+        fprintf(out, " %s (%s)%s", mtext, ctext, k + 1 < p->nmoves ? "," : "\n");
+    }
+}
+
+static void print_solve_text(const struct solve_done *d, FILE *out) {
+    const struct game *g = d->g;
+    const struct solve_plan *p = d->plan;
+    const struct retro_stats *st = &d->st;
+    char vtext[160];
+    variant_format(g, d->v, vtext, sizeof vtext);
+    double rate =
+        d->solve_seconds > 0 ? (double)st->counts.positions / d->solve_seconds : 0;
+    struct stat fst;
+    double mb = d->path && stat(d->path, &fst) == 0 ? (double)fst.st_size / 1e6 : 0;
+    fprintf(out, "solved %s %s: %" PRIu64 " tiers, %" PRIu64 " positions\n", g->name,
+            vtext, st->tiers, st->counts.positions);
+    fprintf(out, "time %.3f s (%.1f M positions/s, %d thread%s; move graphs %.3f s)%s\n",
+            d->total_seconds, rate / 1e6, d->threads, d->threads == 1 ? "" : "s",
+            st->graph_seconds, d->path ? ", database written" : "");
+    fprintf(out,
+            "won %" PRIu64 ", lost %" PRIu64 ", drawn %" PRIu64 ", terminal %" PRIu64
+            " (for the player to move; longest win or loss %d moves)\n",
+            st->counts.won, st->counts.lost, st->counts.drawn, st->counts.terminal,
+            st->counts.max_remoteness);
+    if (d->path) fprintf(out, "database %s (%.1f MB)\n", d->path, mb);
+    if (st->split_tiers)
+        fprintf(out,
+                "%" PRIu64 " tiers split across MPI ranks (%.1f MB of updates "
+                "exchanged)\n",
+                st->split_tiers, (double)st->exchanged_bytes / 1e6);
+    fprintf(out,
+            "\nstart position of each variant the database answers, for the player "
+            "who moves first:\n  %-28s %-6s %s\n",
+            "variant", "value", "remoteness");
+    for (int i = 0; i < p->nreported; i++) {
+        char rtext[160];
+        variant_format(g, &p->reported[i], rtext, sizeof rtext);
+        retro_cell c = reported_value(p, d->run, i);
+        fprintf(out, "  %-28s %-6s %d\n", rtext, outcome_word(c), retro_remoteness(c));
+    }
+    print_openings(d, vtext, out);
+}
+
+/* Where the database goes (--db; none: nowhere) and, on the rank that
+ * writes it, the writer in run->db. KZ_OK or a status with err. */
+static int open_database(const struct kz_cli_args *a, bool worker, struct solve_run *run,
+                         char *path, size_t path_n, char *work, size_t work_n,
+                         char *err) {
+    const struct game *g = a->game->g;
+    const struct variant *v = &a->game->v;
+    char gerr[GAME_ERROR_BYTES];
+    if (a->db && strcmp(a->db, "none") == 0) return KZ_OK;
+    /* An empty --db is a usage error (status 2), refused before solving; a
+     * path that cannot take a database is a runtime failure (1). */
+    if (a->db && !a->db[0]) return FAIL(KZ_EINVAL, "the database path is empty");
+    solver_db_path(g, v, a->db, path, path_n);
+    snprintf(work, work_n, "%s.tiers", path);
+    if (worker) return KZ_OK;
+    int status = check_room(path, db_make_solver_bytes(g, v), err);
+    if (status) return status;
+    if (solver_db_create(&run->db, path, g, v, a->force, gerr) != 0)
+        return FAIL(KZ_ERUNTIME, "%s", gerr);
+    return KZ_OK;
+}
+
+/* The whole variant solved retrogradely into the database and reported. */
+static int solve_retrograde(const struct kz_cli_args *a, int threads, FILE *out,
+                            char *err) {
+    const struct game *g = a->game->g;
+    const struct variant *v = &a->game->v;
+    char gerr[GAME_ERROR_BYTES];
+    struct solve_plan plan = {0};
+    struct solve_run run = {0};
+    g->start(v, plan.start);
+    if (g->turn(v, plan.start) == TURN_OVER)
+        return FAIL(KZ_EINVAL, "the start position is already over");
+    int status = plan_watches(g, v, &plan, &run, err);
     char path[SOLVER_DB_PATH_BYTES] = "", work[SOLVER_DB_PATH_BYTES + 8] = "";
     bool store = !(a->db && strcmp(a->db, "none") == 0);
     /* Under mpirun only rank 0 writes the database; tiers pass through
      * <database>.tiers/ (solve/retro_dist.h). */
     bool worker = tier_mpi_start() > 0;
-    if (store) {
-        /* An empty --db is a usage error (status 2), refused before solving;
-         * a path that cannot take a database is a runtime failure (1). */
-        if (a->db && !a->db[0]) {
-            status = FAIL(KZ_EINVAL, "the database path is empty");
-            goto done_reported;
-        }
-        solver_db_path(g, v, a->db, path, sizeof path);
-        snprintf(work, sizeof work, "%s.tiers", path);
-    }
-    if (store && !worker) {
-        status = check_room(path, db_make_solver_bytes(g, v), err);
-        if (status) goto done_reported;
-        if (solver_db_create(&run.db, path, g, v, a->force, gerr) != 0) {
-            status = FAIL(KZ_ERUNTIME, "%s", gerr);
-            goto done_reported;
-        }
-    }
+    if (!status)
+        status =
+            open_database(a, worker, &run, path, sizeof path, work, sizeof work, err);
+    if (status) goto done;
     run.progress = a->progress;
     run.start = timer_now();
     struct retro_config cfg = {.game = g,
                                .variant = v,
-                               .root = g->tier_of(v, start),
+                               .root = g->tier_of(v, plan.start),
                                .threads = threads,
                                .sink = solve_sink,
                                .sink_ctx = &run,
@@ -270,156 +481,46 @@ int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
                                .work_folder = store ? work : NULL,
                                .memory_mib =
                                    a->memory_mib > 0 ? (uint64_t)a->memory_mib : 0};
-    struct retro_stats st;
-    if (retro_solve(&cfg, &st, gerr) != 0) {
+    struct solve_done d = {.g = g,
+                           .v = v,
+                           .plan = &plan,
+                           .run = &run,
+                           .threads = threads,
+                           .path = store ? path : NULL};
+    if (retro_solve(&cfg, &d.st, gerr) != 0) {
         solver_db_abort(run.db);
-        if (worker) { /* rank 0 says why, once */
-            status = KZ_CLI_QUIET_ERUNTIME;
-            goto done_reported;
-        }
-        status = FAIL(KZ_ERUNTIME, "%s", run.err[0] ? run.err : gerr);
-        goto done_reported;
+        /* Under mpirun rank 0 says why, once. */
+        status = worker ? KZ_CLI_QUIET_ERUNTIME
+                        : FAIL(KZ_ERUNTIME, "%s", run.err[0] ? run.err : gerr);
+        goto done;
     }
-    double solve_seconds = timer_now() - run.start;
-    if (worker) { /* rank 0 reports */
-        status = KZ_OK;
-        goto done_reported;
-    }
-    if (run.db && solver_db_finish(run.db, &st.counts, gerr) != 0) {
+    d.solve_seconds = timer_now() - run.start;
+    if (worker) goto done; /* rank 0 reports */
+    if (run.db && solver_db_finish(run.db, &d.st.counts, gerr) != 0) {
         status = FAIL(KZ_ERUNTIME, "%s", gerr);
-        goto done_reported;
+        goto done;
     }
     if (run.db && tier_mpi_ranks() > 1) retro_dist_clean(work);
-    double total_seconds = timer_now() - run.start;
-
-    /* Opening moves, best first. */
-    retro_cell *move_value = malloc((size_t)(nmoves ? nmoves : 1) * sizeof *move_value);
-    int *order = malloc((size_t)(nmoves ? nmoves : 1) * sizeof *order);
-    for (int i = 0; i < nmoves; i++) {
-        order[i] = i;
-        if (move_watch[i] < 0) {
-            move_value[i] = terminal_move[i];
-            continue;
-        }
-        memcpy(child, start, g->state_size);
-        g->apply(v, child, moves[i]);
-        move_value[i] =
-            retro_through(run.watches[move_watch[i]].cell, g->turn(v, child) != mover,
-                          moves[i] == GAME_MOVE_PASS);
-    }
-    for (int i = 1; i < nmoves; i++) /* stable insertion sort, best first */
-        for (int j = i;
-             j > 0 && retro_better(move_value[order[j]], move_value[order[j - 1]]); j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-
-    char vtext[160], mtext[64];
-    variant_format(g, v, vtext, sizeof vtext);
-    double rate = solve_seconds > 0 ? (double)st.counts.positions / solve_seconds : 0;
-    struct stat fst;
-    double mb = store && stat(path, &fst) == 0 ? (double)fst.st_size / 1e6 : 0;
-    const char *who = g->player_name(v, mover);
-    if (a->json) {
-        json_t *doc = kjson_game_document("solve", g, v);
-        json_t *counts = json_pack(
-            "{s:I,s:I,s:I,s:I,s:I,s:I,s:i,s:f,s:f,s:f,s:i,s:o}", "tiers",
-            (json_int_t)st.tiers, "positions", (json_int_t)st.counts.positions, "won",
-            (json_int_t)st.counts.won, "lost", (json_int_t)st.counts.lost, "drawn",
-            (json_int_t)st.counts.drawn, "terminal", (json_int_t)st.counts.terminal,
-            "max_remoteness", st.counts.max_remoteness, "seconds", total_seconds,
-            "solve_seconds", solve_seconds, "positions_per_second", rate, "threads",
-            threads, "database", kjson_string_or_null(store ? path : NULL));
-        json_object_update(doc, counts);
-        json_decref(counts);
-        json_t *starts = json_array();
-        for (int i = 0; i < nreported; i++) {
-            retro_cell c = reported_watch[i] < 0 ? RETRO_TERMINAL
-                                                 : run.watches[reported_watch[i]].cell;
-            json_t *value = kjson_value_cell(c);
-            json_array_append_new(
-                starts, json_pack("{s:o,s:o}", "variant", kjson_variant(g, &reported[i]),
-                                  "value", value ? value : json_null()));
-        }
-        json_object_set_new(doc, "start", starts);
-        json_t *list = json_array();
-        for (int k = 0; k < nmoves; k++) {
-            int i = order[k];
-            json_t *value = kjson_value_cell(move_value[i]);
-            json_array_append_new(list, json_pack("{s:o,s:o}", "move",
-                                                  kjson_move(g, v, start, moves[i]),
-                                                  "value", value ? value : json_null()));
-        }
-        json_object_set_new(doc, "moves", list);
-        kjson_print(doc, out);
-    } else {
-        fprintf(out, "solved %s %s: %" PRIu64 " tiers, %" PRIu64 " positions\n", g->name,
-                vtext, st.tiers, st.counts.positions);
-        fprintf(out,
-                "time %.3f s (%.1f M positions/s, %d thread%s; move graphs %.3f s)%s\n",
-                total_seconds, rate / 1e6, threads, threads == 1 ? "" : "s",
-                st.graph_seconds, store ? ", database written" : "");
-        fprintf(out,
-                "won %" PRIu64 ", lost %" PRIu64 ", drawn %" PRIu64 ", terminal %" PRIu64
-                " (for the player to move; longest win or loss %d moves)\n",
-                st.counts.won, st.counts.lost, st.counts.drawn, st.counts.terminal,
-                st.counts.max_remoteness);
-        if (store) fprintf(out, "database %s (%.1f MB)\n", path, mb);
-        if (st.split_tiers)
-            fprintf(out,
-                    "%" PRIu64 " tiers split across MPI ranks (%.1f MB of updates "
-                    "exchanged)\n",
-                    st.split_tiers, (double)st.exchanged_bytes / 1e6);
-        fprintf(out,
-                "\nstart position of each variant the database answers, for the player "
-                "who moves first:\n  %-28s %-6s %s\n",
-                "variant", "value", "remoteness");
-        for (int i = 0; i < nreported; i++) {
-            char rtext[160];
-            variant_format(g, &reported[i], rtext, sizeof rtext);
-            retro_cell c = reported_watch[i] < 0 ? RETRO_TERMINAL
-                                                 : run.watches[reported_watch[i]].cell;
-            fprintf(out, "  %-28s %-6s %d\n", rtext, outcome_word(c),
-                    retro_remoteness(c));
-        }
-        retro_cell best = nmoves ? move_value[order[0]] : RETRO_DRAW;
-        int rem = retro_remoteness(best);
-        fprintf(out, "\nverdict (%s): ", vtext);
-        if (retro_outcome(best) == RETRO_OUTCOME_WIN)
-            fprintf(out, "%s, who moves first, wins in %d moves with perfect play\n", who,
-                    rem);
-        else if (retro_outcome(best) == RETRO_OUTCOME_LOSS)
-            fprintf(out, "%s, who moves first, loses in %d moves with perfect play\n",
-                    who, rem);
-        else
-            fprintf(out, "a draw with perfect play (neither side can force a win)\n");
-        if (nmoves) {
-            g->format_move(v, start, moves[order[0]], mtext, sizeof mtext);
-            fprintf(out, "best opening move: %s\nopening moves:", mtext);
-            for (int k = 0; k < nmoves; k++) {
-                int i = order[k];
-                char ctext[32];
-                g->format_move(v, start, moves[i], mtext, sizeof mtext);
-                if (retro_outcome(move_value[i]) == RETRO_OUTCOME_DRAW)
-                    snprintf(ctext, sizeof ctext, "draw");
-                else
-                    snprintf(ctext, sizeof ctext, "%s in %d", outcome_word(move_value[i]),
-                             retro_remoteness(move_value[i]));
-                fprintf(out, " %s (%s)%s", mtext, ctext, k + 1 < nmoves ? "," : "\n");
-            }
-        }
-    }
-    free(move_value);
-    free(order);
-    status = KZ_OK;
-done_reported:
-    free(reported_watch);
+    d.total_seconds = timer_now() - run.start;
+    order_openings(g, v, &plan, &run);
+    if (a->json)
+        print_solve_json(&d, out);
+    else
+        print_solve_text(&d, out);
 done:
-    free(reported);
+    plan_free(&plan);
     free(run.watches);
-    free(moves);
-    free(terminal_move);
-    free(move_watch);
     return status;
+}
+
+int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
+    temp_files_install(); /* an interrupt leaves no half-written file */
+    char gerr[GAME_ERROR_BYTES];
+    if (a->algo && strcmp(a->algo, "dfpn") != 0 && strcmp(a->algo, "retro") != 0)
+        return FAIL(KZ_EINVAL, "unknown solver '%s' (dfpn, retro)", a->algo);
+    int threads = a->threads_given ? a->threads : omp_get_num_procs();
+    if (threads_reserve(threads, gerr) != 0) return FAIL(KZ_ERUNTIME, "%s", gerr);
+    int status = solve_other_ways(a, threads, out, err);
+    if (status != SOLVE_RETRO) return status;
+    return solve_retrograde(a, threads, out, err);
 }

@@ -116,8 +116,6 @@ move_t kauda_combined_move(const uint8_t *values, int count, int from, int to,
                            const struct kauda_pick *pick);
 /* The throws a decision uses, descending, into values[]; returns how many. */
 int kauda_move_throws(move_t m, uint8_t values[KAUDA_MAX_PENDING]);
-/* The sum of the throws a decision uses. */
-int kauda_move_total(move_t m);
 void kauda_move_pick(move_t m, struct kauda_pick *pick);
 int kauda_pick_size(const struct kauda_pick *pick);
 

@@ -82,13 +82,6 @@ int kauda_move_throws(move_t m, uint8_t values[KAUDA_MAX_PENDING]) {
     return values[2] ? 3 : values[1] ? 2 : 1;
 }
 
-int kauda_move_total(move_t m) {
-    uint8_t values[KAUDA_MAX_PENDING];
-    int count = kauda_move_throws(m, values), total = 0;
-    for (int i = 0; i < count; i++) total += values[i];
-    return total;
-}
-
 void kauda_move_pick(move_t m, struct kauda_pick *pick) {
     pick->count[0] = 0;
     pick->count[1] = (uint8_t)((m >> 20) & 7);

@@ -28,12 +28,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum {
-    KERX_EG_DRAW = 0,
-    KERX_EG_MAX_BYTE = 254, /* remoteness 253 at most */
-    KERX_EG_HOLE = 255,
-    KERX_EGDB_PATH_BYTES = 4096,
-};
+/* The value bytes (KERX_EG_DRAW, KERX_EG_MAX_BYTE, KERX_EG_HOLE) are those
+ * of the files, kerx_egdb_file.h. */
+enum { KERX_EGDB_PATH_BYTES = 4096 };
 
 /* The position's value as a retro_cell (retro.h), for the mover. */
 static inline retro_cell kerx_eg_cell(int byte) {
@@ -97,7 +94,6 @@ struct kerx_egdb;
 int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *data,
                    char *err);
 void kerx_egdb_close(struct kerx_egdb *db);
-int kerx_egdb_pairs(const struct kerx_egdb *db);
 /* A state's value: RETRO_TERMINAL when the game is over, RETRO_HOLE when its
  * material is not in the set. Matches retro_lookup_fn / dfpn_probe_fn. */
 retro_cell kerx_egdb_probe(void *db, const void *state);

@@ -5,7 +5,6 @@
 #include "games/kerx/kerx_egdb_file.h"
 #include "engine/game.h"
 #include "engine/output_file.h"
-#include "games/kerx/kerx_egdb.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -60,7 +59,7 @@ void kerx_egdb_count(struct kerx_egdb_counts *c, const uint8_t *values, uint64_t
     }
 }
 
-static int write_all(int fd, const void *p, uint64_t n) {
+int kerx_pair_write_all(int fd, const void *p, uint64_t n) {
     const char *c = p;
     while (n > 0) {
         ssize_t w = write(fd, c, n > (1u << 30) ? (1u << 30) : (size_t)n);
@@ -118,7 +117,7 @@ int kerx_egdb_writer_begin(struct kerx_egdb_writer **out, const char *path, int 
     if (open) output_file_remove_stale(path); /* of killed builds */
     w->fd = open ? fileno(w->out.file) : -1;
     w->temp = w->out.temp;
-    if (!open || write_all(w->fd, &blank, sizeof blank) != 0) {
+    if (!open || kerx_pair_write_all(w->fd, &blank, sizeof blank) != 0) {
         if (open)
             snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
                      strerror(errno));
@@ -161,7 +160,7 @@ int kerx_egdb_writer_add(struct kerx_egdb_writer *w, const uint8_t *values, uint
             return -1;
         }
     }
-    if (write_all(w->fd, values, n) == 0) return 0;
+    if (kerx_pair_write_all(w->fd, values, n) == 0) return 0;
     snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp, strerror(errno));
     return -1;
 }
@@ -172,7 +171,7 @@ int kerx_egdb_writer_end(struct kerx_egdb_writer *w, bool keep, char *err) {
         snprintf(err, GAME_ERROR_BYTES, "out of memory");
         keep = false;
     }
-    if (keep && write_all(w->fd, w->table, w->blocks * sizeof *w->table) != 0) {
+    if (keep && kerx_pair_write_all(w->fd, w->table, w->blocks * sizeof *w->table) != 0) {
         snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
                  strerror(errno));
         keep = false;
@@ -288,9 +287,8 @@ static void give_up(struct kerx_egdb_file *f, uint64_t why) {
         atomic_store_explicit(&f->state[b], KERX_BLOCK_BAD, memory_order_release);
 }
 
-int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, int drawat,
-                        int a, int b, uint64_t n0, uint64_t n1, char *err) {
-    memset(f, 0, sizeof *f);
+int kerx_pair_file_map(const char *path, size_t header_bytes, const char *kind, void **map,
+                       size_t *bytes, char *err) {
     /* O_NONBLOCK: a FIFO in the file's place must not hang the open. */
     int fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0) {
@@ -303,22 +301,31 @@ int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, in
         snprintf(err, GAME_ERROR_BYTES, "%.90s: not a regular file", path);
         return -1;
     }
-    if (fstat(fd, &st) != 0 || st.st_size < HEADER_BYTES) {
+    if (fstat(fd, &st) != 0 || (size_t)st.st_size < header_bytes) {
         close(fd);
-        snprintf(err, GAME_ERROR_BYTES,
-                 "%.90s: not a Kerx endgame database (too short: truncated?)", path);
+        snprintf(err, GAME_ERROR_BYTES, "%.90s: not a Kerx %.24s (too short: truncated?)",
+                 path, kind);
         return -1;
     }
-    f->bytes = (size_t)st.st_size;
-    void *map = mmap(NULL, f->bytes, PROT_READ, MAP_SHARED, fd, 0);
+    *bytes = (size_t)st.st_size;
+    *map = mmap(NULL, *bytes, PROT_READ, MAP_SHARED, fd, 0);
     close(fd);
-    if (map == MAP_FAILED) {
+    if (*map == MAP_FAILED) {
         snprintf(err, GAME_ERROR_BYTES, "cannot map %.90s: %s", path, strerror(errno));
         return -1;
     }
-    f->map = map;
     /* Values are read where the probes land, not in order. */
-    madvise(map, f->bytes, MADV_RANDOM);
+    madvise(*map, *bytes, MADV_RANDOM);
+    return 0;
+}
+
+int kerx_egdb_file_open(struct kerx_egdb_file *f, const char *path, int size, int drawat,
+                        int a, int b, uint64_t n0, uint64_t n1, char *err) {
+    memset(f, 0, sizeof *f);
+    void *map;
+    if (kerx_pair_file_map(path, HEADER_BYTES, "endgame database", &map, &f->bytes, err))
+        return -1;
+    f->map = map;
     struct header h;
     memcpy(&h, map, sizeof h);
     if (memcmp(h.magic, MAGIC, sizeof MAGIC) != 0)

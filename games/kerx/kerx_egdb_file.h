@@ -33,6 +33,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* One position's value, one byte (kerx_egdb.h says what they mean): a
+ * draw, a remoteness plus one up to KERX_EG_MAX_BYTE, or a hole. */
+enum {
+    KERX_EG_DRAW = 0,
+    KERX_EG_MAX_BYTE = 254, /* remoteness 253 at most */
+    KERX_EG_HOLE = 255,
+};
+
 enum {
     KERX_EGDB_VERSION = 2,     /* written; version 1 is still read */
     KERX_EGDB_BLOCK_SHIFT = 18 /* 256 KiB blocks (results/databases.md: measured) */
@@ -85,6 +93,15 @@ int kerx_egdb_writer_end(struct kerx_egdb_writer *w, bool keep, char *err);
  * written from now on by this process; 0 restores the default. */
 void kerx_egdb_file_set_block_shift(int shift);
 
+/* Write all `n` bytes at `p` to `fd` (in pieces of at most 1 GiB, again
+ * after EINTR): 0, or -1 with errno set. Shared with kerx_wdl_file.c. */
+int kerx_pair_write_all(int fd, const void *p, uint64_t n);
+/* `path` mapped read-only for probes at random places (shared by the pair
+ * files of kerx_egdb_file.h and kerx_wdl_file.h): a regular file of at
+ * least `header_bytes` (else "not a Kerx <kind> (too short ...)"), never
+ * blocking on a FIFO. 0, or -1 with err (GAME_ERROR_BYTES). */
+int kerx_pair_file_map(const char *path, size_t header_bytes, const char *kind, void **map,
+                       size_t *bytes, char *err);
 /* Open (header and block table verified; no value read); n0, n1 are the
  * tier sizes the index expects, or KERX_EGDB_ANY to take the header's (the
  * caller then compares them with the index before reading: see

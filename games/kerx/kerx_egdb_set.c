@@ -198,10 +198,6 @@ void kerx_egdb_close(struct kerx_egdb *db) {
     free(db);
 }
 
-int kerx_egdb_pairs(const struct kerx_egdb *db) {
-    return db->pairs;
-}
-
 retro_cell kerx_egdb_probe(void *ctx, const void *state) {
     struct kerx_egdb *db = ctx;
     const struct kerx_state *s = state;

@@ -60,20 +60,6 @@ static uint64_t block_bytes(uint64_t n, unsigned shift, uint64_t b) {
     return (len + 3) / 4;
 }
 
-static int write_all(int fd, const void *p, uint64_t n) {
-    const char *c = p;
-    while (n > 0) {
-        ssize_t w = write(fd, c, n > (1u << 30) ? (1u << 30) : (size_t)n);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            return -1;
-        }
-        c += w;
-        n -= (uint64_t)w;
-    }
-    return 0;
-}
-
 struct kerx_wdl_writer {
     struct header h;
     uint8_t *packed;   /* the block being filled, 4 codes a byte */
@@ -120,7 +106,7 @@ int kerx_wdl_writer_begin(struct kerx_wdl_writer **out, const char *path, int si
     struct header blank = {0};
     w->temp_slot = temp_files_add(w->temp);
     w->fd = open(w->temp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (w->fd < 0 || write_all(w->fd, &blank, sizeof blank) != 0) {
+    if (w->fd < 0 || kerx_pair_write_all(w->fd, &blank, sizeof blank) != 0) {
         snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
                  strerror(errno));
         if (w->fd >= 0) close(w->fd);
@@ -153,7 +139,7 @@ static int end_block(struct kerx_wdl_writer *w, char *err) {
         snprintf(err, GAME_ERROR_BYTES, "zlib could not compress a block");
         return -1;
     }
-    if (write_all(w->fd, w->zbuf, len) != 0) {
+    if (kerx_pair_write_all(w->fd, w->zbuf, len) != 0) {
         snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
                  strerror(errno));
         return -1;
@@ -215,8 +201,8 @@ int kerx_wdl_writer_end(struct kerx_wdl_writer *w, bool keep, char *err) {
         }
         w->h.header_hash = 0;
         w->h.header_hash = XXH3_64bits(&w->h, sizeof w->h);
-        if (!x || write_all(w->fd, w->offsets, (w->blocks + 1) * 8) != 0 ||
-            write_all(w->fd, w->hashes, w->blocks * 8) != 0 ||
+        if (!x || kerx_pair_write_all(w->fd, w->offsets, (w->blocks + 1) * 8) != 0 ||
+            kerx_pair_write_all(w->fd, w->hashes, w->blocks * 8) != 0 ||
             pwrite(w->fd, &w->h, sizeof w->h, 0) != (ssize_t)sizeof w->h) {
             snprintf(err, GAME_ERROR_BYTES, "cannot write %.90s: %s", w->temp,
                      strerror(errno));
@@ -260,32 +246,10 @@ static _Atomic uint64_t next_id = 1;
 int kerx_wdl_file_open(struct kerx_wdl_file *f, const char *path, int size, int drawat,
                        int a, int b, uint64_t n0, uint64_t n1, char *err) {
     memset(f, 0, sizeof *f);
-    int fd = open(path, O_RDONLY | O_NONBLOCK);
-    if (fd < 0) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot open %.90s: %s", path, strerror(errno));
+    void *map;
+    if (kerx_pair_file_map(path, HEADER_BYTES, "win/draw/loss file", &map, &f->bytes, err))
         return -1;
-    }
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        snprintf(err, GAME_ERROR_BYTES, "%.90s: not a regular file", path);
-        return -1;
-    }
-    if (st.st_size < HEADER_BYTES) {
-        close(fd);
-        snprintf(err, GAME_ERROR_BYTES,
-                 "%.90s: not a Kerx win/draw/loss file (too short: truncated?)", path);
-        return -1;
-    }
-    f->bytes = (size_t)st.st_size;
-    void *map = mmap(NULL, f->bytes, PROT_READ, MAP_SHARED, fd, 0);
-    close(fd);
-    if (map == MAP_FAILED) {
-        snprintf(err, GAME_ERROR_BYTES, "cannot map %.90s: %s", path, strerror(errno));
-        return -1;
-    }
     f->map = map;
-    madvise(map, f->bytes, MADV_RANDOM);
     struct header h;
     memcpy(&h, map, sizeof h);
     if (memcmp(h.magic, MAGIC, sizeof MAGIC) != 0)

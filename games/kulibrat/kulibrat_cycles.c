@@ -188,69 +188,6 @@ done:
     return rounds;
 }
 
-void kulibrat_shutout_region(const struct kulibrat_graph *g, int player, uint8_t *in) {
-    /* The complement of the opponent's attractor to "the opponent scores or
-     * wins by a lock". */
-    int other = 1 - player;
-    uint32_t n = g->nodes;
-    uint32_t *queue = malloc(n * sizeof *queue), *left = malloc(n * sizeof *left);
-    if (!queue || !left) {
-        memset(in, 0, n);
-        goto done;
-    }
-    uint32_t tail = 0;
-    memset(in, 0, n);
-    for (uint32_t x = 0; x < n; x++) {
-        bool seed = g->locked[x] ? kulibrat_node_side(x) == other : false;
-        if (!g->locked[x] && kulibrat_node_side(x) == other)
-            for (uint32_t k = g->first[x]; k < g->first[x + 1]; k++) seed |= g->scores[k];
-        if (seed) in[x] = 1, queue[tail++] = x;
-    }
-    /* A node of `player` joins once every move leads into the attractor,
-     * its own scoring moves included (a point for `player` does not stop
-     * the other side), so the propagation runs over both reverse lists. */
-    uint32_t head = 0;
-    for (uint32_t x = 0; x < n; x++) left[x] = g->first[x + 1] - g->first[x];
-    uint32_t *sfirst = NULL, *sfrom = NULL;
-    uint32_t scoring = 0;
-    for (uint32_t k = 0; k < g->edges; k++) scoring += g->scores[k];
-    sfirst = calloc(n + 2, sizeof *sfirst);
-    sfrom = malloc((scoring + 1) * sizeof *sfrom);
-    if (!sfirst || !sfrom) {
-        memset(in, 0, n);
-        free(sfirst);
-        free(sfrom);
-        goto done;
-    }
-    for (uint32_t x = 0; x < n; x++)
-        for (uint32_t k = g->first[x]; k < g->first[x + 1]; k++)
-            if (g->scores[k]) sfirst[g->to[k] + 2]++;
-    for (uint32_t i = 2; i < n + 2; i++) sfirst[i] += sfirst[i - 1];
-    for (uint32_t x = 0; x < n; x++)
-        for (uint32_t k = g->first[x]; k < g->first[x + 1]; k++)
-            if (g->scores[k]) sfrom[sfirst[g->to[k] + 1]++] = x;
-    while (head < tail) {
-        uint32_t x = queue[head++];
-        for (int pass = 0; pass < 2; pass++) {
-            const uint32_t *lo = pass ? sfirst : g->rfirst;
-            const uint32_t *from = pass ? sfrom : g->rfrom;
-            for (uint32_t k = lo[x]; k < lo[x + 1]; k++) {
-                uint32_t p = from[k];
-                if (in[p]) continue;
-                if (kulibrat_node_side(p) != other && --left[p] != 0) continue;
-                in[p] = 1;
-                queue[tail++] = p;
-            }
-        }
-    }
-    free(sfirst);
-    free(sfrom);
-    for (uint32_t x = 0; x < n; x++) in[x] = !in[x];
-done:
-    free(queue);
-    free(left);
-}
-
 void kulibrat_distances(const struct kulibrat_graph *g, uint32_t from, uint32_t *dist) {
     /* 0-1 breadth-first search: a pass costs nothing. A deque in one array
      * of twice the size (each node is pushed at most twice: once per cost). */

@@ -81,11 +81,6 @@ static inline int kulibrat_node_side(uint32_t node) {
 int kulibrat_cycle_region(const struct kulibrat_graph *g, int player, int max_rounds,
                           uint8_t *in, uint32_t *rank);
 
-/* Nodes from which `player` can keep the other side from ever scoring and
- * from ever winning by a lock (in[n] = 1). Where both sides can, nobody
- * scores under correct play: drawn for every pair of points still needed. */
-void kulibrat_shutout_region(const struct kulibrat_graph *g, int player, uint8_t *in);
-
 /* Fewest moves from node `from` to every node (passes are not moves, as in
  * remoteness; scoring moves count), KULIBRAT_NODE_NONE if unreachable. */
 void kulibrat_distances(const struct kulibrat_graph *g, uint32_t from, uint32_t *dist);

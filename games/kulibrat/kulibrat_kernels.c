@@ -4,7 +4,7 @@
 #include <xxhash.h>
 
 #include "games/kulibrat/kulibrat_inline.h"
-#include "search/alphabeta_thread.h"
+#include "search/alphabeta_internal.h"
 #include "search/kernels.h"
 #include "search/playout.h"
 #include "search/tt.h"

@@ -1,11 +1,11 @@
 /*
- * alphabeta_thread.h - private to the alpha-beta implementation: what all
+ * alphabeta_internal.h - private to the alpha-beta implementation: what all
  * threads of one search share, one thread's search state, and the small
  * helpers that search/alphabeta.c and search/alphabeta_body.h (the recursion,
  * one instance per kernel, see search/kernels.h) both use.
  */
-#ifndef KIBITZ_ALPHABETA_THREAD_H
-#define KIBITZ_ALPHABETA_THREAD_H
+#ifndef KIBITZ_ALPHABETA_INTERNAL_H
+#define KIBITZ_ALPHABETA_INTERNAL_H
 
 #include "engine/timer.h"
 #include "search/alphabeta.h"
