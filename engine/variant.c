@@ -107,6 +107,10 @@ void variant_param_values(const struct variant_param *p, char *buf, size_t n) {
     }
 }
 
+/* A list of choices or of keys inside a message of GAME_ERROR_BYTES: short
+ * enough that the message around it always fits (a longer list is cut). */
+enum { VARIANT_LIST_BYTES = 80 };
+
 /* ------------------------------------------------ reading a value */
 
 static int set_choice(const struct variant_param *p, struct variant *v, const char *value,
@@ -116,7 +120,7 @@ static int set_choice(const struct variant_param *p, struct variant *v, const ch
             store(p, v, choice_code(p, i));
             return 0;
         }
-    char list[GAME_ERROR_BYTES];
+    char list[VARIANT_LIST_BYTES];
     choice_list(p, " or ", ", ", list, sizeof list);
     snprintf(err, GAME_ERROR_BYTES, "%s must be %s, not '%.40s'", p->name, list, value);
     return -1;
@@ -199,7 +203,7 @@ static int set_option(const struct game *g, struct variant *v, const char *key,
                       const char *value, char *err) {
     const struct variant_param *p = variant_param_find(g, key);
     if (p) return set_value(p, v, value, err);
-    char known[GAME_ERROR_BYTES] = "";
+    char known[VARIANT_LIST_BYTES] = "";
     size_t used = 0;
     for (const struct variant_param *q = g->variant_params; q && q->name; q++) {
         int w = snprintf(known + used, sizeof known - used, "%s%s", used ? ", " : "",
