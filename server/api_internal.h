@@ -23,6 +23,7 @@ struct api_database {
     kz_game *owner;    /* the game the database was opened for */
     kz_db *db;         /* NULL: none found */
     char name[128];    /* file or folder name shown to clients */
+    bool making;       /* being opened (or made: a quick one missing) */
 };
 
 struct api {
@@ -32,8 +33,10 @@ struct api {
     long max_iterations;
     struct games *games;  /* the games kept (api_open_games), NULL: none */
     atomic_bool stopping; /* api_stop: searches stop, new ones are refused */
-    pthread_mutex_t lock; /* guards `searches` and `databases` */
+    pthread_mutex_t lock; /* guards `searches`, `databases` and `makers` */
     pthread_cond_t slot_free; /* a search ended (`searches` went down) */
+    pthread_cond_t db_ready;  /* a database stopped `making` */
+    int makers;               /* threads opening or making a database */
     int searches;
     struct api_database databases[API_MAX_DATABASES];
     int n_databases;
@@ -92,8 +95,18 @@ int api_engine_move(struct api *api, kz_agent *a, const kz_state *s, int player,
 /* The turn as text: a player's name, "chance", "simultaneous" or "over". */
 const char *api_turn_name(const kz_game *g, int turn);
 
-/* The database answering `g` (its variant), or NULL (opened once, kept). */
-const struct api_database *api_database_for(struct api *api, const kz_game *g);
+/* The database answering `g` (its variant), or NULL (opened once, kept).
+ * The first request for a variant opens it on a thread of its own, which
+ * also makes it when it is missing and quick to make (lib: kz_db_open), so
+ * that the server's lock is never held meanwhile; requests wait for it, but
+ * give up (NULL) at once when the server stops or their client leaves
+ * (`watch`, may be NULL: only the server's stop). */
+const struct api_database *api_database_for(struct api *api, const kz_game *g,
+                                            const struct api_watch *watch);
+
+/* Should the work of a request stop: the server stops, or the client of
+ * `watch` (may be NULL) has left? */
+bool api_should_stop(struct api *api, const struct api_watch *watch);
 
 /* Close every database opened by api_database_for. */
 void api_databases_close(struct api *api);
@@ -126,7 +139,7 @@ void api_state(struct api *api, const char *body, size_t length,
 void api_search(struct api *api, const char *body, size_t length,
                 const struct api_watch *watch, struct api_response *out);
 void api_query(struct api *api, const char *body, size_t length,
-               struct api_response *out);
+               const struct api_watch *watch, struct api_response *out);
 /* /api/match/<action>. */
 void api_match(struct api *api, const char *action, const char *body, size_t length,
                const struct api_watch *watch, struct api_response *out);
