@@ -26,11 +26,32 @@ struct ugi_budget {
     bool timed;      /* false: the search is bounded by depth, nodes or `stop` */
     double search_s; /* the search's own time limit (its hard stop) */
     double limit_s;  /* the time the answer must come within */
+    double overhead_s; /* kept back for what the runner charges beyond it */
 };
 
 /* The budget of `go` for `player` (0-based; < 0 at a simultaneous node when
  * no player is known). `go depth`/`nodes` alone and `go infinite` are not
  * timed; a clock that was not given for the player is not either. */
 struct ugi_budget ugi_budget(const struct ugi_go *go, int player);
+
+/* What a player's moves cost on the runner's clock beyond their searches
+ * (the pipe, the runner's own work, waiting for a processor on a loaded
+ * machine), learnt from the clocks the runner sends: the clock went from
+ * `left_ms` (+ `inc_ms`) at the player's last timed `go` to what the next
+ * `go` says, and the search had `search_s` of it. A clock spent as if moves
+ * were free runs out whenever that cost exceeds a quarter of the increment
+ * (tests/test_ugi_parse.c), so each budget keeps the estimate back. */
+struct ugi_lag {
+    bool known; /* a timed `go` of this player earlier in the game */
+    long left_ms, inc_ms;
+    double search_s;
+    double overhead_s; /* the estimate: rises at once, decays slowly */
+};
+
+/* ugi_budget for a game in progress: learns from `lag` (UGI_MAX_PLAYERS
+ * entries, zeroed at a new game) and keeps the estimate back from a clock
+ * budget; a `movetime` budget is what the runner asked, as before. */
+struct ugi_budget ugi_budget_learning(const struct ugi_go *go, int player,
+                                      struct ugi_lag *lag);
 
 #endif

@@ -55,6 +55,7 @@ struct session {
     int depth;
     int search_side;
     bool infinite;   /* the running search waits for `stop` */
+    struct ugi_lag lag[UGI_MAX_PLAYERS]; /* each clock's cost beyond searches */
     double go_start; /* when `go` arrived (monotonic seconds) */
 };
 
@@ -254,13 +255,14 @@ static void go(struct session *s, const struct ugi_go *g) {
     if (g->depth > 0) s->depth = (int)(g->depth < KZ_MAX_DEPTH ? g->depth : KZ_MAX_DEPTH);
     if (g->nodes > 0)
         s->iterations = g->nodes < KZ_MAX_ITERATIONS ? g->nodes : KZ_MAX_ITERATIONS;
-    struct ugi_budget budget = ugi_budget(g, turn >= 0 ? turn : s->search_side);
+    struct ugi_budget budget =
+        ugi_budget_learning(g, turn >= 0 ? turn : s->search_side, s->lag);
     if (g->infinite) {
         s->time = KZ_MAX_SECONDS;                             /* until `stop` */
     } else if (budget.timed && !s->depth && !s->iterations) { /* one budget */
         s->time = budget.search_s;
-        say(s, "info string budget %d limit %d", (int)(budget.search_s * 1000),
-            (int)(budget.limit_s * 1000));
+        say(s, "info string budget %d limit %d overhead %d", (int)(budget.search_s * 1000),
+            (int)(budget.limit_s * 1000), (int)(budget.overhead_s * 1000));
     }
     have_table(s);
     /* The engine is shown what the seat it plays may know, nothing more:
@@ -523,6 +525,7 @@ static void new_game(struct session *s) {
     if (!start_match(s)) say(s, "info string error: out of memory (position unchanged)");
     kz_table_clear(s->table);
     restart_chance(s);
+    memset(s->lag, 0, sizeof s->lag);
 }
 
 static void setoption(struct session *s, const struct ugi_command *cmd) {

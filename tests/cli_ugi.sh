@@ -137,9 +137,15 @@ check "a 2 MiB table and 2 threads are taken" $([ "$(grep -c '^info string' <<<"
     grep -q '^bestmove' <<<"$out"; echo $?)
 
 # Time: the budget keeps a reserve below the limit (movetime or clock).
-out=$(session kulibrat 'position startpos' 'go movetime 50' 'go p1time 3000 p2time 3000 p1inc 30 p2inc 30')
-has "movetime 50: a 45 ms search, a 50 ms limit" "$out" '^info string budget 45 limit 50$'
-has "3000+30: 137 ms of search, 142 ms limit" "$out" '^info string budget 137 limit 142$'
+# The next clock of the same player says what the move cost beyond its
+# search (here 150 ms charged for a 137.5 ms search): that is kept back,
+# for this move and for the moves the rest of the clock is spread over.
+out=$(session kulibrat 'position startpos' 'go movetime 50' 'go p1time 3000 p2time 3000 p1inc 30 p2inc 30' \
+    'go p1time 2880 p2time 3000 p1inc 30 p2inc 30')
+has "movetime 50: a 45 ms search, a 50 ms limit" "$out" '^info string budget 45 limit 50 overhead 0$'
+has "3000+30: 137 ms of search, 142 ms limit" "$out" '^info string budget 137 limit 142 overhead 0$'
+has "a clock charged 12.5 ms beyond the search keeps them back" "$out" \
+    '^info string budget 11[23] limit 12[45] overhead 1[23]$'
 
 # Threefold repetition ends a Kerx game as in arena: four plies that come
 # back to the same position (the position before the opening's last ply,

@@ -157,6 +157,41 @@ static void test_clock_never_runs_out(void **unused) {
     }
 }
 
+/* The runner charges every move `cost_ms` beyond its search (a loaded
+ * machine, a slow runner). Spending the clock as if moves were free runs it
+ * out; a budget that learns the cost from the clocks sent keeps time for
+ * 5000 moves while the cost stays under the increment. */
+static bool survives(long start, long inc, double cost_ms, bool learning, int moves) {
+    struct ugi_lag lag[UGI_MAX_PLAYERS] = {0};
+    double left = (double)start;
+    for (int move = 0; move < moves; move++) {
+        char line[128];
+        snprintf(line, sizeof line, "go p1time %ld p2time 1 p1inc %ld p2inc 0", (long)left, inc);
+        const struct ugi_go *go = &parse(line)->go;
+        struct ugi_budget b = learning ? ugi_budget_learning(go, 0, lag) : ugi_budget(go, 0);
+        assert_true(b.timed && b.search_s > 0 && b.search_s <= b.limit_s);
+        left -= b.search_s * 1000 + cost_ms;
+        if (left <= 0) return false;
+        left += (double)inc;
+    }
+    return true;
+}
+
+static void test_clock_learns_the_runners_cost(void **unused) {
+    (void)unused;
+    assert_false(survives(3000, 30, 25, false, 5000)); /* the old way loses */
+    assert_true(survives(3000, 30, 25, true, 5000));
+    assert_true(survives(3000, 30, 3, true, 5000));
+    assert_true(survives(100, 10, 8, true, 5000));
+    assert_true(survives(60000, 0, 5, true, 200)); /* sudden death, a long game */
+    /* A cost above the increment empties any clock: nothing to learn there. */
+    assert_false(survives(3000, 30, 40, true, 5000));
+    /* A movetime is the runner's to set: nothing is kept back from it. */
+    struct ugi_lag lag[UGI_MAX_PLAYERS] = {{.known = true, .overhead_s = 0.02}};
+    struct ugi_budget b = ugi_budget_learning(&parse("go movetime 100")->go, 0, lag);
+    assert_true(b.search_s > 0.09);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_simple_commands),
@@ -166,6 +201,7 @@ int main(void) {
         cmocka_unit_test(test_too_long_line),
         cmocka_unit_test(test_movetime_budget),
         cmocka_unit_test(test_clock_never_runs_out),
+        cmocka_unit_test(test_clock_learns_the_runners_cost),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
