@@ -2,7 +2,7 @@
  * root-parallel trees, the recommended move (a proven win, else the most
  * visited move not proven lost), at a simultaneous root every acting
  * player's options and recommendation, and the most visited line. */
-#include "search/mcts_internal.h"
+#include "search/mcts_collect.h"
 
 #include <string.h>
 

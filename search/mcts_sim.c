@@ -3,7 +3,7 @@
  * EXP3 or regret matching. EXP3 and RM learn from sampled payoffs by
  * importance weighting (the reward of the picked option divided by the
  * probability it had), rewards mapped from [-1, 1] to [0, 1]. */
-#include "search/mcts_internal.h"
+#include "search/mcts_sim.h"
 
 #include <math.h>
 #include <string.h>

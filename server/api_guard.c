@@ -1,7 +1,7 @@
-/* The stop flag of a running search (server/api_internal.h): a thread that
+/* The stop flag of a running search (server/api_guard.h): a thread that
  * raises it when the server stops or the client has left, so that no
  * search outlives its request. */
-#include "server/api_internal.h"
+#include "server/api_guard.h"
 
 #include <time.h>
 

@@ -2,7 +2,8 @@
  * the server"): POST /api/match/new, /load, /view, /move, /undo, /resign,
  * /record. Each reads the JSON body, names the bad field, and answers with
  * the view of the seat whose token was given (server/games.h). */
-#include "server/api_internal.h"
+#include "server/api_match.h"
+#include "server/api_search.h"
 #include "server/games.h"
 
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* POST /api/query (server/api.h): a position's solved value and every legal
  * move's, from the databases in the folder chosen at start (opened on first
  * use and kept open: probes of a memory-mapped file are thread-safe). */
-#include "server/api_internal.h"
+#include "server/api_query.h"
 
 #include <stdio.h>
 #include <stdlib.h>

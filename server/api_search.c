@@ -2,7 +2,9 @@
  * or with "analyse" every root move's score. The engine is a libkibitz
  * agent spec (the same as `arena --players`); its budget is capped here
  * whatever the client asks, and at most API_MAX_SEARCHES run at once. */
-#include "server/api_internal.h"
+#include "server/api_guard.h"
+#include "server/api_query.h"
+#include "server/api_search.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* GET /api/games and POST /api/state (server/api.h). */
-#include "server/api_internal.h"
+#include "server/api_state.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* The games kept by the server (server/games.h): the registry of live
  * games, their rules of play (moves, chance, engines, the end) and their
  * storage. Views are drawn in server/games_view.c. */
+#include "server/api_search.h"
 #include "server/games.h"
 #include "server/games_internal.h"
 

@@ -29,7 +29,7 @@
 #ifndef KIBITZ_SERVER_GAMES_H
 #define KIBITZ_SERVER_GAMES_H
 
-#include "server/api_internal.h"
+#include "server/api_common.h"
 
 enum {
     GAMES_ID_HEX = 16,     /* a game id: 64 random bits */

@@ -2,6 +2,7 @@
  * document, drawn from the match's view of that seat only (the position,
  * its legal moves, the steps as it saw them) and kept until the game
  * changes. */
+#include "server/api_state.h"
 #include "server/games_internal.h"
 
 #include <stdlib.h>

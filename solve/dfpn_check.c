@@ -1,7 +1,7 @@
 /* After a df-pn search: the check that makes a disproof trustworthy (a
  * closed defence set, see dfpn.h) and the walk that counts a proof's
  * positions (without recursion: lines can be long). */
-#include "solve/dfpn_internal.h"
+#include "solve/dfpn_check.h"
 
 #include "engine/timer.h"
 

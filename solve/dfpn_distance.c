@@ -1,12 +1,12 @@
 /* After a df-pn proof: the shortest win the proof holds (see
- * dfpn_proof_distance in dfpn_internal.h). The proof's positions (proved
+ * dfpn_proof_distance in dfpn_distance.h). The proof's positions (proved
  * children of the attacker's positions, every child of the defender's) are
  * gathered into a graph, then solved backwards from the leaves like a small
  * retrograde analysis: positions resolve in order of distance (a pass
  * costs no move), the attacker's at its first resolved child, the
  * defender's at its last. Repetitions inside the proof
  * need no special care: a cycle never resolves. */
-#include "solve/dfpn_internal.h"
+#include "solve/dfpn_distance.h"
 
 #include <stdlib.h>
 #include <string.h>

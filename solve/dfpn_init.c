@@ -1,6 +1,6 @@
 /* df-pn's numbers for positions it has not searched yet (see enum dfpn_init
  * in dfpn.h): knowledge that orders the search, never a value. */
-#include "solve/dfpn_internal.h"
+#include "solve/dfpn_ctx.h"
 
 #include <math.h>
 #include <string.h>

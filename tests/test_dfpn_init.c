@@ -4,7 +4,7 @@
  * That the values never change is tested against a plain solver in
  * test_dfpn_kerx.c. */
 #include "solve/dfpn.h"
-#include "solve/dfpn_internal.h"
+#include "solve/dfpn_ctx.h"
 #include "support.h"
 
 #include <string.h>

@@ -6,7 +6,7 @@
 #include "engine/timer.h"
 #include "games/kerx/kerx.h"
 #include "solve/dfpn.h"
-#include "solve/dfpn_internal.h"
+#include "solve/dfpn_check.h"
 #include "support.h"
 
 #include <stdint.h>

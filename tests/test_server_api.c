@@ -4,7 +4,7 @@
  * hidden ranks kept from a viewer, search answers and caps, and the database
  * query against retro_move_values on a freshly solved Kulibrat. */
 #include "engine/registry.h"
-#include "server/api_internal.h"
+#include "server/api_common.h"
 #include "server/host_check.h"
 #include "support.h"
 

@@ -1,4 +1,6 @@
-/* Opening Kerx endgame database folders and probing them. */
+/* A Kerx endgame set: its folder, its tiers' indexes and its .keg pair
+ * files. Opening a folder (with the .kwdl files) and probing are
+ * kerx_egdb_open.c. */
 #include "games/kerx/kerx_egdb_set.h"
 #include "engine/variant.h"
 
@@ -7,8 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 void kerx_egdb_folder(const struct variant *v, const char *data, char *buf, size_t n) {
     char text[160];
@@ -104,6 +104,10 @@ int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err) {
     return add_pair(db, a, b, false, err);
 }
 
+int kerx_egdb_attach(struct kerx_egdb *db, int a, int b, char *err) {
+    return add_pair(db, a, b, true, err);
+}
+
 bool kerx_egdb_ready(const struct kerx_egdb *cdb, int m, int o) {
     /* Shared by the probing threads; only the indexes made here, under the
      * lock, and the flags change (the object itself is not const). */
@@ -148,45 +152,6 @@ int kerx_egdb_verify(const struct kerx_egdb *db, char *err) {
     return 0;
 }
 
-int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *data,
-                   char *err) {
-    *out = NULL;
-    struct kerx_egdb *db = kerx_egdb_new(v, data, err);
-    if (!db) return -1;
-    /* Every pair file present now: a foreign one, or one with a damaged
-     * header or block table, is an error, not a silent miss. Values are
-     * checked block by block as probes first read them. */
-    for (int a = 1; a < KERX_EG_SIDE; a++)
-        for (int b = 1; b <= a; b++) {
-            char path[KERX_EGDB_PATH_BYTES + 32];
-            kerx_egdb_pair_path(db, a, b, path, sizeof path);
-            /* Only regular files are databases: a folder or a FIFO in a file's
-             * place is skipped (its material is then simply missing) instead
-             * of stopping queries that never need it. */
-            struct stat st;
-            if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-                add_pair(db, a, b, true, err) != 0) {
-                kerx_egdb_close(db);
-                return -1;
-            }
-            /* The compact file answers only where the .keg is absent. */
-            kerx_wdl_pair_path(db, a, b, path, sizeof path);
-            if (!db->file[a][b].map && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-                kerx_wdl_add(db, a, b, err) != 0) {
-                kerx_egdb_close(db);
-                return -1;
-            }
-        }
-    if (!db->pairs && !db->wdl_pairs) {
-        snprintf(err, GAME_ERROR_BYTES, "no Kerx endgame databases in %.120s",
-                 db->folder);
-        kerx_egdb_close(db);
-        return -1;
-    }
-    *out = db;
-    return 0;
-}
-
 void kerx_egdb_close(struct kerx_egdb *db) {
     if (!db) return;
     for (int a = 0; a < KERX_EG_SIDE; a++)
@@ -196,30 +161,4 @@ void kerx_egdb_close(struct kerx_egdb *db) {
         }
     pthread_mutex_destroy(&db->lock);
     free(db);
-}
-
-retro_cell kerx_egdb_probe(void *ctx, const void *state) {
-    struct kerx_egdb *db = ctx;
-    const struct kerx_state *s = state;
-    if (kerx_status(db->g, db->drawat, s) != 2) return RETRO_TERMINAL;
-    int byte = kerx_egdb_byte(db, s->pieces[s->side][0], s->pieces[s->side ^ 1][0]);
-    return byte < 0 ? RETRO_HOLE : kerx_eg_cell(byte);
-}
-
-retro_cell kerx_egdb_probe_value(void *ctx, const void *state) {
-    struct kerx_egdb *db = ctx;
-    const struct kerx_state *s = state;
-    if (kerx_status(db->g, db->drawat, s) != 2) return RETRO_TERMINAL;
-    uint64_t mover = s->pieces[s->side][0], other = s->pieces[s->side ^ 1][0];
-    int m = __builtin_popcountll(mover), o = __builtin_popcountll(other);
-    if (m < KERX_EG_SIDE && o < KERX_EG_SIDE && !db->values[m][o] && db->wdl_pairs) {
-        /* Only a win/draw/loss file holds it: the distance is not known. */
-        int code = kerx_egdb_wdl(db, mover, other);
-        return code < 0                ? RETRO_HOLE
-               : code == KERX_WDL_WIN  ? retro_win(RETRO_NO_DISTANCE)
-               : code == KERX_WDL_LOSS ? retro_loss(RETRO_NO_DISTANCE)
-                                       : RETRO_DRAW;
-    }
-    int byte = kerx_egdb_byte(db, mover, other);
-    return byte < 0 ? RETRO_HOLE : kerx_eg_cell(byte);
 }

@@ -62,6 +62,10 @@ void kerx_egdb_pair_path(const struct kerx_egdb *db, int a, int b, char *buf, si
  * 0, or -1 with err. */
 int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err);
 
+/* The same, its tiers' indexes made (and compared with the file) on their
+ * first read instead of now (kerx_egdb_open). */
+int kerx_egdb_attach(struct kerx_egdb *db, int a, int b, char *err);
+
 /* Solve pair (x, y) (every lower pair already in the set) and write its
  * file at `path` (kerx_egdb_pair.c). 0, or -1 with err. */
 int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, int threads, bool progress,

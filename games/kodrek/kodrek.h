@@ -173,6 +173,22 @@ int kodrek_evaluate(const struct variant *v, const void *state, int player);
 /* Spread of the returns for MCTS's exploration (kodrek_eval.c). */
 double kodrek_return_scale(const struct variant *v);
 
+/* The game contract's callbacks (kodrek_rules.c), joined to the rest in
+ * kodrek_game.c's table. */
+void kodrek_start(const struct variant *v, void *state);
+int kodrek_turn(const struct variant *v, const void *state);
+unsigned kodrek_acting(const struct variant *v, const void *state);
+int kodrek_moves(const struct variant *v, const void *state, move_t *out);
+int kodrek_joint_moves(const struct variant *v, const void *state, int player,
+                       move_t *out);
+void kodrek_apply(const struct variant *v, void *state, move_t move);
+void kodrek_apply_joint(const struct variant *v, void *state,
+                        const move_t choice[GAME_MAX_PLAYERS]);
+void kodrek_returns(const struct variant *v, const void *state,
+                    double out[GAME_MAX_PLAYERS]);
+/* Player names green, blue, red (kodrek_rules.c). */
+const char *kodrek_player_name(const struct variant *v, int player);
+
 /* ---- text (kodrek_text.c) and variants (kodrek_variant.c) ---- */
 extern const struct variant_param kodrek_variant_params[];
 int kodrek_parse_position(const struct variant *v, const char *text, void *state,
@@ -184,7 +200,6 @@ int kodrek_parse_move(const struct variant *v, const void *state, const char *te
 void kodrek_format_move(const struct variant *v, const void *state, move_t move,
                         char *buf, size_t n);
 void kodrek_draw(const struct variant *v, const void *state, FILE *out);
-const char *kodrek_player_name(const struct variant *v, int player);
 
 /* Moves of the state (also used by the parsers to check legality). */
 int kodrek_list_moves(const struct variant *v, const struct kodrek_state *s, move_t *out);

@@ -1,5 +1,7 @@
-/* Kodrek rules: start, the turn's decision nodes, the move, the end checks
- * and the payoff (RULINGS D1-D8, games/kodrek/RULES.md). */
+/* Kodrek rules: the players' names, start, the turn's decision nodes, the
+ * move, the end checks, the payoff (games/kodrek/RULES.md) and whether a
+ * parsed position is reachable. The game record that joins these to the
+ * notation is kodrek_game.c. */
 #include "games/kodrek/kodrek.h"
 
 #include <stdio.h>
@@ -7,6 +9,13 @@
 
 static const struct kodrek_variant *opts(const struct variant *v) {
     return kodrek_options(v);
+}
+
+static const char *const names[KODREK_PLAYERS] = {"green", "blue", "red"};
+
+const char *kodrek_player_name(const struct variant *v, int player) {
+    (void)v;
+    return player >= 0 && player < KODREK_PLAYERS ? names[player] : "?";
 }
 
 struct kodrek_point kodrek_start_stack(const struct kodrek_variant *o, int player) {
@@ -37,7 +46,7 @@ static void place_pieces(const struct kodrek_variant *o, struct kodrek_state *s)
     }
 }
 
-static void kodrek_start(const struct variant *v, void *state) {
+void kodrek_start(const struct variant *v, void *state) {
     struct kodrek_state *s = state;
     memset(s, 0, sizeof *s);
     place_pieces(opts(v), s);
@@ -171,7 +180,7 @@ static void end_turn(const struct variant *v, struct kodrek_state *s) {
     s->phase = KODREK_SECRET;
 }
 
-static int kodrek_turn(const struct variant *v, const void *state) {
+int kodrek_turn(const struct variant *v, const void *state) {
     (void)v;
     const struct kodrek_state *s = state;
     int order[KODREK_PLAYERS];
@@ -183,7 +192,7 @@ static int kodrek_turn(const struct variant *v, const void *state) {
     }
 }
 
-static unsigned kodrek_acting(const struct variant *v, const void *state) {
+unsigned kodrek_acting(const struct variant *v, const void *state) {
     (void)v;
     const struct kodrek_state *s = state;
     return s->phase == KODREK_SECRET ? 7u : 0u;
@@ -202,8 +211,8 @@ int kodrek_list_joint(const struct variant *v, const struct kodrek_state *s, int
     return hand + 1;
 }
 
-static int kodrek_joint_moves(const struct variant *v, const void *state, int player,
-                              move_t *out) {
+int kodrek_joint_moves(const struct variant *v, const void *state, int player,
+                       move_t *out) {
     return kodrek_list_joint(v, state, player, out);
 }
 
@@ -248,12 +257,12 @@ int kodrek_list_moves(const struct variant *v, const struct kodrek_state *s,
     }
 }
 
-static int kodrek_moves(const struct variant *v, const void *state, move_t *out) {
+int kodrek_moves(const struct variant *v, const void *state, move_t *out) {
     return kodrek_list_moves(v, state, out);
 }
 
-static void kodrek_apply_joint(const struct variant *v, void *state,
-                               const move_t choice[GAME_MAX_PLAYERS]) {
+void kodrek_apply_joint(const struct variant *v, void *state,
+                        const move_t choice[GAME_MAX_PLAYERS]) {
     struct kodrek_state *s = state;
     for (int p = 0; p < KODREK_PLAYERS; p++) {
         int heads = kodrek_move_heads(choice[p], p);
@@ -265,7 +274,7 @@ static void kodrek_apply_joint(const struct variant *v, void *state,
     advance(v, s);
 }
 
-static void kodrek_apply(const struct variant *v, void *state, move_t move) {
+void kodrek_apply(const struct variant *v, void *state, move_t move) {
     struct kodrek_state *s = state;
     int order[KODREK_PLAYERS];
     switch (kodrek_move_kind(move)) {
@@ -315,8 +324,8 @@ void kodrek_payout(const struct variant *v, const struct kodrek_state *s,
     if (losers == 3) *house = 3 * played; /* drinks */
 }
 
-static void kodrek_returns(const struct variant *v, const void *state,
-                           double out[GAME_MAX_PLAYERS]) {
+void kodrek_returns(const struct variant *v, const void *state,
+                    double out[GAME_MAX_PLAYERS]) {
     const struct kodrek_state *s = state;
     const struct kodrek_variant *o = opts(v);
     int coins[KODREK_PLAYERS], house;
@@ -330,46 +339,13 @@ static void kodrek_returns(const struct variant *v, const void *state,
     }
 }
 
-extern const struct bench_suite kodrek_bench; /* kodrek_bench.c */
-int kodrek_observe(const struct variant *v, const void *view, int player, float *out,
-                   int dims[3]); /* kodrek_observe.c */
+/* The parts of kodrek_check_state: each returns 0, or -1 with a message. */
 
-const struct game kodrek_game = {
-    .name = "kodrek",
-    .summary = "three players, secret coin choices, vector movement",
-    .players = KODREK_PLAYERS,
-    .flags = GAME_HAS_SIMULTANEOUS,
-    .state_size = sizeof(struct kodrek_state),
-    .max_moves = KODREK_MAX_MOVES,
-    /* The game ends by its own rules long before (RULES.md); 10,000 plies
-     * is a safety net. */
-    .play_limit = 10000,
-    .variant_params = kodrek_variant_params,
-    .start = kodrek_start,
-    .turn = kodrek_turn,
-    .moves = kodrek_moves,
-    .apply = kodrek_apply,
-    .returns = kodrek_returns,
-    .acting = kodrek_acting,
-    .joint_moves = kodrek_joint_moves,
-    .apply_joint = kodrek_apply_joint,
-    .evaluate = kodrek_evaluate,
-    .return_scale = kodrek_return_scale,
-    .parse_position = kodrek_parse_position,
-    .format_position = kodrek_format_position,
-    .parse_move = kodrek_parse_move,
-    .format_move = kodrek_format_move,
-    .draw = kodrek_draw,
-    .player_name = kodrek_player_name,
-    .describe = kodrek_describe,
-    .move_cells = kodrek_move_cells,
-    .bench = &kodrek_bench,
-    .observe = kodrek_observe,
-};
-
-int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, char *err) {
+/* Turn, phase, pieces within reach, tails, the returning and lost marks and
+ * the pull progress and cursor of the phase. */
+static int check_counts(const struct variant *v, const struct kodrek_state *s,
+                        char *err) {
     const struct kodrek_variant *o = opts(v);
-    const int side = kodrek_side(o);
     if (s->turn < 1 || s->turn >= o->toleks) {
         snprintf(err, GAME_ERROR_BYTES, "turn %d is outside 1..%d", s->turn,
                  o->toleks - 1);
@@ -421,33 +397,76 @@ int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, ch
         snprintf(err, GAME_ERROR_BYTES, "a cursor outside the thrust and pull phases");
         return -1;
     }
-    if (over) return 0;
-    /* Crafts do not move during a turn: all on their start points (first turn
-     * or after a tiebreak) or all inside the inner triangle. */
+    return 0;
+}
+
+/* Crafts do not move during a turn: all on their start points (first turn
+ * or after a tiebreak) or all inside the inner triangle. */
+static int check_crafts(const struct variant *v, const struct kodrek_state *s,
+                        char *err) {
+    const struct kodrek_variant *o = opts(v);
     bool at_start = true, inside = true;
     for (int p = 0; p < KODREK_PLAYERS; p++) {
         at_start &= kodrek_point_equal(s->craft[p], kodrek_start_craft(o, p));
-        inside &= kodrek_in_inner(s->craft[p], side, o->margin);
+        inside &= kodrek_in_inner(s->craft[p], kodrek_side(o), o->margin);
     }
     if (!at_start && !inside) {
         snprintf(err, GAME_ERROR_BYTES, "a craft in play is outside the inner triangle");
         return -1;
     }
-    if (secret) {
-        for (int p = 0; p < KODREK_PLAYERS; p++) {
-            if (kodrek_on_board(s->stack[p], side)) continue;
-            struct kodrek_point
-                spots[1 + 3 * KODREK_MAX_TOLEKS * (KODREK_MAX_TOLEKS + 1)];
-            if (!(s->returning & (1u << p)) ||
-                kodrek_walk_targets(s->stack[p], kodrek_hand(s, p), side, true, spots) ==
-                    0) {
-                snprintf(err, GAME_ERROR_BYTES, "%s's stack is off the board",
-                         kodrek_player_name(v, p));
-                return -1;
-            }
+    return 0;
+}
+
+/* At the secret choice a stack is off the board only for a returning player
+ * who can come back. */
+static int check_secret_stacks(const struct variant *v, const struct kodrek_state *s,
+                               char *err) {
+    const int side = kodrek_side(opts(v));
+    for (int p = 0; p < KODREK_PLAYERS; p++) {
+        if (kodrek_on_board(s->stack[p], side)) continue;
+        struct kodrek_point spots[1 + 3 * KODREK_MAX_TOLEKS * (KODREK_MAX_TOLEKS + 1)];
+        if (!(s->returning & (1u << p)) ||
+            kodrek_walk_targets(s->stack[p], kodrek_hand(s, p), side, true, spots) == 0) {
+            snprintf(err, GAME_ERROR_BYTES, "%s's stack is off the board",
+                     kodrek_player_name(v, p));
+            return -1;
         }
-        return 0;
     }
+    return 0;
+}
+
+/* The thruster `p` has heads; thrusts land on the board, and only a
+ * returning player who can come back starts the turn off it: during the
+ * thrusts a stack is off the board only for such a player, and the thruster
+ * always has somewhere to go (a state that is not over has a move). */
+static int check_thrust(const struct variant *v, const struct kodrek_state *s, int p,
+                        char *err) {
+    const int side = kodrek_side(opts(v));
+    if (kodrek_hand(s, p) <= 0) {
+        snprintf(err, GAME_ERROR_BYTES, "%s has no heads to thrust with",
+                 kodrek_player_name(v, p));
+        return -1;
+    }
+    struct kodrek_point spots[1 + 3 * KODREK_MAX_TOLEKS * (KODREK_MAX_TOLEKS + 1)];
+    for (int q = 0; q < KODREK_PLAYERS; q++) {
+        if (kodrek_on_board(s->stack[q], side)) continue;
+        if (!(s->returning & (1u << q)) || kodrek_hand(s, q) <= 0 ||
+            kodrek_walk_targets(s->stack[q], kodrek_hand(s, q), side, false, spots) ==
+                0) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "%s's stack is off the board and cannot come back",
+                     kodrek_player_name(v, q));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, char *err) {
+    if (check_counts(v, s, err) < 0) return -1;
+    if (s->phase == KODREK_OVER) return 0;
+    if (check_crafts(v, s, err) < 0) return -1;
+    if (s->phase == KODREK_SECRET) return check_secret_stacks(v, s, err);
     int order[KODREK_PLAYERS];
     kodrek_order(opts(v), s, s->phase, order);
     if (s->cursor >= KODREK_PLAYERS) {
@@ -455,30 +474,7 @@ int kodrek_check_state(const struct variant *v, const struct kodrek_state *s, ch
         return -1;
     }
     const int p = order[s->cursor];
-    if (s->phase == KODREK_THRUST) {
-        if (kodrek_hand(s, p) <= 0) {
-            snprintf(err, GAME_ERROR_BYTES, "%s has no heads to thrust with",
-                     kodrek_player_name(v, p));
-            return -1;
-        }
-        /* Thrusts land on the board, and only a returning player who can come
-         * back starts the turn off it: during the thrusts a stack is off the
-         * board only for such a player, and the thruster always has
-         * somewhere to go (a state that is not over has a move). */
-        struct kodrek_point spots[1 + 3 * KODREK_MAX_TOLEKS * (KODREK_MAX_TOLEKS + 1)];
-        for (int q = 0; q < KODREK_PLAYERS; q++) {
-            if (kodrek_on_board(s->stack[q], side)) continue;
-            if (!(s->returning & (1u << q)) || kodrek_hand(s, q) <= 0 ||
-                kodrek_walk_targets(s->stack[q], kodrek_hand(s, q), side, false, spots) ==
-                    0) {
-                snprintf(err, GAME_ERROR_BYTES,
-                         "%s's stack is off the board and cannot come back",
-                         kodrek_player_name(v, q));
-                return -1;
-            }
-        }
-        return 0;
-    }
+    if (s->phase == KODREK_THRUST) return check_thrust(v, s, p, err);
     if (!may_pull(s, p) || s->sub > 1 || s->left > s->tails[p] ||
         (s->sub == 0 && s->left != s->tails[p]) || !pull_step_open(s, p)) {
         snprintf(err, GAME_ERROR_BYTES, "%s has no such pull to make",

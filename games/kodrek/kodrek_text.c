@@ -12,13 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const names[KODREK_PLAYERS] = {"green", "blue", "red"};
 static const char initials[] = "gbr";
-
-const char *kodrek_player_name(const struct variant *v, int player) {
-    (void)v;
-    return player >= 0 && player < KODREK_PLAYERS ? names[player] : "?";
-}
 
 /* Read an optionally signed decimal of at most 5 digits; advances *text. */
 static bool read_int(const char **text, int *out) {
@@ -84,7 +78,7 @@ static int parse_player(const char *word, int player, struct kodrek_state *s, ch
         tails < 0 || tails > KODREK_MAX_TOLEKS) {
         snprintf(err, GAME_ERROR_BYTES,
                  "bad %s field '%.30s' (want craft/stack/tails, points as row.pos)",
-                 names[player], word);
+                 kodrek_player_name(NULL, player), word);
         return -1;
     }
     s->tails[player] = (uint8_t)tails;
@@ -98,7 +92,7 @@ static int parse_player(const char *word, int player, struct kodrek_state *s, ch
     }
     if (*p != '\0') {
         snprintf(err, GAME_ERROR_BYTES, "unexpected '%c' in %s's field '%.30s'", *p,
-                 names[player], word);
+                 kodrek_player_name(NULL, player), word);
         return -1;
     }
     return 0;
@@ -277,9 +271,10 @@ void kodrek_draw(const struct variant *v, const void *state, FILE *out) {
         fprintf(
             out,
             "%-5s craft %d.%d speakers %d.%d%s velocity (%+d,%+d), %s %d, tails %d%s%s\n",
-            names[p], c.r, c.k, k.r, k.k, kodrek_on_board(k, side) ? "" : " (off board)",
-            k.r - c.r, k.k - c.k, s->phase == KODREK_SECRET ? "hand" : "heads",
-            kodrek_hand(s, p), s->tails[p], (s->lost & (1u << p)) ? ", LOST" : "",
+            kodrek_player_name(v, p), c.r, c.k, k.r, k.k,
+            kodrek_on_board(k, side) ? "" : " (off board)", k.r - c.r, k.k - c.k,
+            s->phase == KODREK_SECRET ? "hand" : "heads", kodrek_hand(s, p), s->tails[p],
+            (s->lost & (1u << p)) ? ", LOST" : "",
             (s->returning & (1u << p)) ? ", returning (no pulls)" : "");
     }
 }

@@ -1,5 +1,7 @@
 #include "search/mcts.h"
-#include "search/mcts_internal.h"
+#include "search/mcts_collect.h"
+#include "search/mcts_sim.h"
+#include "search/mcts_tree.h"
 
 #include "engine/rng.h"
 #include "engine/timer.h"
@@ -152,27 +154,6 @@ static inline double mean_for(int64_t sum, int32_t visits, int32_t vloss) {
     return ((double)sum / FIXED_ONE - vloss) / (double)(visits + vloss);
 }
 
-/* Allocate `count` nodes from the thread's chunk, taking a new chunk when
- * they do not fit (the rest of the old one stays unused); 0 when the pool
- * is full (then the node stays a leaf). */
-uint32_t mcts_tree_alloc(struct mcts_alloc *a, uint32_t count) {
-    if (a->end - a->next < count) {
-        struct tree *t = a->tree;
-        uint32_t size = count > t->chunk ? count : t->chunk;
-        /* Once full, stop taking (the counter must not wrap around). */
-        if (atomic_load_explicit(&t->used, memory_order_relaxed) >= t->capacity)
-            return NO_CHILD;
-        uint32_t at = atomic_fetch_add_explicit(&t->used, size, memory_order_relaxed);
-        if (at >= t->capacity || t->capacity - at < count) return NO_CHILD;
-        a->next = at;
-        a->end = t->capacity - at < size ? t->capacity : at + size;
-    }
-    uint32_t at = a->next;
-    a->next += count;
-    a->nodes += count;
-    return at;
-}
-
 /* Create the children of `n` whose position is `state`. The caller won the
  * EXPAND_NONE -> EXPAND_BUSY race. */
 static void expand(struct worker *w, struct mcts_node *n, const void *state, int turn) {
@@ -309,9 +290,9 @@ static bool probe_node(const struct shared *sh, struct mcts_node *n, const void 
     retro_cell c = sh->probe(sh->probe_ctx, state);
     if (!retro_is_value(c)) return false;
     int o = retro_outcome(c);
-    uint8_t proven = o == RETRO_OUTCOME_DRAW ? PROVEN_DRAW
+    uint8_t proven = o == RETRO_OUTCOME_DRAW  ? PROVEN_DRAW
                      : o == RETRO_OUTCOME_WIN ? (uint8_t)(1 + turn)
-                                      : (uint8_t)(1 + (1 - turn));
+                                              : (uint8_t)(1 + (1 - turn));
     atomic_store_explicit(&n->proven, proven, memory_order_relaxed);
     returns_of_proven(proven, r);
     return true;

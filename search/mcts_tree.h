@@ -1,6 +1,9 @@
 /*
- * mcts_internal.h - the MCTS tree as search/mcts.c and search/mcts_sim.c
- * share it; nothing outside search/mcts*.c includes this.
+ * mcts_tree.h - the MCTS tree as search/mcts_search.c, search/mcts_sim.c and
+ * search/mcts_collect.c share it; nothing outside search/mcts*.c includes
+ * this. It calls none of them: the search (mcts_search.c) uses the simultaneous
+ * nodes (mcts_sim.h) and the collection of the result (mcts_collect.h),
+ * and all three use the tree.
  *
  * All nodes live in one pool; each thread takes chunks of it with an atomic
  * counter and hands out nodes from its chunk; children of an ordinary node
@@ -10,8 +13,8 @@
  * child slots, one per tuple of options, filled lazily (0: no child yet) so
  * that 10 x 10 x 10 tuples cost 4 KiB of slots, not a thousand nodes.
  */
-#ifndef KIBITZ_MCTS_INTERNAL_H
-#define KIBITZ_MCTS_INTERNAL_H
+#ifndef KIBITZ_MCTS_TREE_H
+#define KIBITZ_MCTS_TREE_H
 
 #include "engine/game.h"
 #include "engine/rng.h"
@@ -136,37 +139,25 @@ struct mcts_alloc {
     uint64_t nodes;     /* handed out by this thread */
 };
 
-/* Allocate `count` consecutive nodes; MCTS_NO_CHILD when the pool is full. */
-uint32_t mcts_tree_alloc(struct mcts_alloc *a, uint32_t count);
-
-/* Set up `n` (at `state`, a simultaneous node) as a simultaneous node: every
- * acting player's options and the empty joint slots. false when a pool is
- * full or there are too many tuples (the node then stays a leaf). */
-bool mcts_sim_expand(struct tree *t, struct mcts_node *n, const struct game *g,
-                     const struct variant *v, const void *state);
-
-/* Each acting player picks an option with its own statistics; `sigma` gets
- * the probability the pick had (1 for decoupled UCT). */
-void mcts_sim_select(const struct tree *t, const struct mcts_node *n,
-                     const struct sim_policy *p, struct rng *rng,
-                     uint16_t pick[GAME_MAX_PLAYERS], float sigma[GAME_MAX_PLAYERS]);
-
-/* The joint child for the picks, created on first use; MCTS_NO_CHILD when
- * the pool is full. `choice` gets each acting player's move. */
-uint32_t mcts_sim_child(struct mcts_alloc *a, const struct mcts_node *n,
-                        const uint16_t pick[GAME_MAX_PLAYERS],
-                        move_t choice[GAME_MAX_PLAYERS]);
-
-/* Back up one playout's returns (fixed point) into the picked options. */
-void mcts_sim_update(struct tree *t, const struct mcts_node *n,
-                     const struct sim_policy *p, const uint16_t pick[GAME_MAX_PLAYERS],
-                     const float sigma[GAME_MAX_PLAYERS],
-                     const int64_t add[GAME_MAX_PLAYERS]);
-
-/* Fill the root statistics, the recommended move (or options) and the plan
- * of `out` from the trees (summed over root-parallel trees). */
-void mcts_collect(const struct game *g, const struct variant *v, const void *state,
-                  struct tree *forest, int trees, const struct sim_policy *sim,
-                  uint64_t seed, struct mcts_result *out);
+/* Allocate `count` consecutive nodes from the thread's chunk, taking a new
+ * chunk when they do not fit (the rest of the old one stays unused);
+ * MCTS_NO_CHILD when the pool is full (then the node stays a leaf). */
+static inline uint32_t mcts_tree_alloc(struct mcts_alloc *a, uint32_t count) {
+    if (a->end - a->next < count) {
+        struct tree *t = a->tree;
+        uint32_t size = count > t->chunk ? count : t->chunk;
+        /* Once full, stop taking (the counter must not wrap around). */
+        if (atomic_load_explicit(&t->used, memory_order_relaxed) >= t->capacity)
+            return MCTS_NO_CHILD;
+        uint32_t at = atomic_fetch_add_explicit(&t->used, size, memory_order_relaxed);
+        if (at >= t->capacity || t->capacity - at < count) return MCTS_NO_CHILD;
+        a->next = at;
+        a->end = t->capacity - at < size ? t->capacity : at + size;
+    }
+    uint32_t at = a->next;
+    a->next += count;
+    a->nodes += count;
+    return at;
+}
 
 #endif

@@ -1,7 +1,7 @@
-/* The API's entry point (server/api.h): routing, the common request fields,
- * error replies and the small JSON pieces every handler uses. */
-#include "server/api_internal.h"
-#include "server/games.h"
+/* What every request handler of the API uses (server/api_common.h): the
+ * replies, error replies, the turn's name, and the common request fields
+ * (game, variant, position, viewer, the line of moves) read and played. */
+#include "server/api_common.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,38 +9,6 @@
 #include <string.h>
 
 enum { VARIANT_TEXT_MAX = 256, MOVE_TEXT_MAX = 128, ERROR_MAX = API_MAX_POSITION + 512 };
-
-struct api *api_create(const char *data, int threads) {
-    struct api *api = calloc(1, sizeof *api);
-    if (!api) return NULL;
-    if (data && !(api->data = strdup(data))) {
-        free(api);
-        return NULL;
-    }
-    api->threads = threads < 1 ? 1 : threads;
-    api->max_seconds = API_MAX_SECONDS;
-    api->max_iterations = API_MAX_ITERATIONS;
-    atomic_init(&api->stopping, false);
-    pthread_mutex_init(&api->lock, NULL);
-    pthread_cond_init(&api->slot_free, NULL);
-    return api;
-}
-
-void api_limit_searches(struct api *api, double seconds, long iterations) {
-    if (seconds > 0 && seconds < api->max_seconds) api->max_seconds = seconds;
-    if (iterations > 0 && iterations < api->max_iterations)
-        api->max_iterations = iterations;
-}
-
-void api_free(struct api *api) {
-    if (!api) return;
-    games_close(api->games);
-    api_databases_close(api);
-    pthread_cond_destroy(&api->slot_free);
-    pthread_mutex_destroy(&api->lock);
-    free(api->data);
-    free(api);
-}
 
 int api_reply(struct api_response *out, json_t *doc) {
     char *text = doc ? json_dumps(doc, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
@@ -306,66 +274,4 @@ int api_request_parse(struct api_request *r, const char *body, size_t length,
 done:
     if (status) api_request_free(r);
     return status;
-}
-
-void api_stop(struct api *api) {
-    atomic_store(&api->stopping, true);
-    pthread_mutex_lock(&api->lock);
-    pthread_cond_broadcast(&api->slot_free); /* waiting engines give up */
-    pthread_mutex_unlock(&api->lock);
-}
-
-void api_handle(struct api *api, const char *method, const char *path, const char *body,
-                size_t length, struct api_response *out) {
-    api_handle_watched(api, method, path, body, length, NULL, out);
-}
-
-void api_handle_watched(struct api *api, const char *method, const char *path,
-                        const char *body, size_t length, const struct api_watch *watch,
-                        struct api_response *out) {
-    memset(out, 0, sizeof *out);
-    static const struct {
-        const char *path, *method;
-    } routes[] = {{"/api/games", "GET"},
-                  {"/api/state", "POST"},
-                  {"/api/search", "POST"},
-                  {"/api/query", "POST"}};
-    int route = -1;
-    for (int i = 0; i < 4; i++)
-        if (path && strcmp(path, routes[i].path) == 0) route = i;
-    static const char *const actions[] = {"new",  "load",   "view",  "move",
-                                          "undo", "resign", "record"};
-    static const char prefix[] = "/api/match/";
-    for (int i = 0; route < 0 && path && i < 7; i++)
-        if (strncmp(path, prefix, sizeof prefix - 1) == 0 &&
-            strcmp(path + sizeof prefix - 1, actions[i]) == 0) {
-            if (!method || strcmp(method, "POST") != 0) {
-                api_fail(out, 405, "%s wants POST", path);
-                return;
-            }
-            if (length > API_MAX_BODY) {
-                api_fail(out, 413, "body: more than %d bytes", API_MAX_BODY);
-                return;
-            }
-            api_match(api, actions[i], body, length, watch, out);
-            return;
-        }
-    if (route < 0) {
-        api_fail(out, 404, "no such path");
-        return;
-    }
-    if (!method || strcmp(method, routes[route].method) != 0) {
-        api_fail(out, 405, "%s wants %s", routes[route].path, routes[route].method);
-        return;
-    }
-    if (length > API_MAX_BODY) {
-        api_fail(out, 413, "body: more than %d bytes", API_MAX_BODY);
-        return;
-    }
-    switch (route) {
-    case 0: api_games(api, out); break;
-    case 1: api_state(api, body, length, out); break;
-    case 2: api_search(api, body, length, watch, out); break;
-    default: api_query(api, body, length, out); break;
-    }
 }

@@ -1,7 +1,9 @@
 /* df-pn: the search proper (the most-proving child first, thresholds with
  * the 1+epsilon trick), the two proofs run in turns with growing node
  * budgets, and the result. See dfpn.h for soundness. */
-#include "solve/dfpn_internal.h"
+#include "solve/dfpn_check.h"
+#include "solve/dfpn_ctx.h"
+#include "solve/dfpn_distance.h"
 
 #include "engine/hash.h"
 #include "engine/timer.h"
@@ -41,55 +43,6 @@ static uint32_t sat_add(uint32_t a, uint32_t b) {
     if (a == DFPN_INF || b == DFPN_INF) return DFPN_INF;
     uint64_t s = (uint64_t)a + b;
     return s >= DFPN_INF ? DFPN_INF - 1 : (uint32_t)s;
-}
-
-uint64_t dfpn_key(const struct dfpn_ctx *c, const void *state, int attacker,
-                  unsigned char *key) {
-    memcpy(key, state, c->g->state_size);
-    memset(key + c->g->state_size, 0, c->key_size - c->g->state_size);
-    key[c->g->state_size] = (unsigned char)attacker;
-    return hash_bytes(key, c->key_size);
-}
-
-/* What the store or the other proof settled of `state` (the mover `t` not
- * over): 1 the attacker wins, 0 it does not, -1 nothing known. */
-static int settled(const struct dfpn_ctx *c, const void *state, int attacker, int t) {
-    const struct game *g = c->g;
-    _Alignas(8) unsigned char key[GAME_MAX_STATE_BYTES];
-    if (c->cfg->isolated) return -1;
-    /* A proof for the other attacker (sound wherever met) is a disproof. */
-    uint64_t h = dfpn_key(c, state, 1 - attacker, key);
-    const struct dfpn_slot *e = dfpn_table_find((struct dfpn_table *)&c->table, h, key);
-    if (e && e->pn == 0) return 0;
-    if (!c->cfg->store) return -1;
-    int lo, hi;
-    fact_store_key(g, c->v, state, key);
-    if (!fact_store_get(c->cfg->store, key, &lo, &hi)) return -1;
-    if (t == attacker) return lo == 1 ? 1 : hi <= 0 ? 0 : -1;
-    return hi == -1 ? 1 : lo >= 0 ? 0 : -1;
-}
-
-bool dfpn_leaf(const struct dfpn_ctx *c, const void *state, int attacker, uint32_t *pn,
-               uint32_t *dn) {
-    const struct game *g = c->g;
-    int t = g->turn(c->v, state);
-    int win;
-    retro_cell cell;
-    if (t == TURN_OVER) {
-        double ret[GAME_MAX_PLAYERS];
-        g->returns(c->v, state, ret);
-        win = ret[attacker] > 0;
-    } else if (c->cfg->probe &&
-               retro_is_value(cell = c->cfg->probe(c->cfg->probe_ctx, state))) {
-        int o = retro_outcome(cell);
-        win = (o == RETRO_OUTCOME_WIN && t == attacker) ||
-              (o == RETRO_OUTCOME_LOSS && t != attacker);
-    } else if ((win = settled(c, state, attacker, t)) < 0) {
-        return false;
-    }
-    *pn = win ? 0 : DFPN_INF;
-    *dn = win ? DFPN_INF : 0;
-    return true;
 }
 
 static struct frame *frame_at(struct search *s, int depth) {
@@ -141,7 +94,7 @@ static void child_numbers(struct search *s, struct frame *f, int i, uint32_t *pn
     if (!e) {
         /* Not searched yet: the configured guess, computed once (it only
          * orders the search; a position leaves this state by expansion). */
-        if (!f->init_pn[i]) /* keys are aligned states (dfpn_internal.h) */
+        if (!f->init_pn[i]) /* keys are aligned states (dfpn_ctx.h) */
             dfpn_initial_numbers(s->c, f->keys + (size_t)i * s->c->key_size, s->attacker,
                                  &f->init_pn[i], &f->init_dn[i]);
         *pn = f->init_pn[i];
@@ -157,12 +110,6 @@ static void child_numbers(struct search *s, struct frame *f, int i, uint32_t *pn
         int d = e->dep_depth;
         if (d < s->frame_count && s->frames[d].self_hash == e->dep) *dep = d;
     }
-}
-
-const char *dfpn_stop_reason(const struct dfpn_ctx *c, double now) {
-    if (c->cfg->interrupt && *c->cfg->interrupt) return "interrupted";
-    if (c->deadline > 0 && now >= c->deadline) return "time limit";
-    return NULL;
 }
 
 static double progress_interval(const struct dfpn_config *cfg) {
@@ -450,7 +397,7 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
         int attacker = a == 0 ? mover : 1 - mover;
         wanted[a] = !cfg->halves || (cfg->halves >> a & 1);
         /* What the store already settled of the root. */
-        int known = settled(&c, root, attacker, mover);
+        int known = dfpn_settled(&c, root, attacker, mover);
         if (known == 1) r->pn[a] = 0, r->dn[a] = DFPN_INF, r->from_store = true;
         if (known == 0) certified[a] = true, r->pn[a] = DFPN_INF, r->dn[a] = 0;
     }
