@@ -111,6 +111,9 @@ static int parse_long(const char *option, const char *text, long low, long high,
     return 0;
 }
 
+/* One option's value into `o`. Kept as one switch: it is the table of what
+ * each option sets and how its value is checked, one case an option, and
+ * reads best whole. */
 static int apply_option(const struct option_name *opt, const char *value,
                         struct cli_options *o) {
     long number = 0; /* set by parse_long; initialised for -Wmaybe-uninitialized */
@@ -228,7 +231,8 @@ int cli_open_record(const struct cli_options *o, kz_record **r) {
     return 0;
 }
 
-int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_options *o) {
+/* The options' values when not given. */
+static void set_defaults(struct cli_options *o) {
     memset(o, 0, sizeof *o);
     o->depth = -1;
     o->time = -1;
@@ -239,20 +243,50 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
     o->pieces = -1;
     o->memory_mb = -1;
     o->parallel = 1;
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            print_help(spec);
-            return -1;
+}
+
+/* The option named by `word` ("--name" or "--name=value") that the command
+ * allows, and its value (from the word, or the next argument at *i). 0, or
+ * an exit status after the message. */
+static int read_option(const struct cli_spec *spec, int argc, char **argv, int *i,
+                       const struct option_name **out, const char **value) {
+    const char *word = argv[*i];
+    /* Accept both "--name value" and "--name=value". */
+    char name[32];
+    const char *inline_value = strchr(word, '=');
+    size_t len = inline_value ? (size_t)(inline_value - word) : strlen(word);
+    if (len >= sizeof name) len = sizeof name - 1;
+    memcpy(name, word, len);
+    name[len] = '\0';
+    const struct option_name *opt = NULL;
+    for (int k = 0; k < OPTION_COUNT; k++)
+        if (strcmp(option_names[k].name, name) == 0 &&
+            (spec->allowed & option_names[k].bit)) {
+            opt = &option_names[k];
+            break;
         }
-    int i = 1;
-    if (spec->needs_game) {
-        if (argc < 2 || argv[1][0] == '-')
-            return cli_fail("%s needs a game name (try 'kibitz games')", argv[0]);
-        char err[KZ_CLI_ERROR_BYTES];
-        if (kz_cli_game_find(argv[1], &o->kz, err) != KZ_OK) return cli_fail("%s", err);
-        keep_game(o->kz);
-        i = 2;
+    if (!opt)
+        return cli_fail("unknown option '%s' for '%s' (see kibitz %s --help)", name,
+                        argv[0], argv[0]);
+    *value = NULL;
+    if (opt->takes_value) {
+        if (inline_value)
+            *value = inline_value + 1;
+        else if (*i + 1 < argc)
+            *value = argv[++*i];
+        else
+            return cli_fail("%s needs a value (%s)", name, opt->value_help);
+    } else if (inline_value) {
+        return cli_fail("%s takes no value", name);
     }
+    *out = opt;
+    return 0;
+}
+
+/* The words after the game: plain arguments and options. 0, or an exit
+ * status after the message. */
+static int read_words(const struct cli_spec *spec, int argc, char **argv, int i,
+                      struct cli_options *o) {
     for (; i < argc; i++) {
         const char *word = argv[i];
         if (word[0] != '-' || word[1] == '\0') {
@@ -263,39 +297,55 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
             o->args[o->arg_count++] = word;
             continue;
         }
-        /* Accept both "--name value" and "--name=value". */
-        char name[32];
-        const char *inline_value = strchr(word, '=');
-        size_t len = inline_value ? (size_t)(inline_value - word) : strlen(word);
-        if (len >= sizeof name) len = sizeof name - 1;
-        memcpy(name, word, len);
-        name[len] = '\0';
         const struct option_name *opt = NULL;
-        for (int k = 0; k < OPTION_COUNT; k++)
-            if (strcmp(option_names[k].name, name) == 0 &&
-                (spec->allowed & option_names[k].bit)) {
-                opt = &option_names[k];
-                break;
-            }
-        if (!opt)
-            return cli_fail("unknown option '%s' for '%s' (see kibitz %s --help)", name,
-                            argv[0], argv[0]);
-        const char *value = NULL;
-        if (opt->takes_value) {
-            if (inline_value)
-                value = inline_value + 1;
-            else if (i + 1 < argc)
-                value = argv[++i];
-            else
-                return cli_fail("%s needs a value (%s)", name, opt->value_help);
-        } else if (inline_value) {
-            return cli_fail("%s takes no value", name);
-        }
-        int status = apply_option(opt, value, o);
+        const char *value;
+        int status = read_option(spec, argc, argv, &i, &opt, &value);
+        if (status == 0) status = apply_option(opt, value, o);
         if (status != 0) return status;
         o->given |= opt->bit;
     }
+    return 0;
+}
+
+/* A record read where --moves is: its variant is the command's. 0, or an
+ * exit status after the message. */
+static int take_record_variant(struct cli_options *o) {
+    if (o->position || o->moves)
+        return cli_fail("--record gives the start and the moves: leave out --position "
+                        "and --moves");
+    kz_record *r;
+    int status = cli_open_record(o, &r);
+    if (status) return status;
+    const kz_game *played = kz_record_game(r);
+    bool same = kz_cli_same_variant(played, o->kz);
+    char have[256], want[256];
+    kz_game_variant(played, have, sizeof have);
+    kz_game_variant(o->kz, want, sizeof want);
+    kz_cli_game_take_variant(o->kz, played);
+    kz_record_free(r);
+    if ((o->given & OPT_VARIANT) && !same)
+        return cli_fail("%s is a game of variant %s, not %s", o->record, have, want);
+    return 0;
+}
+
+int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_options *o) {
+    set_defaults(o);
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            print_help(spec);
+            return -1;
+        }
+    int i = 1;
     char err[KZ_CLI_ERROR_BYTES];
+    if (spec->needs_game) {
+        if (argc < 2 || argv[1][0] == '-')
+            return cli_fail("%s needs a game name (try 'kibitz games')", argv[0]);
+        if (kz_cli_game_find(argv[1], &o->kz, err) != KZ_OK) return cli_fail("%s", err);
+        keep_game(o->kz);
+        i = 2;
+    }
+    int status = read_words(spec, argc, argv, i, o);
+    if (status != 0) return status;
     if (o->kz && kz_cli_game_finish(o->kz, err) != KZ_OK) return cli_fail("%s", err);
     /* Every file the command will write is checked before any work. */
     const char *outputs[] = {o->save, o->json_file};
@@ -304,26 +354,8 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_opt
             return cli_fail_runtime("%s", err);
     if (kz_cli_threads_reserve(o->threads, err) != KZ_OK)
         return cli_fail_runtime("%s", err);
-    /* A record read where --moves is: its variant is the command's. */
-    if (o->record && o->kz && (spec->allowed & OPT_MOVES) && !spec->record_out) {
-        if (o->position || o->moves)
-            return cli_fail(
-                "--record gives the start and the moves: leave out --position "
-                "and --moves");
-        kz_record *r;
-        int status = cli_open_record(o, &r);
-        if (status) return status;
-        const kz_game *played = kz_record_game(r);
-        bool same = kz_cli_same_variant(played, o->kz);
-        char have[256], want[256];
-        kz_game_variant(played, have, sizeof have);
-        kz_game_variant(o->kz, want, sizeof want);
-        kz_cli_game_take_variant(o->kz, played);
-        kz_record_free(r);
-        if ((o->given & OPT_VARIANT) && !same) {
-            return cli_fail("%s is a game of variant %s, not %s", o->record, have, want);
-        }
-    }
+    if (o->record && o->kz && (spec->allowed & OPT_MOVES) && !spec->record_out)
+        return take_record_variant(o);
     return 0;
 }
 

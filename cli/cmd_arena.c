@@ -42,12 +42,10 @@ static void print_report(const struct kz_arena_result *r, long games, bool endin
     printf("\n");
 }
 
-int cmd_arena(int argc, char **argv) {
-    static const struct cli_spec spec = {
-        .usage = "kibitz arena <game> --players SPEC,SPEC[,...] --games N [--seed N] "
-                 "[--parallel N]",
-        .help =
-            "Plays N games between engine settings, one per seat, going through every\n"
+static const struct cli_spec arena_spec = {
+    .usage = "kibitz arena <game> --players SPEC,SPEC[,...] --games N [--seed N] "
+             "[--parallel N]",
+    .help = "Plays N games between engine settings, one per seat, going through every\n"
             "seating game by game (2 for two players, 6 for three, 24 for four; every\n"
             "seating of a round starts from the same random opening of 2 plies, so\n"
             "colour, turn order and opening luck even out). A spec is\n"
@@ -89,14 +87,15 @@ int cmd_arena(int argc, char **argv) {
             "--record DIR writes every game's record (docs/JSON.md, \"record\") to\n"
             "DIR/game-000001.json and so on (DIR is made if missing); 'kibitz review'\n"
             "and every --record FILE option read them.",
-        .allowed = OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON |
-                   OPT_QUIET | OPT_PARALLEL | OPT_POSITION | OPT_MOVES | OPT_DB |
-                   OPT_RECORD,
-        .needs_game = true,
-        .record_out = true,
-    };
+    .allowed = OPT_VARIANT | OPT_PLAYERS | OPT_GAMES | OPT_SEED | OPT_JSON | OPT_QUIET |
+               OPT_PARALLEL | OPT_POSITION | OPT_MOVES | OPT_DB | OPT_RECORD,
+    .needs_game = true,
+    .record_out = true,
+};
+
+int cmd_arena(int argc, char **argv) {
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
+    int status = cli_parse(&arena_spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
     if (!o.players) return cli_fail("arena needs --players SPEC,SPEC[,...]");
     if (o.games <= 0) return cli_fail("arena needs --games N");

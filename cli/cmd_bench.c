@@ -6,11 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int cmd_bench(int argc, char **argv) {
-    static const struct cli_spec spec = {
-        .usage = "kibitz bench [game...] [--threads N] [--hash MiB] [--json FILE]",
-        .help =
-            "Searches the fixed positions of bench/ (every game that has them, or\n"
+static const struct cli_spec bench_spec = {
+    .usage = "kibitz bench [game...] [--threads N] [--hash MiB] [--json FILE]",
+    .help = "Searches the fixed positions of bench/ (every game that has them, or\n"
             "the games named) on one thread: alpha-beta to a fixed depth and MCTS\n"
             "for a fixed number of iterations (timed as the fastest of 3 identical\n"
             "runs: memory-bound, it is what a busy machine disturbs most), then\n"
@@ -23,12 +21,14 @@ int cmd_bench(int argc, char **argv) {
             "time / wall time) and the efficiency (work per CPU-second against one\n"
             "thread), which separate the code's scaling from a machine shared with\n"
             "other work.",
-        .allowed = OPT_THREADS | OPT_HASH | OPT_JSON_FILE | OPT_QUIET,
-        .needs_game = false,
-        .max_args = 8,
-    };
+    .allowed = OPT_THREADS | OPT_HASH | OPT_JSON_FILE | OPT_QUIET,
+    .needs_game = false,
+    .max_args = 8,
+};
+
+int cmd_bench(int argc, char **argv) {
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
+    int status = cli_parse(&bench_spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
     char err[KZ_CLI_ERROR_BYTES];
     for (int i = 0; i < o.arg_count; i++)

@@ -4,15 +4,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+static const struct cli_spec games_spec = {
+    .usage = "kibitz games [--json]",
+    .allowed = OPT_JSON,
+    .help = "Lists every game kibitz knows, with its variant options\n"
+            "(set them with --variant key=value on any command).",
+};
+
 int cmd_games(int argc, char **argv) {
-    static const struct cli_spec spec = {
-        .usage = "kibitz games [--json]",
-        .allowed = OPT_JSON,
-        .help = "Lists every game kibitz knows, with its variant options\n"
-                "(set them with --variant key=value on any command).",
-    };
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
+    int status = cli_parse(&games_spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
     if (o.json) {
         size_t need = kz_games_json(NULL, 0);

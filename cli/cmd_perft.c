@@ -12,19 +12,20 @@ static double seconds_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static const struct cli_spec perft_spec = {
+    .usage = "kibitz perft <game> --depth N [--divide] [--threads N] [--position P]\n"
+             "       [--json]",
+    .help = "Counts the leaves of the move tree exactly N plies deep (a pass and a\n"
+            "chance outcome are plies; finished games have no children). --divide\n"
+            "prints the count under each root move. Root moves run in parallel.",
+    .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_DEPTH |
+               OPT_DIVIDE | OPT_THREADS | OPT_JSON,
+    .needs_game = true,
+};
+
 int cmd_perft(int argc, char **argv) {
-    static const struct cli_spec spec = {
-        .usage = "kibitz perft <game> --depth N [--divide] [--threads N] [--position P]\n"
-                 "       [--json]",
-        .help = "Counts the leaves of the move tree exactly N plies deep (a pass and a\n"
-                "chance outcome are plies; finished games have no children). --divide\n"
-                "prints the count under each root move. Root moves run in parallel.",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_DEPTH |
-                   OPT_DIVIDE | OPT_THREADS | OPT_JSON,
-        .needs_game = true,
-    };
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
+    int status = cli_parse(&perft_spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
     if (o.depth < 0) return cli_fail("perft needs --depth N");
     kz_state *s;

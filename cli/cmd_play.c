@@ -418,68 +418,211 @@ static int play_end(const struct play *pl) {
     return status;
 }
 
+static const struct cli_spec play_spec = {
+    .usage = "kibitz play <game> [--side PLAYER|none] [--position P] [--moves M]\n"
+             "       [--record FILE] [--save FILE] [--seed N] [--algo SPEC]\n"
+             "       [--depth N | --iterations N | --time S] [--threads N] "
+             "[--db PATH|none] [--json]",
+    .help = "Plays a game in the terminal: you take the seat named by --side (the\n"
+            "first player by default; 'none' lets the engine play every seat) and\n"
+            "type moves in the game's notation. At the prompt: 'moves' lists the\n"
+            "legal moves, 'board' redraws, 'hint' asks the engine, 'undo' takes\n"
+            "back your last move and 'redo' plays it again, 'list' prints the\n"
+            "moves so far (as --moves text), 'save FILE' and 'load FILE' write\n"
+            "and read a game record, 'help' lists them, 'quit' ends the game.\n"
+            "After each of its moves the engine says what it thinks the position\n"
+            "is worth to itself (win/loss in N from a proof or database, else its\n"
+            "score in -1..+1). --record FILE starts from a record (with its moves\n"
+            "as history for undo); --save FILE writes the record when the game\n"
+            "ends or you quit. At a secret simultaneous choice (Kodrek's split)\n"
+            "the engines choose first and keep it secret; you type your option\n"
+            "(e.g. h2); everyone's choice is shown only at the reveal. In games\n"
+            "with hidden information (Kotra) you see only your side's view, the\n"
+            "engine searches only its own, and 'list', 'save' and 'hint' wait for\n"
+            "the end (they would tell hidden moves). The engine is alphabeta\n"
+            "(depth 6 unless --depth or --time) where the game allows it, else\n"
+            "mcts (1000 iterations unless --iterations or --time); a solver\n"
+            "database that answers the variant plays perfectly unless --algo or\n"
+            "--db none; a game's own endgame databases (Kerx) given by --db PATH,\n"
+            "or any database with --algo, are probed by the engine's search\n"
+            "instead; --algo random gives a random player. --json prints the\n"
+            "game record (docs/JSON.md) as the last line when the game ends.\n"
+            "Games that read typed lines (Kotra) take several moves on one line\n"
+            "and their shorthands (Kotra: d3-d5 for the pick d3 and the move\n"
+            "d3-d5; 'setup defensive' for the whole setup); --setup NAME types\n"
+            "'setup NAME' for you at your first setup decision (Kotra: sensible,\n"
+            "defensive, offensive or random).",
+    .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_SAVE | OPT_SIDE |
+               OPT_SEED | OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS | OPT_TIME | OPT_THREADS |
+               OPT_DB | OPT_JSON | OPT_SETUP,
+    .needs_game = true,
+};
+
+/* Moves the person typed on one line, played one by one, and whether
+ * --setup's line was typed for them yet. */
+struct typed_moves {
+    kz_action move[PLAY_TYPED_MOVES];
+    int count, next;
+    bool setup_typed;
+};
+
+/* What one of the person's turns at the prompt came to. */
+enum person_step {
+    PERSON_MOVE,  /* a move to play */
+    PERSON_AGAIN, /* a command done, or a line refused: ask again */
+    PERSON_END,   /* quit, or the end of input: the game is abandoned */
+    PERSON_FAIL,  /* an error, its exit status given */
+};
+
+/* play's own commands at the prompt (`word`, then its argument `arg`):
+ * PERSON_MOVE when `word` is none of them (a move to read). */
+static enum person_step person_command(struct play *pl, const kz_state *state,
+                                       const char *word, char *arg, bool *drawn,
+                                       int *status) {
+    if (strcmp(word, "quit") == 0) return PERSON_END;
+    if (strcmp(word, "help") == 0) {
+        play_print_help();
+        return PERSON_AGAIN;
+    }
+    if (strcmp(word, "moves") == 0) {
+        list_moves(state);
+        return PERSON_AGAIN;
+    }
+    if (strcmp(word, "board") == 0) {
+        draw_for(pl);
+        return PERSON_AGAIN;
+    }
+    if (strcmp(word, "undo") == 0 || strcmp(word, "redo") == 0) {
+        undo_redo(pl, word[0] == 'u');
+        *drawn = false;
+        return PERSON_AGAIN;
+    }
+    if (strcmp(word, "hint") == 0) {
+        if (pl->hidden) {
+            printf("no hints while moves are hidden\n");
+            return PERSON_AGAIN;
+        }
+        kz_action move;
+        struct kz_eval eval = {0};
+        if ((*status = engine_choice(pl, &move, &eval))) return PERSON_FAIL;
+        char etext[64], text[KZ_TEXT_BYTES];
+        kz_eval_text(&eval, etext, sizeof etext);
+        kz_state_action_text(state, move, text, sizeof text);
+        printf("hint: %s (%s)\n", text, etext);
+        return PERSON_AGAIN;
+    }
+    if (strcmp(word, "list") == 0 || strcmp(word, "save") == 0) {
+        if (pl->hidden) {
+            printf("not before the end: it would show hidden moves\n");
+            return PERSON_AGAIN;
+        }
+        if (word[0] == 'l')
+            print_list(pl);
+        else if (!*arg)
+            printf("save needs a file name: save FILE\n");
+        else
+            save_record(pl, arg, false);
+        return PERSON_AGAIN;
+    }
+    if (strcmp(word, "load") == 0) {
+        if (load(pl, arg)) *drawn = false;
+        return PERSON_AGAIN;
+    }
+    return PERSON_MOVE;
+}
+
+/* The person's move at their turn: the next of a line typed earlier, the
+ * moves of --setup's line, or a line read at the prompt (play's commands
+ * done there). */
+static enum person_step person_move(struct play *pl, struct typed_moves *t, bool *drawn,
+                                    kz_action *move, int *status) {
+    const kz_state *state = kz_match_state(pl->match);
+    char line[4300], err[KZ_ERROR_BYTES];
+    if (t->next < t->count) {
+        *move = t->move[t->next++];
+        return PERSON_MOVE;
+    }
+    if (!t->setup_typed) {
+        t->setup_typed = true;
+        snprintf(line, sizeof line, "setup %s", pl->o->setup);
+        t->count = kz_state_parse_line(state, line, kz_rng_next(pl->rng), t->move,
+                                       PLAY_TYPED_MOVES, err, sizeof err);
+        if (t->count < 0) {
+            *status = cli_fail("--setup %s: %s", pl->o->setup, err);
+            return PERSON_FAIL;
+        }
+        t->next = 0;
+        return PERSON_AGAIN;
+    }
+    if (!*drawn) draw_for(pl);
+    *drawn = true;
+    printf("%s> ", kz_game_player_name(pl->game, kz_match_turn(pl->match)));
+    fflush(stdout);
+    if (!read_line(line, sizeof line)) {
+        printf("\n(end of input: game abandoned)\n");
+        return PERSON_END;
+    }
+    char *word = line;
+    while (isspace((unsigned char)*word)) word++;
+    /* The whole line for a game that reads several moves on one; the
+     * first word and the rest for play's own commands. */
+    char typed_line[sizeof line];
+    snprintf(typed_line, sizeof typed_line, "%s", word);
+    char *arg = word + strcspn(word, " \t");
+    if (*arg) *arg++ = '\0';
+    while (isspace((unsigned char)*arg)) arg++;
+    if (*word == '\0') return PERSON_AGAIN;
+    enum person_step step = person_command(pl, state, word, arg, drawn, status);
+    if (step != PERSON_MOVE) return step;
+    /* A game that reads lines draws its random choices (a random setup)
+     * from the stream; the others read one move. */
+    if (kz_game_flags(pl->game) & KZ_READS_LINES) {
+        t->count = kz_state_parse_line(state, typed_line, kz_rng_next(pl->rng), t->move,
+                                       PLAY_TYPED_MOVES, err, sizeof err);
+    } else {
+        t->count = kz_state_parse_line(state, word, 0, t->move, 1, err, sizeof err);
+    }
+    t->next = 1;
+    if (t->count > 0) *move = t->move[0];
+    if (t->count < 0) {
+        printf("%s; type 'moves' for the legal moves, 'help' for commands\n", err);
+        t->count = 0;
+        return PERSON_AGAIN;
+    }
+    return PERSON_MOVE;
+}
+
+/* Play `move` of `turn` and print it (with its value to the engine or the
+ * database that chose it), then the chance outcomes the match drew after
+ * it. 0, or the exit status of a refused move. */
+static int play_move(struct play *pl, int turn, kz_action move,
+                     const struct kz_eval *eval) {
+    char etext[80] = "", err[KZ_ERROR_BYTES];
+    if (turn != pl->seat && eval->kind != KZ_EVAL_NONE) {
+        char e[64];
+        kz_eval_text(eval, e, sizeof e);
+        snprintf(etext, sizeof etext, " (%s: %s)", pl->db ? "database" : "engine", e);
+    }
+    const int from = kz_match_ply(pl->match);
+    if (kz_match_apply(pl->match, turn, move, err, sizeof err) != KZ_OK)
+        return cli_fail("%s", err);
+    print_steps(pl, from, etext);
+    return 0;
+}
+
 int cmd_play(int argc, char **argv) {
-    static const struct cli_spec spec = {
-        .usage = "kibitz play <game> [--side PLAYER|none] [--position P] [--moves M]\n"
-                 "       [--record FILE] [--save FILE] [--seed N] [--algo SPEC]\n"
-                 "       [--depth N | --iterations N | --time S] [--threads N] "
-                 "[--db PATH|none] [--json]",
-        .help = "Plays a game in the terminal: you take the seat named by --side (the\n"
-                "first player by default; 'none' lets the engine play every seat) and\n"
-                "type moves in the game's notation. At the prompt: 'moves' lists the\n"
-                "legal moves, 'board' redraws, 'hint' asks the engine, 'undo' takes\n"
-                "back your last move and 'redo' plays it again, 'list' prints the\n"
-                "moves so far (as --moves text), 'save FILE' and 'load FILE' write\n"
-                "and read a game record, 'help' lists them, 'quit' ends the game.\n"
-                "After each of its moves the engine says what it thinks the position\n"
-                "is worth to itself (win/loss in N from a proof or database, else its\n"
-                "score in -1..+1). --record FILE starts from a record (with its moves\n"
-                "as history for undo); --save FILE writes the record when the game\n"
-                "ends or you quit. At a secret simultaneous choice (Kodrek's split)\n"
-                "the engines choose first and keep it secret; you type your option\n"
-                "(e.g. h2); everyone's choice is shown only at the reveal. In games\n"
-                "with hidden information (Kotra) you see only your side's view, the\n"
-                "engine searches only its own, and 'list', 'save' and 'hint' wait for\n"
-                "the end (they would tell hidden moves). The engine is alphabeta\n"
-                "(depth 6 unless --depth or --time) where the game allows it, else\n"
-                "mcts (1000 iterations unless --iterations or --time); a solver\n"
-                "database that answers the variant plays perfectly unless --algo or\n"
-                "--db none; a game's own endgame databases (Kerx) given by --db PATH,\n"
-                "or any database with --algo, are probed by the engine's search\n"
-                "instead; --algo random gives a random player. --json prints the\n"
-                "game record (docs/JSON.md) as the last line when the game ends.\n"
-                "Games that read typed lines (Kotra) take several moves on one line\n"
-                "and their shorthands (Kotra: d3-d5 for the pick d3 and the move\n"
-                "d3-d5; 'setup defensive' for the whole setup); --setup NAME types\n"
-                "'setup NAME' for you at your first setup decision (Kotra: sensible,\n"
-                "defensive, offensive or random).",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_SAVE |
-                   OPT_SIDE | OPT_SEED | OPT_ALGO | OPT_DEPTH | OPT_ITERATIONS |
-                   OPT_TIME | OPT_THREADS | OPT_DB | OPT_JSON | OPT_SETUP,
-        .needs_game = true,
-    };
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
+    int status = cli_parse(&play_spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
     struct play pl = {.o = &o};
     if ((status = play_setup(&pl))) {
         play_free(&pl);
         return status;
     }
-    const kz_game *g = pl.game;
-    const unsigned flags = kz_game_flags(g);
-    const int seat = pl.seat;
-    char line[4300], text[KZ_TEXT_BYTES], err[KZ_ERROR_BYTES];
-    /* Moves the person typed on one line, played one by one. */
-    kz_action typed[PLAY_TYPED_MOVES];
-    int typed_count = 0, typed_next = 0;
-    bool setup_typed = o.setup == NULL;
+    struct typed_moves typed = {.setup_typed = o.setup == NULL};
     bool drawn = false;
     while (!kz_match_over(pl.match)) {
-        kz_match *m = pl.match;
-        const kz_state *state = kz_match_state(m);
-        int turn = kz_match_turn(m);
-        kz_action move;
+        int turn = kz_match_turn(pl.match);
         if (turn == KZ_TURN_SIMULTANEOUS) {
             int r = play_simultaneous(&pl);
             if (r) {
@@ -489,121 +632,17 @@ int cmd_play(int argc, char **argv) {
             drawn = false;
             continue;
         }
+        kz_action move;
         struct kz_eval eval = {0};
-        if (turn != seat) typed_count = typed_next = 0;
-        if (turn == seat && typed_next < typed_count) {
-            move = typed[typed_next++];
-        } else if (turn == seat && !setup_typed) {
-            setup_typed = true;
-            snprintf(line, sizeof line, "setup %s", o.setup);
-            typed_count = kz_state_parse_line(state, line, kz_rng_next(pl.rng), typed,
-                                              PLAY_TYPED_MOVES, err, sizeof err);
-            if (typed_count < 0) {
-                status = cli_fail("--setup %s: %s", o.setup, err);
-                goto done;
-            }
-            typed_next = 0;
-            continue;
-        } else if (turn == seat) {
-            if (!drawn) draw_for(&pl);
-            drawn = true;
-            printf("%s> ", kz_game_player_name(g, turn));
-            fflush(stdout);
-            if (!read_line(line, sizeof line)) {
-                printf("\n(end of input: game abandoned)\n");
-                goto done;
-            }
-            char *word = line;
-            while (isspace((unsigned char)*word)) word++;
-            /* The whole line for a game that reads several moves on one; the
-             * first word and the rest for play's own commands. */
-            char typed_line[sizeof line];
-            snprintf(typed_line, sizeof typed_line, "%s", word);
-            char *arg = word + strcspn(word, " \t");
-            if (*arg) *arg++ = '\0';
-            while (isspace((unsigned char)*arg)) arg++;
-            if (*word == '\0') continue;
-            if (strcmp(word, "quit") == 0) goto done;
-            if (strcmp(word, "help") == 0) {
-                play_print_help();
-                continue;
-            }
-            if (strcmp(word, "moves") == 0) {
-                list_moves(state);
-                continue;
-            }
-            if (strcmp(word, "board") == 0) {
-                draw_for(&pl);
-                continue;
-            }
-            if (strcmp(word, "undo") == 0 || strcmp(word, "redo") == 0) {
-                undo_redo(&pl, word[0] == 'u');
-                drawn = false;
-                continue;
-            }
-            if (strcmp(word, "hint") == 0) {
-                if (pl.hidden) {
-                    printf("no hints while moves are hidden\n");
-                    continue;
-                }
-                if ((status = engine_choice(&pl, &move, &eval))) goto done;
-                char etext[64];
-                kz_eval_text(&eval, etext, sizeof etext);
-                kz_state_action_text(state, move, text, sizeof text);
-                printf("hint: %s (%s)\n", text, etext);
-                continue;
-            }
-            if (strcmp(word, "list") == 0 || strcmp(word, "save") == 0) {
-                if (pl.hidden) {
-                    printf("not before the end: it would show hidden moves\n");
-                    continue;
-                }
-                if (word[0] == 'l')
-                    print_list(&pl);
-                else if (!*arg)
-                    printf("save needs a file name: save FILE\n");
-                else
-                    save_record(&pl, arg, false);
-                continue;
-            }
-            if (strcmp(word, "load") == 0) {
-                if (load(&pl, arg)) drawn = false;
-                continue;
-            }
-            /* A game that reads lines draws its random choices (a random
-             * setup) from the stream; the others read one move. */
-            if (flags & KZ_READS_LINES) {
-                typed_count =
-                    kz_state_parse_line(state, typed_line, kz_rng_next(pl.rng), typed,
-                                        PLAY_TYPED_MOVES, err, sizeof err);
-            } else {
-                typed_count =
-                    kz_state_parse_line(state, word, 0, typed, 1, err, sizeof err);
-            }
-            typed_next = 1;
-            if (typed_count > 0) move = typed[0];
-            if (typed_count < 0) {
-                printf("%s; type 'moves' for the legal moves, 'help' for commands\n",
-                       err);
-                typed_count = 0;
-                continue;
-            }
+        if (turn != pl.seat) typed.count = typed.next = 0;
+        if (turn == pl.seat) {
+            enum person_step step = person_move(&pl, &typed, &drawn, &move, &status);
+            if (step == PERSON_AGAIN) continue;
+            if (step != PERSON_MOVE) goto done;
         } else if ((status = engine_choice(&pl, &move, &eval))) {
             goto done;
         }
-        char etext[80] = "";
-        if (turn != seat && eval.kind != KZ_EVAL_NONE) {
-            char e[64];
-            kz_eval_text(&eval, e, sizeof e);
-            snprintf(etext, sizeof etext, " (%s: %s)", pl.db ? "database" : "engine", e);
-        }
-        const int from = kz_match_ply(m);
-        if (kz_match_apply(m, turn, move, err, sizeof err) != KZ_OK) {
-            status = cli_fail("%s", err);
-            goto done;
-        }
-        /* The move, and the chance outcomes the match drew after it. */
-        print_steps(&pl, from, etext);
+        if ((status = play_move(&pl, turn, move, &eval))) goto done;
         drawn = false;
     }
     status = play_end(&pl);

@@ -19,12 +19,10 @@ static int answer_stream(const struct cli_options *o, const kz_db *db) {
     return cli_status(o, status, err);
 }
 
-int cmd_query(int argc, char **argv) {
-    static const struct cli_spec spec = {
-        .usage = "kibitz query <game> [--variant key=value] [--position P] [--moves M]\n"
-                 "       [--record FILE] [--positions FILE|-] [--db PATH] [--json]",
-        .help =
-            "Reads the solved value of a position (win, loss or draw for the player\n"
+static const struct cli_spec query_spec = {
+    .usage = "kibitz query <game> [--variant key=value] [--position P] [--moves M]\n"
+             "       [--record FILE] [--positions FILE|-] [--db PATH] [--json]",
+    .help = "Reads the solved value of a position (win, loss or draw for the player\n"
             "to move, with remoteness: moves to the end under best play, passes not\n"
             "counted) and the value of every legal move for the player making it,\n"
             "best first. The database is the one 'kibitz solve' wrote: --db names\n"
@@ -39,12 +37,14 @@ int cmd_query(int argc, char **argv) {
             "line in one process, printing one JSON document per line (a query\n"
             "document, or an error document for a bad line; the exit status is\n"
             "the worst).",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_POSITIONS |
-                   OPT_DB | OPT_JSON,
-        .needs_game = true,
-    };
+    .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_POSITIONS |
+               OPT_DB | OPT_JSON,
+    .needs_game = true,
+};
+
+int cmd_query(int argc, char **argv) {
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
+    int status = cli_parse(&query_spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
     if (o.positions && (o.position || o.moves || o.record))
         return cli_fail("--positions reads its positions from the file: leave out "

@@ -4,18 +4,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+static const struct cli_spec show_spec = {
+    .usage = "kibitz show <game> [--position P] [--moves 'M M ...'] [--variant k=v]\n"
+             "       [--json]",
+    .help = "Draws the position (the start position by default, after any --moves),\n"
+            "prints it in the game's one-line notation and lists the legal moves.\n"
+            "--json prints the position document of docs/JSON.md instead.",
+    .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_JSON,
+    .needs_game = true,
+};
+
 int cmd_show(int argc, char **argv) {
-    static const struct cli_spec spec = {
-        .usage = "kibitz show <game> [--position P] [--moves 'M M ...'] [--variant k=v]\n"
-                 "       [--json]",
-        .help = "Draws the position (the start position by default, after any --moves),\n"
-                "prints it in the game's one-line notation and lists the legal moves.\n"
-                "--json prints the position document of docs/JSON.md instead.",
-        .allowed = OPT_VARIANT | OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_JSON,
-        .needs_game = true,
-    };
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
+    int status = cli_parse(&show_spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
     kz_state *s;
     if ((status = cli_state(&o, &s))) return status;

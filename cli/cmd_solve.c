@@ -5,22 +5,19 @@
 
 #include <stdio.h>
 
-int cmd_solve(int argc, char **argv) {
-    static const struct cli_spec spec = {
-        .usage =
-            "kibitz solve <game> [--variant key=value] [--threads N] [--db PATH|none]\n"
-            "       kibitz solve <game> --position P [--moves M] [--time S] [--hash "
-            "MiB]\n"
-            "                    [--iterations NODES] [--algo dfpn] [--pn-init NAME]\n"
-            "                    [--store DIR]\n"
-            "       kibitz solve kerx --variant size=N --pieces K [--memory MiB] "
-            "[--threads N]\n"
-            "                    [--db DIR]\n"
-            "       kibitz solve kulibrat --report cycles|remoteness|start\n"
-            "                    [--variant target=N]"
-            " [--db PATH|none] [--threads N]",
-        .help =
-            "Solves the variant by retrograde analysis (tiered backward induction):\n"
+static const struct cli_spec solve_spec = {
+    .usage = "kibitz solve <game> [--variant key=value] [--threads N] [--db PATH|none]\n"
+             "       kibitz solve <game> --position P [--moves M] [--time S] [--hash "
+             "MiB]\n"
+             "                    [--iterations NODES] [--algo dfpn] [--pn-init NAME]\n"
+             "                    [--store DIR]\n"
+             "       kibitz solve kerx --variant size=N --pieces K [--memory MiB] "
+             "[--threads N]\n"
+             "                    [--db DIR]\n"
+             "       kibitz solve kulibrat --report cycles|remoteness|start\n"
+             "                    [--variant target=N]"
+             " [--db PATH|none] [--threads N]",
+    .help = "Solves the variant by retrograde analysis (tiered backward induction):\n"
             "win, loss or draw for the player to move, with remoteness (moves to the\n"
             "end under best play; a pass is not a move). Prints the start position's\n"
             "value for every variant the solution answers (for Kulibrat: every target\n"
@@ -95,16 +92,17 @@ int cmd_solve(int argc, char **argv) {
             "one that fits no rank even split over every worker is refused. The\n"
             "files are those of one process; run the same command again to resume\n"
             "(docs/MPI.md).",
-        .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON |
-                   OPT_POSITION | OPT_MOVES | OPT_RECORD | OPT_TIME | OPT_HASH |
-                   OPT_ITERATIONS | OPT_ALGO | OPT_PIECES | OPT_MEMORY | OPT_REPORT |
-                   OPT_PN_INIT | OPT_FORCE | OPT_STORE,
-        .needs_game = true,
-    };
+    .allowed = OPT_VARIANT | OPT_THREADS | OPT_DB | OPT_QUIET | OPT_JSON | OPT_POSITION |
+               OPT_MOVES | OPT_RECORD | OPT_TIME | OPT_HASH | OPT_ITERATIONS | OPT_ALGO |
+               OPT_PIECES | OPT_MEMORY | OPT_REPORT | OPT_PN_INIT | OPT_FORCE | OPT_STORE,
+    .needs_game = true,
+};
+
+int cmd_solve(int argc, char **argv) {
     struct cli_options o;
     struct kz_cli_args a;
     int status;
-    if (!cli_begin(&spec, argc, argv, &o, &a, &status)) return status;
+    if (!cli_begin(&solve_spec, argc, argv, &o, &a, &status)) return status;
     char err[KZ_CLI_ERROR_BYTES];
     status = kz_cli_solve(&a, stdout, err);
     if (status != KZ_CLI_PROVE) return cli_status(&o, status, err);

@@ -4,11 +4,9 @@
 
 #include <stdio.h>
 
-int cmd_verify(int argc, char **argv) {
-    static const struct cli_spec spec = {
-        .usage = "kibitz verify PATH [--json]",
-        .help =
-            "Checks a database whole, now, instead of when a query first reads a\n"
+static const struct cli_spec verify_spec = {
+    .usage = "kibitz verify PATH [--json]",
+    .help = "Checks a database whole, now, instead of when a query first reads a\n"
             "damaged part: PATH is a solver database (a .kdb file of 'kibitz solve':\n"
             "its header, sizes, tier index, the padding before it, and every tier's\n"
             "checksum and cells), a game's own database file (Kerx: a .keg or .kwdl\n"
@@ -23,12 +21,14 @@ int cmd_verify(int argc, char **argv) {
             "kind, game, variant, checked, damaged: the list; damaged: the count).\n"
             "Exit status 0 when nothing is damaged, 1 when anything is (or nothing\n"
             "there is a database).",
-        .allowed = OPT_JSON,
-        .needs_game = false,
-        .max_args = 1,
-    };
+    .allowed = OPT_JSON,
+    .needs_game = false,
+    .max_args = 1,
+};
+
+int cmd_verify(int argc, char **argv) {
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
+    int status = cli_parse(&verify_spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
     if (o.arg_count != 1)
         return cli_fail("verify needs one PATH (a database or a folder)");

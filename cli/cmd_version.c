@@ -13,15 +13,16 @@
 #define KIBITZ_OPENMP NULL
 #endif
 
+static const struct cli_spec version_spec = {
+    .usage = "kibitz --version [--json]",
+    .help = "Prints the version, the git commit built, the build type, the\n"
+            "compiler and the OpenMP version (the _OPENMP date).",
+    .allowed = OPT_JSON,
+};
+
 int cmd_version(int argc, char **argv) {
-    static const struct cli_spec spec = {
-        .usage = "kibitz --version [--json]",
-        .help = "Prints the version, the git commit built, the build type, the\n"
-                "compiler and the OpenMP version (the _OPENMP date).",
-        .allowed = OPT_JSON,
-    };
     struct cli_options o;
-    int status = cli_parse(&spec, argc, argv, &o);
+    int status = cli_parse(&version_spec, argc, argv, &o);
     if (status) return status < 0 ? EXIT_OK : status;
     const char *openmp = KIBITZ_OPENMP;
     if (o.json)

@@ -43,7 +43,8 @@ int kz_match_play(const kz_state *start, kz_agent *const *seats, int opening,
                   char *ending, size_t ending_n, kz_record *krec, char *err,
                   size_t err_n) {
     if (!start || !seats || !returns)
-        return kz_fail(err, err_n, KZ_EINVAL, "kz_match_play: no start, seats or returns");
+        return kz_fail(err, err_n, KZ_EINVAL,
+                       "kz_match_play: no start, seats or returns");
     const struct game *g = start->game->g;
     kz_match *km;
     int status = kz_match_new(start->game, start, seed, &km, err, err_n);
@@ -328,13 +329,63 @@ static void arena_tally(const struct arena_run *run, kz_agent **agents,
     }
 }
 
+/* The players against the game and --parallel: one spec a seat, and no
+ * engine threads when games run at once. KZ_OK, or an error. */
+static int check_players(const kz_game *game, kz_agent *const *agents, int n, int jobs,
+                         char *err, size_t err_n) {
+    char gerr[GAME_ERROR_BYTES];
+    if (n != game->players)
+        return kz_fail(err, err_n, KZ_EINVAL,
+                       "%s has %d players: --players needs %d specs, not %d",
+                       game->g->name, game->players, game->players, n);
+    for (int i = 0; i < n && jobs > 1; i++)
+        if (agents[i]->a.ab.threads > 1 || agents[i]->a.mcts.threads > 1)
+            return kz_fail(err, err_n, KZ_EINVAL,
+                           "--parallel plays games at once with one thread per engine: "
+                           "drop threads= from '%s' or --parallel",
+                           agents[i]->a.spec);
+    if (threads_reserve(jobs, gerr) != 0) /* else libgomp ends us */
+        return kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
+    return KZ_OK;
+}
+
+/* Every game, `jobs` at once, each thread with engines of its own (the
+ * first thread uses `agents`). KZ_OK, or an error. */
+static int play_games(struct arena_run *run, kz_agent **agents, int jobs, char *err,
+                      size_t err_n) {
+    const struct kz_arena_options *o = run->o;
+    const kz_game *game = run->start->game;
+    const int n = run->n;
+    atomic_init(&run->failed, false);
+#pragma omp parallel num_threads(jobs)
+    {
+        kz_agent *own[MAX_SPECS];
+        kz_agent **mine = agents;
+        if (omp_get_thread_num() > 0) { /* parsed once already: cannot fail */
+            char perr[KZ_ERROR_BYTES];
+            if (parse_players(o->players, game, own, run->probe, perr, sizeof perr) == n)
+                mine = own;
+            else
+                arena_fail(run, KZ_EINVAL, perr);
+        }
+#pragma omp for schedule(dynamic, 1)
+        for (long g = 0; g < o->games; g++)
+            if (!atomic_load(&run->failed)) arena_game(run, mine, g);
+        if (mine == own)
+            for (int i = 0; i < n; i++) kz_agent_free(own[i]);
+    }
+    if (atomic_load(&run->failed))
+        return kz_fail(err, err_n, run->status ? run->status : KZ_EINVAL, "%s", run->err);
+    return KZ_OK;
+}
+
 int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
                  struct kz_arena_result *out, char *err, size_t err_n) {
     if (!start || !o || !out)
-        return kz_fail(err, err_n, KZ_EINVAL, "kz_arena_run: no start, options or result");
+        return kz_fail(err, err_n, KZ_EINVAL,
+                       "kz_arena_run: no start, options or result");
     memset(out, 0, sizeof *out);
     const kz_game *game = start->game;
-    const int players = game->players;
     char gerr[GAME_ERROR_BYTES];
     if (!o->players)
         return kz_fail(err, err_n, KZ_EINVAL, "arena needs --players SPEC,SPEC[,...]");
@@ -350,25 +401,13 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
         kz_db_close(probe);
         return n;
     }
-    status = KZ_OK;
-    if (n != players)
-        status = kz_fail(err, err_n, KZ_EINVAL,
-                         "%s has %d players: --players needs %d specs, not %d",
-                         game->g->name, players, players, n);
     /* `jobs` threads play games at once, each with engines of its own. Every
      * game starts its engines afresh and draws its randomness from its
      * number, and the games are tallied in their order, so the report is
      * the same for any number of jobs (time budgets aside). */
     const int parallel = o->parallel > 1 ? o->parallel : 1;
     const int jobs = parallel < o->games ? parallel : (int)o->games;
-    for (int i = 0; i < n && jobs > 1 && status == KZ_OK; i++)
-        if (agents[i]->a.ab.threads > 1 || agents[i]->a.mcts.threads > 1)
-            status = kz_fail(err, err_n, KZ_EINVAL,
-                             "--parallel plays games at once with one thread per engine: "
-                             "drop threads= from '%s' or --parallel",
-                             agents[i]->a.spec);
-    if (status == KZ_OK && threads_reserve(jobs, gerr) != 0) /* else libgomp ends us */
-        status = kz_fail(err, err_n, KZ_ERUNTIME, "%s", gerr);
+    status = check_players(game, agents, n, jobs, err, err_n);
     struct arena_run run = {.start = start, .o = o, .probe = probe, .n = n};
     if (status == KZ_OK) {
         run.returns = malloc(sizeof *run.returns * (size_t)o->games);
@@ -377,32 +416,10 @@ int kz_arena_run(const kz_state *start, const struct kz_arena_options *o,
             status =
                 kz_fail(err, err_n, KZ_ERUNTIME, "out of memory for %ld games", o->games);
     }
+    if (status == KZ_OK) status = play_games(&run, agents, jobs, err, err_n);
     if (status == KZ_OK) {
-        atomic_init(&run.failed, false);
-#pragma omp parallel num_threads(jobs)
-        {
-            kz_agent *own[MAX_SPECS];
-            kz_agent **mine = agents;
-            if (omp_get_thread_num() > 0) { /* parsed once already: cannot fail */
-                char perr[KZ_ERROR_BYTES];
-                if (parse_players(o->players, game, own, probe, perr, sizeof perr) == n)
-                    mine = own;
-                else
-                    arena_fail(&run, KZ_EINVAL, perr);
-            }
-#pragma omp for schedule(dynamic, 1)
-            for (long g = 0; g < o->games; g++)
-                if (!atomic_load(&run.failed)) arena_game(&run, mine, g);
-            if (mine == own)
-                for (int i = 0; i < n; i++) kz_agent_free(own[i]);
-        }
-        if (atomic_load(&run.failed))
-            status =
-                kz_fail(err, err_n, run.status ? run.status : KZ_EINVAL, "%s", run.err);
-        else {
-            out->players = n;
-            arena_tally(&run, agents, out);
-        }
+        out->players = n;
+        arena_tally(&run, agents, out);
     }
     free(run.returns);
     free(run.ending);

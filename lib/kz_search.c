@@ -78,6 +78,78 @@ static int check_options(const struct kz_search_options *o, char *err, size_t er
     return KZ_OK;
 }
 
+/* Where kz_search_with's answer goes: the best action (every acting
+ * player's at a simultaneous node) and the JSON report. */
+struct search_answer {
+    kz_action *best;
+    char *json;
+    size_t json_n, *json_len;
+};
+
+/* The perfect player (an engine that needs a database): its answer when
+ * the databases hold the position (*answered), else `agent` becomes its
+ * fallback engine (*spec: the fallback's spec). KZ_OK, or an error. */
+static int database_answer(const kz_state *s, const void *state,
+                           const struct kz_search_options *o, const char **spec,
+                           struct agent *agent, const struct search_answer *out,
+                           bool *answered, char *err, size_t err_n) {
+    const struct game *g = s->game->g;
+    const struct variant *v = &s->game->v;
+    char gerr[GAME_ERROR_BYTES] = "";
+    struct kz_db_answer ans;
+    *answered = false;
+    int status = kz_db_answer(s->game, *spec, NULL, state, &ans, err, err_n);
+    if (status) return status;
+    if (ans.n) {
+        out->best[0] = kz_action_of(ans.moves[0]);
+        give_json(kjson_search_database(g, v, state, ans.where, ans.moves, ans.values,
+                                        ans.n, o->analyse),
+                  out->json, out->json_n, out->json_len);
+        kz_db_answer_free(&ans);
+        *answered = true;
+        return KZ_OK;
+    }
+    *spec = ans.fallback; /* inside the caller's spec */
+    kz_db_answer_free(&ans);
+    if (agent_read_spec(agent, *spec, g, gerr))
+        return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", *spec, gerr);
+    return KZ_OK;
+}
+
+/* Search with the engine, within the options' budget. */
+static int engine_answer(const kz_state *s, const void *state,
+                         const struct kz_search_options *o, struct agent *agent,
+                         const struct search_answer *out, char *err, size_t err_n) {
+    const struct game *g = s->game->g;
+    const struct variant *v = &s->game->v;
+    char gerr[GAME_ERROR_BYTES] = "";
+    struct kz_run_request req = {.time = o->time,
+                                 .iterations = o->iterations,
+                                 .depth = o->depth,
+                                 .threads = o->threads,
+                                 .seed = o->seed,
+                                 .analyse = o->analyse,
+                                 .table = kz_table_tt(o->table),
+                                 .interrupt = o->stop ? &o->stop->raised : NULL};
+    struct engine_report run;
+    bool runtime;
+    if (kz_run_search(g, v, state, agent, &req, &run, &runtime, gerr))
+        return kz_fail(err, err_n, runtime ? KZ_ERUNTIME : KZ_EINVAL, "%s", gerr);
+    if (run.mcts && run.mcts->simultaneous) {
+        /* Every acting player's recommended option (kibitz.h). */
+        for (int p = 0; p < KZ_MAX_PLAYERS; p++)
+            out->best[p] = (run.mcts->acting >> p) & 1
+                               ? kz_action_of(run.mcts->sim_choice[p])
+                               : KZ_ACTION_PASS;
+    } else {
+        out->best[0] = run.has_move ? kz_action_of(run.move) : KZ_ACTION_PASS;
+    }
+    give_json(kjson_search_report(g, v, state, &run, -1, o->analyse), out->json,
+              out->json_n, out->json_len);
+    engine_report_free(&run);
+    return KZ_OK;
+}
+
 int kz_search_with(const kz_state *s, const struct kz_search_options *options,
                    kz_action *best, char *json, size_t json_n, size_t *json_len,
                    char *err, size_t err_n) {
@@ -100,7 +172,7 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *options,
     const char *algo = o->algo;
     char gerr[GAME_ERROR_BYTES] = "";
     kz_action best_actions[KZ_MAX_PLAYERS];
-    if (!best) best = best_actions;
+    const struct search_answer out = {best ? best : best_actions, json, json_n, json_len};
     int turn = g->turn(v, state);
     if (turn == TURN_OVER)
         return kz_fail(err, err_n, KZ_EINVAL, "the game is over: no move to search");
@@ -113,57 +185,22 @@ int kz_search_with(const kz_state *s, const struct kz_search_options *options,
     const bool forced = !o->analyse && turn >= 0 && kz_state_moves(s, &moves) == 1;
     struct agent agent;
     if (agent_read_spec(&agent, forced && !(algo && algo[0]) ? "random" : spec, g, gerr))
-        return forced
-                   ? kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr)
-                   : kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", spec, gerr);
+        return forced ? kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", algo, gerr)
+                      : kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", spec, gerr);
     /* A player's only move needs no search (analyse still scores it). */
     if (forced) {
-        best[0] = kz_action_of(moves[0]);
+        out.best[0] = kz_action_of(moves[0]);
         give_json(kjson_search_forced(g, v, state, moves[0]), json, json_n, json_len);
         return KZ_OK;
     }
-    if (agent.engine->plays &
-        ENGINE_NEEDS_DATABASE) { /* the perfect player, else its fallback */
-        struct kz_db_answer ans;
-        int status = kz_db_answer(s->game, spec, NULL, state, &ans, err, err_n);
-        if (status) return status;
-        if (ans.n) {
-            best[0] = kz_action_of(ans.moves[0]);
-            give_json(kjson_search_database(g, v, state, ans.where, ans.moves, ans.values,
-                                            ans.n, o->analyse),
-                      json, json_n, json_len);
-            kz_db_answer_free(&ans);
-            return KZ_OK;
-        }
-        spec = ans.fallback; /* inside the caller's spec */
-        kz_db_answer_free(&ans);
-        if (agent_read_spec(&agent, spec, g, gerr))
-            return kz_fail(err, err_n, KZ_EINVAL, "engine '%s': %s", spec, gerr);
+    if (agent.engine->plays & ENGINE_NEEDS_DATABASE) {
+        /* the perfect player, else its fallback */
+        bool answered;
+        int status =
+            database_answer(s, state, o, &spec, &agent, &out, &answered, err, err_n);
+        if (status || answered) return status;
     }
-    struct kz_run_request req = {.time = o->time,
-                                 .iterations = o->iterations,
-                                 .depth = o->depth,
-                                 .threads = o->threads,
-                                 .seed = o->seed,
-                                 .analyse = o->analyse,
-                                 .table = kz_table_tt(o->table),
-                                 .interrupt = o->stop ? &o->stop->raised : NULL};
-    struct engine_report run;
-    bool runtime;
-    if (kz_run_search(g, v, state, &agent, &req, &run, &runtime, gerr))
-        return kz_fail(err, err_n, runtime ? KZ_ERUNTIME : KZ_EINVAL, "%s", gerr);
-    if (run.mcts && run.mcts->simultaneous) {
-        /* Every acting player's recommended option (kibitz.h). */
-        for (int p = 0; p < KZ_MAX_PLAYERS; p++)
-            best[p] = (run.mcts->acting >> p) & 1 ? kz_action_of(run.mcts->sim_choice[p])
-                                                  : KZ_ACTION_PASS;
-    } else {
-        best[0] = run.has_move ? kz_action_of(run.move) : KZ_ACTION_PASS;
-    }
-    give_json(kjson_search_report(g, v, state, &run, -1, o->analyse), json, json_n,
-              json_len);
-    engine_report_free(&run);
-    return KZ_OK;
+    return engine_answer(s, state, o, &agent, &out, err, err_n);
 }
 
 int kz_search(const kz_state *s, const char *algo, double time, long iterations,

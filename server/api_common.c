@@ -177,27 +177,15 @@ void api_request_free(struct api_request *r) {
     memset(r, 0, sizeof *r);
 }
 
-int api_request_parse(struct api_request *r, const char *body, size_t length,
-                      struct api_response *out) {
-    memset(r, 0, sizeof *r);
-    json_error_t jerr;
-    r->root = json_loadb(body ? body : "", length, JSON_REJECT_DUPLICATES, &jerr);
-    int status = 0;
+/* The parts of api_request_parse: each returns 0, or the HTTP status of an
+ * error written to `out`. */
+
+/* "game" and "variant": the game loaded into r->game. */
+static int parse_game(struct api_request *r, struct api_response *out) {
     char err[ERROR_MAX];
     bool bad = false;
-    if (!r->root) {
-        status = api_fail(out, 400, "body: not JSON (%s)", jerr.text);
-        goto done;
-    }
-    if (!json_is_object(r->root)) {
-        status = api_fail(out, 400, "body: a JSON object is wanted");
-        goto done;
-    }
     const char *name = string_field(r->root, "game", 64, &bad);
-    if (!name) {
-        status = api_fail(out, 400, "game: a game name is required");
-        goto done;
-    }
+    if (!name) return api_fail(out, 400, "game: a game name is required");
     const char *spec = string_field(r->root, "variant", VARIANT_TEXT_MAX, &bad);
     /* A plain name (the variant comes only from "variant"); the library
      * refuses unknown names in the registry's words. */
@@ -207,71 +195,72 @@ int api_request_parse(struct api_request *r, const char *body, size_t length,
     if (loaded != KZ_OK) {
         if (!name[0] || strchr(name, '('))
             snprintf(err, sizeof err, "unknown game '%s' (try 'kibitz games')", name);
-        status = api_fail(out, 400, "game: %s", err);
-        goto done;
+        return api_fail(out, 400, "game: %s", err);
     }
-    if (bad) {
-        status = api_fail(out, 400, "variant: a string of key=value pairs is wanted");
-        goto done;
-    }
+    if (bad) return api_fail(out, 400, "variant: a string of key=value pairs is wanted");
     if (spec && spec[0]) {
         kz_game_free(r->game);
         r->game = NULL;
-        if (kz_game_load(name, spec, &r->game, err, sizeof err) != KZ_OK) {
-            status = api_fail(out, 400, "variant: %s", err);
-            goto done;
-        }
+        if (kz_game_load(name, spec, &r->game, err, sizeof err) != KZ_OK)
+            return api_fail(out, 400, "variant: %s", err);
     }
     r->players = kz_game_players(r->game);
+    return 0;
+}
+
+/* "position" (the start, r->start) and "viewer". */
+static int parse_start(struct api_request *r, struct api_response *out) {
+    char err[ERROR_MAX];
+    bool bad = false;
     const char *position = string_field(r->root, "position", API_MAX_POSITION, &bad);
-    if (bad) {
-        status =
-            api_fail(out, 400, "position: a string of at most %d characters is wanted",
-                     API_MAX_POSITION);
-        goto done;
-    }
+    if (bad)
+        return api_fail(out, 400, "position: a string of at most %d characters is wanted",
+                        API_MAX_POSITION);
     r->start = kz_state_new(r->game);
-    if (!r->start) {
-        status = api_fail(out, 500, "out of memory");
-        goto done;
-    }
+    if (!r->start) return api_fail(out, 500, "out of memory");
     if (position && position[0] &&
-        kz_state_parse(r->start, position, err, sizeof err) != KZ_OK) {
-        status = api_fail(out, 400, "position: %s",
-                          reason(err, "bad position '%s': ", position));
-        goto done;
-    }
+        kz_state_parse(r->start, position, err, sizeof err) != KZ_OK)
+        return api_fail(out, 400, "position: %s",
+                        reason(err, "bad position '%s': ", position));
     r->viewer = player_field(r, "viewer");
-    if (r->viewer == -2) {
-        status = api_fail(out, 400, "viewer: a player index or name is wanted");
-        goto done;
-    }
+    if (r->viewer == -2)
+        return api_fail(out, 400, "viewer: a player index or name is wanted");
+    return 0;
+}
+
+/* "moves", played from the start into r->state (r->steps, r->played). */
+static int parse_moves(struct api_request *r, struct api_response *out) {
     json_t *moves = json_object_get(r->root, "moves");
-    if (moves && !json_is_null(moves) && !json_is_array(moves)) {
-        status = api_fail(out, 400, "moves: an array of moves is wanted");
-        goto done;
-    }
+    if (moves && !json_is_null(moves) && !json_is_array(moves))
+        return api_fail(out, 400, "moves: an array of moves is wanted");
     size_t count = moves ? json_array_size(moves) : 0;
-    if (count > API_MAX_MOVES) {
-        status = api_fail(out, 400, "moves: more than %d moves", API_MAX_MOVES);
-        goto done;
-    }
+    if (count > API_MAX_MOVES)
+        return api_fail(out, 400, "moves: more than %d moves", API_MAX_MOVES);
     r->played = json_array();
     r->state = kz_state_clone(r->start);
     r->steps = malloc((count + 1) * sizeof *r->steps);
-    if (!r->played || !r->state || !r->steps) {
-        status = api_fail(out, 500, "out of memory");
-        goto done;
-    }
+    if (!r->played || !r->state || !r->steps) return api_fail(out, 500, "out of memory");
     for (size_t i = 0; i < count; i++) {
         char why[ERROR_MAX + 64];
-        if (play_one(r, json_array_get(moves, i), &r->steps[i], why, sizeof why)) {
-            status = api_fail(out, 400, "moves[%zu]: %s", i, why);
-            goto done;
-        }
+        if (play_one(r, json_array_get(moves, i), &r->steps[i], why, sizeof why))
+            return api_fail(out, 400, "moves[%zu]: %s", i, why);
         r->n_moves = (int)i + 1;
     }
-done:
+    return 0;
+}
+
+int api_request_parse(struct api_request *r, const char *body, size_t length,
+                      struct api_response *out) {
+    memset(r, 0, sizeof *r);
+    json_error_t jerr;
+    r->root = json_loadb(body ? body : "", length, JSON_REJECT_DUPLICATES, &jerr);
+    int status = 0;
+    if (!r->root)
+        status = api_fail(out, 400, "body: not JSON (%s)", jerr.text);
+    else if (!json_is_object(r->root))
+        status = api_fail(out, 400, "body: a JSON object is wanted");
+    else if (!(status = parse_game(r, out)) && !(status = parse_start(r, out)))
+        status = parse_moves(r, out);
     if (status) api_request_free(r);
     return status;
 }

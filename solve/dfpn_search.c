@@ -345,6 +345,152 @@ static void root_moves(struct dfpn_ctx *c, const void *root, struct dfpn_result 
     }
 }
 
+/* The two proofs of dfpn_solve, "the mover wins" (0) and "the mover
+ * loses" (1), as they run in turns. */
+struct proofs {
+    struct dfpn_ctx *c;
+    struct search *s;
+    const void *root;
+    int mover;
+    bool certified[2]; /* disproved, and the disproof passed the check */
+    bool wanted[2];    /* asked for (cfg->halves) */
+    uint64_t size[2];  /* the checked disproofs' closed sets */
+    int keep;          /* the root move the second disproof keeps, or -1 */
+    const char *stop;  /* why the runs stopped; NULL while they go on */
+    char why[GAME_ERROR_BYTES];
+};
+
+static bool both_settled(const struct proofs *pf) {
+    return (pf->certified[0] || !pf->wanted[0]) && (pf->certified[1] || !pf->wanted[1]);
+}
+
+/* What the store already settled of the root; true when that answers every
+ * proof asked for (nothing to search). */
+static bool settled_by_store(struct proofs *pf, struct dfpn_result *r) {
+    const struct dfpn_config *cfg = pf->c->cfg;
+    for (int a = 0; a < 2; a++) {
+        int attacker = a == 0 ? pf->mover : 1 - pf->mover;
+        pf->wanted[a] = !cfg->halves || (cfg->halves >> a & 1);
+        int known = dfpn_settled(pf->c, pf->root, attacker, pf->mover);
+        if (known == 1) r->pn[a] = 0, r->dn[a] = DFPN_INF, r->from_store = true;
+        if (known == 0) pf->certified[a] = true, r->pn[a] = DFPN_INF, r->dn[a] = 0;
+    }
+    bool done = r->pn[0] == 0 || r->pn[1] == 0 || both_settled(pf);
+    if (done) r->from_store = true;
+    return done;
+}
+
+/* Proof a's disproof, just found: certified when it passes the check, else
+ * its false parts voided (searched on in the next turn). */
+static void check_disproof(struct proofs *pf, int a, struct dfpn_result *r) {
+    struct dfpn_ctx *c = pf->c;
+    struct search *s = pf->s;
+    uint64_t voided;
+    int pick = -1;
+    int checked = dfpn_check_disproof(c, pf->root, s->attacker, &pf->size[a], &pick,
+                                      &voided, pf->why);
+    if (checked == 0) {
+        pf->certified[a] = true;
+        if (a == 1) pf->keep = pick;
+        pf->why[0] = '\0';
+        if (c->cfg->store) learn(c, pf->root, s->attacker, false, s->nodes);
+        return;
+    }
+    if (checked == DFPN_CHECK_STOPPED) {
+        pf->stop = dfpn_stop_reason(c, timer_now());
+        if (!pf->stop) pf->stop = "time limit"; /* what stopped it still holds */
+    }
+    r->voided += voided;
+    root_numbers(c, pf->root, s->attacker, &r->pn[a], &r->dn[a]);
+}
+
+/* Proof a's turn within `budget` nodes; false when the round must end (the
+ * node limit, or a proof that settles the value). */
+static bool proof_turn(struct proofs *pf, int a, uint64_t budget, struct dfpn_result *r) {
+    const struct dfpn_config *cfg = pf->c->cfg;
+    struct search *s = pf->s;
+    s->attacker = a == 0 ? pf->mover : 1 - pf->mover;
+    if (cfg->node_limit) {
+        if (s->nodes >= cfg->node_limit) {
+            pf->stop = "node limit";
+            return false;
+        }
+        if (s->nodes + budget > cfg->node_limit) budget = cfg->node_limit - s->nodes;
+    }
+    run(s, pf->root, budget);
+    root_numbers(pf->c, pf->root, s->attacker, &r->pn[a], &r->dn[a]);
+    if (s->stop && strcmp(s->stop, "node budget") != 0) pf->stop = s->stop;
+    if (r->pn[a] == 0) return false; /* a proof settles the value */
+    if (r->dn[a] == 0) check_disproof(pf, a, r);
+    return true;
+}
+
+/* Both proofs in turns, each with a growing node budget, until one proves,
+ * both disproofs pass the check, or a limit ends it. A disproof that fails
+ * the check has its false parts voided and is searched on. */
+static void run_proofs(struct proofs *pf, struct dfpn_result *r) {
+    const struct dfpn_config *cfg = pf->c->cfg;
+    uint64_t budget = 20000;
+    for (;;) {
+        for (int a = 0; a < 2 && !pf->stop; a++) {
+            if (pf->certified[a] || !pf->wanted[a]) continue;
+            if (!proof_turn(pf, a, budget, r)) break;
+        }
+        if (r->pn[0] == 0 || r->pn[1] == 0 || both_settled(pf) || pf->stop) return;
+        if (cfg->node_limit && pf->s->nodes >= cfg->node_limit) {
+            pf->stop = "node limit";
+            return;
+        }
+        if (pf->c->deadline > 0 && timer_now() >= pf->c->deadline) {
+            pf->stop = "time limit";
+            return;
+        }
+        budget += budget / 2;
+    }
+}
+
+/* The value from the proofs: as the store settled it, a proof walked and
+ * measured, or two checked disproofs (a draw). Returns the index of the root
+ * move to play, or -1. */
+static int conclude(struct proofs *pf, struct dfpn_result *r) {
+    struct dfpn_ctx *c = pf->c;
+    const int mover = pf->mover;
+    int idx = -1;
+    if (r->from_store) {
+        r->mover_wins = r->pn[0] == 0 ? 1 : pf->certified[0] ? 0 : -1;
+        r->mover_loses = r->pn[1] == 0 ? 1 : pf->certified[1] ? 0 : -1;
+        if (r->mover_wins == 1) r->mover_loses = 0;
+        if (r->mover_loses == 1) r->mover_wins = 0;
+        r->value = r->mover_wins == 1                          ? DFPN_WIN
+                   : r->mover_loses == 1                       ? DFPN_LOSS
+                   : r->mover_wins == 0 && r->mover_loses == 0 ? DFPN_DRAW
+                                                               : DFPN_UNKNOWN;
+    } else if (r->pn[0] == 0) {
+        r->mover_wins = 1;
+        r->mover_loses = 0;
+        if (dfpn_walk_proof(c, pf->root, mover, &r->proof_size, &idx, pf->why) == 0) {
+            r->value = DFPN_WIN;
+            r->remoteness = dfpn_proof_distance(c, pf->root, mover);
+        } else
+            pf->stop = "the proof walk failed";
+    } else if (r->pn[1] == 0) {
+        r->mover_loses = 1;
+        r->mover_wins = 0;
+        if (dfpn_walk_proof(c, pf->root, 1 - mover, &r->proof_size, &idx, pf->why) == 0) {
+            r->value = DFPN_LOSS;
+            r->remoteness = dfpn_proof_distance(c, pf->root, 1 - mover);
+            idx = 0;
+        } else {
+            pf->stop = "the proof walk failed";
+        }
+    } else if (pf->certified[0] && pf->certified[1]) {
+        r->value = DFPN_DRAW;
+        r->proof_size = pf->size[0] + pf->size[1];
+        idx = pf->keep;
+    }
+    return idx;
+}
+
 int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_result *r,
                char *err) {
     const struct game *g = cfg->game;
@@ -384,75 +530,8 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
         snprintf(err, GAME_ERROR_BYTES, "out of memory for the df-pn search");
         return -1;
     }
-
-    /* Both proofs in turns, each with a growing node budget, until one
-     * proves, both disproofs pass the check, or a limit ends it. A disproof
-     * that fails the check has its false parts voided and is searched on. */
-    const char *stop = NULL;
-    char why[GAME_ERROR_BYTES] = "";
-    uint64_t budget = 20000, size[2] = {0, 0};
-    bool certified[2] = {false, false}, wanted[2];
-    int keep = -1, idx = -1;
-    for (int a = 0; a < 2; a++) {
-        int attacker = a == 0 ? mover : 1 - mover;
-        wanted[a] = !cfg->halves || (cfg->halves >> a & 1);
-        /* What the store already settled of the root. */
-        int known = dfpn_settled(&c, root, attacker, mover);
-        if (known == 1) r->pn[a] = 0, r->dn[a] = DFPN_INF, r->from_store = true;
-        if (known == 0) certified[a] = true, r->pn[a] = DFPN_INF, r->dn[a] = 0;
-    }
-    bool done = r->pn[0] == 0 || r->pn[1] == 0 ||
-                ((certified[0] || !wanted[0]) && (certified[1] || !wanted[1]));
-    if (done) r->from_store = true;
-    for (; !done;) {
-        for (int a = 0; a < 2 && !stop; a++) {
-            if (certified[a] || !wanted[a]) continue;
-            s.attacker = a == 0 ? mover : 1 - mover;
-            uint64_t b = budget;
-            if (cfg->node_limit) {
-                if (s.nodes >= cfg->node_limit) {
-                    stop = "node limit";
-                    break;
-                }
-                if (s.nodes + b > cfg->node_limit) b = cfg->node_limit - s.nodes;
-            }
-            run(&s, root, b);
-            root_numbers(&c, root, s.attacker, &r->pn[a], &r->dn[a]);
-            if (s.stop && strcmp(s.stop, "node budget") != 0) stop = s.stop;
-            if (r->pn[a] == 0) break; /* a proof settles the value */
-            if (r->dn[a] == 0) {
-                uint64_t voided;
-                int pick = -1;
-                int checked = dfpn_check_disproof(&c, root, s.attacker, &size[a], &pick,
-                                                  &voided, why);
-                if (checked == 0) {
-                    certified[a] = true;
-                    if (a == 1) keep = pick;
-                    why[0] = '\0';
-                    if (cfg->store) learn(&c, root, s.attacker, false, s.nodes);
-                } else {
-                    if (checked == DFPN_CHECK_STOPPED) {
-                        stop = dfpn_stop_reason(&c, timer_now());
-                        if (!stop) stop = "time limit"; /* what stopped it still holds */
-                    }
-                    r->voided += voided;
-                    root_numbers(&c, root, s.attacker, &r->pn[a], &r->dn[a]);
-                }
-            }
-        }
-        if (r->pn[0] == 0 || r->pn[1] == 0 ||
-            ((certified[0] || !wanted[0]) && (certified[1] || !wanted[1])) || stop)
-            break;
-        if (cfg->node_limit && s.nodes >= cfg->node_limit) {
-            stop = "node limit";
-            break;
-        }
-        if (c.deadline > 0 && timer_now() >= c.deadline) {
-            stop = "time limit";
-            break;
-        }
-        budget += budget / 2;
-    }
+    struct proofs pf = {.c = &c, .s = &s, .root = root, .mover = mover, .keep = -1};
+    if (!settled_by_store(&pf, r)) run_proofs(&pf, r);
     r->nodes = s.nodes;
     r->table_entries = c.table.count;
     r->table_collections = c.table.collections;
@@ -460,44 +539,13 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     r->check_expansions = c.check_expansions;
     free_frames(&s);
 
-    if (certified[0]) r->mover_wins = 0;
-    if (certified[1]) r->mover_loses = 0;
+    if (pf.certified[0]) r->mover_wins = 0;
+    if (pf.certified[1]) r->mover_loses = 0;
     for (int a = 0; a < 2 && cfg->store && !r->from_store; a++)
         if (r->pn[a] == 0) learn(&c, root, a == 0 ? mover : 1 - mover, true, s.nodes);
     r->facts_added = c.facts_added;
     snprintf(r->store_error, sizeof r->store_error, "%s", c.store_error);
-    if (r->from_store) {
-        r->mover_wins = r->pn[0] == 0 ? 1 : certified[0] ? 0 : -1;
-        r->mover_loses = r->pn[1] == 0 ? 1 : certified[1] ? 0 : -1;
-        if (r->mover_wins == 1) r->mover_loses = 0;
-        if (r->mover_loses == 1) r->mover_wins = 0;
-        r->value = r->mover_wins == 1                          ? DFPN_WIN
-                   : r->mover_loses == 1                       ? DFPN_LOSS
-                   : r->mover_wins == 0 && r->mover_loses == 0 ? DFPN_DRAW
-                                                               : DFPN_UNKNOWN;
-    } else if (r->pn[0] == 0) {
-        r->mover_wins = 1;
-        r->mover_loses = 0;
-        if (dfpn_walk_proof(&c, root, mover, &r->proof_size, &idx, why) == 0) {
-            r->value = DFPN_WIN;
-            r->remoteness = dfpn_proof_distance(&c, root, mover);
-        } else
-            stop = "the proof walk failed";
-    } else if (r->pn[1] == 0) {
-        r->mover_loses = 1;
-        r->mover_wins = 0;
-        if (dfpn_walk_proof(&c, root, 1 - mover, &r->proof_size, &idx, why) == 0) {
-            r->value = DFPN_LOSS;
-            r->remoteness = dfpn_proof_distance(&c, root, 1 - mover);
-            idx = 0;
-        } else {
-            stop = "the proof walk failed";
-        }
-    } else if (certified[0] && certified[1]) {
-        r->value = DFPN_DRAW;
-        r->proof_size = size[0] + size[1];
-        idx = keep;
-    }
+    int idx = conclude(&pf, r);
     if (!r->from_store) root_moves(&c, root, r);
     if (idx >= 0 && idx < r->root_count) {
         r->has_move = true;
@@ -506,12 +554,10 @@ int dfpn_solve(const struct dfpn_config *cfg, const void *root, struct dfpn_resu
     }
     if (r->value == DFPN_UNKNOWN)
         snprintf(r->stopped, sizeof r->stopped, "%.60s%s%.180s",
-                 stop ? stop
-                 : r->from_store ||
-                         ((certified[0] || !wanted[0]) && (certified[1] || !wanted[1]))
-                     ? "the proofs asked for are settled"
-                     : "unfinished",
-                 why[0] ? ": " : "", why);
+                 pf.stop                              ? pf.stop
+                 : r->from_store || both_settled(&pf) ? "the proofs asked for are settled"
+                                                      : "unfinished",
+                 pf.why[0] ? ": " : "", pf.why);
     dfpn_table_free(&c.table);
     r->seconds = timer_now() - t0;
     return 0;

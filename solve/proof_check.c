@@ -147,6 +147,80 @@ done:
     return found;
 }
 
+/* Node nd of the proof: its claim holds after the move it names (a lower
+ * bound) or after every move (an upper one); a win claim's children that
+ * rest on nodes become edges for the cycle check. 0, or -1 with err. */
+static int check_node(const struct index *x, struct edges *e, const struct proof_node *nd,
+                      move_t *moves, struct proof_check_result *out, char *err) {
+    const struct game *g = x->g;
+    const struct variant *v = x->v;
+    _Alignas(8) unsigned char child[GAME_MAX_STATE_BYTES];
+    int m = g->turn(v, nd->state);
+    bool lower = proof_claim_is_lower(nd->claim);
+    int t = proof_claim_bound(nd->claim);
+    int n = g->moves(v, nd->state, moves);
+    if (n <= 0) {
+        snprintf(err, PROOF_ERROR_BYTES, "line %d: the mover has no move", nd->line);
+        return -1;
+    }
+    for (int k = 0; k < n; k++) {
+        if (lower && moves[k] != nd->move) continue; /* only the named move */
+        memcpy(child, nd->state, g->state_size);
+        g->apply(v, child, moves[k]);
+        int64_t used;
+        out->children++;
+        if (!holds(x, child, m, lower, t, &used, &out->probe_leaves)) {
+            char mv[128];
+            g->format_move(v, nd->state, moves[k], mv, sizeof mv);
+            snprintf(err, PROOF_ERROR_BYTES,
+                     "line %d: after %s the claim '%s' does not hold (no terminal, "
+                     "database value or node proves it)",
+                     nd->line, mv, proof_claim_name(nd->claim));
+            return -1;
+        }
+        if (is_win_claim(nd->claim) && used >= 0 && edge_add(e, (uint64_t)used)) {
+            snprintf(err, PROOF_ERROR_BYTES, "out of memory for the check");
+            return -1;
+        }
+        if (lower) break;
+    }
+    out->nodes++;
+    return 0;
+}
+
+/* No win or loss claim rests on itself, and the root's claim (both halves
+ * of a draw) holds. 0, or -1 with err. */
+static int check_cycles_and_root(const struct index *x, const struct edges *e,
+                                 struct proof_check_result *out, char *err) {
+    const struct game *g = x->g;
+    const struct variant *v = x->v;
+    const struct proof_doc *doc = x->doc;
+    int cycle_status;
+    int64_t on_cycle = find_cycle(e, doc->count, &cycle_status);
+    if (cycle_status) {
+        snprintf(err, PROOF_ERROR_BYTES, "out of memory for the check");
+        return -1;
+    }
+    if (on_cycle >= 0) {
+        snprintf(err, PROOF_ERROR_BYTES,
+                 "line %d: a win or loss claim that rests on itself (a cycle: the win "
+                 "never comes)",
+                 doc->nodes[on_cycle].line);
+        return -1;
+    }
+    int64_t used;
+    for (int k = 0; k < (doc->root_draw ? 2 : 1); k++) {
+        enum proof_claim rc = k ? PROOF_NOTWIN : doc->root_claim;
+        if (!holds(x, doc->root, g->turn(v, doc->root), proof_claim_is_lower(rc),
+                   proof_claim_bound(rc), &used, &out->probe_leaves)) {
+            snprintf(err, PROOF_ERROR_BYTES, "no node proves the root's claim '%s'",
+                     proof_claim_name(rc));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int proof_check(const struct game *g, const struct variant *v,
                 const struct proof_doc *doc, proof_probe_fn probe, void *probe_ctx,
                 struct proof_check_result *out, char *err) {
@@ -161,65 +235,12 @@ int proof_check(const struct game *g, const struct variant *v,
         snprintf(err, PROOF_ERROR_BYTES, "out of memory for the check");
         goto done;
     }
-    _Alignas(8) unsigned char child[GAME_MAX_STATE_BYTES];
     for (uint64_t i = 0; i < doc->count; i++) {
-        const struct proof_node *nd = &doc->nodes[i];
         e.start[i] = e.count;
-        int m = g->turn(v, nd->state);
-        bool lower = proof_claim_is_lower(nd->claim);
-        int t = proof_claim_bound(nd->claim);
-        int n = g->moves(v, nd->state, moves);
-        if (n <= 0) {
-            snprintf(err, PROOF_ERROR_BYTES, "line %d: the mover has no move", nd->line);
-            goto done;
-        }
-        for (int k = 0; k < n; k++) {
-            if (lower && moves[k] != nd->move) continue; /* only the named move */
-            memcpy(child, nd->state, g->state_size);
-            g->apply(v, child, moves[k]);
-            int64_t used;
-            out->children++;
-            if (!holds(&x, child, m, lower, t, &used, &out->probe_leaves)) {
-                char mv[128];
-                g->format_move(v, nd->state, moves[k], mv, sizeof mv);
-                snprintf(err, PROOF_ERROR_BYTES,
-                         "line %d: after %s the claim '%s' does not hold (no terminal, "
-                         "database value or node proves it)",
-                         nd->line, mv, proof_claim_name(nd->claim));
-                goto done;
-            }
-            if (is_win_claim(nd->claim) && used >= 0 && edge_add(&e, (uint64_t)used)) {
-                snprintf(err, PROOF_ERROR_BYTES, "out of memory for the check");
-                goto done;
-            }
-            if (lower) break;
-        }
-        out->nodes++;
+        if (check_node(&x, &e, &doc->nodes[i], moves, out, err) != 0) goto done;
     }
     e.start[doc->count] = e.count;
-    int cycle_status;
-    int64_t on_cycle = find_cycle(&e, doc->count, &cycle_status);
-    if (cycle_status) {
-        snprintf(err, PROOF_ERROR_BYTES, "out of memory for the check");
-        goto done;
-    }
-    if (on_cycle >= 0) {
-        snprintf(err, PROOF_ERROR_BYTES,
-                 "line %d: a win or loss claim that rests on itself (a cycle: the win "
-                 "never comes)",
-                 doc->nodes[on_cycle].line);
-        goto done;
-    }
-    int64_t used;
-    for (int k = 0; k < (doc->root_draw ? 2 : 1); k++) {
-        enum proof_claim rc = k ? PROOF_NOTWIN : doc->root_claim;
-        if (!holds(&x, doc->root, g->turn(v, doc->root), proof_claim_is_lower(rc),
-                   proof_claim_bound(rc), &used, &out->probe_leaves)) {
-            snprintf(err, PROOF_ERROR_BYTES, "no node proves the root's claim '%s'",
-                     proof_claim_name(rc));
-            goto done;
-        }
-    }
+    if (check_cycles_and_root(&x, &e, out, err) != 0) goto done;
     status = 0;
 done:
     free(moves);

@@ -370,6 +370,172 @@ static int compare_cost(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+enum { PICK_MAX = 4096 }; /* hypotheses one round may price */
+
+/* One round's jobs: what each asks of which tree node, and what came back. */
+struct round_jobs {
+    int max; /* jobs a round may hand out (cfg->jobs_per_round) */
+    struct prove_job *job;
+    struct prove_job_result *res;
+    int *node, *claim; /* per job: its tree node and claim index */
+};
+
+/* Why the proof must stop before the next round (in r->stopped), or false
+ * to go on. */
+static bool limit_reached(const struct prove_config *cfg, double t0,
+                          struct prove_result *r) {
+    const char *why = NULL;
+    if (cfg->interrupt && *cfg->interrupt)
+        why = "interrupted";
+    else if (cfg->time_limit > 0 && timer_now() - t0 >= cfg->time_limit)
+        why = "time limit";
+    else if (cfg->node_limit && r->nodes >= cfg->node_limit)
+        why = "node limit";
+    if (why) snprintf(r->stopped, sizeof r->stopped, "%s", why);
+    return why != NULL;
+}
+
+/* The round's jobs from the priced hypotheses: the cheapest first, one a
+ * node, each with a budget that grows with the node's failures on that
+ * claim. Returns the number of jobs. */
+static int plan_jobs(const struct tree *t, const struct pick *pk, struct round_jobs *rj) {
+    const struct prove_config *cfg = t->cfg;
+    /* The cheapest hypotheses first (sorted by cost, node kept along). */
+    struct {
+        double cost;
+        int node, th;
+        bool lower;
+    } order[PICK_MAX];
+    for (int k = 0; k < pk->count; k++) {
+        order[k].cost = pk->cost[k];
+        order[k].node = pk->node[k];
+        order[k].th = pk->th[k];
+        order[k].lower = pk->lower[k];
+    }
+    qsort(order, (size_t)pk->count, sizeof order[0], compare_cost);
+    int n = 0;
+    for (int k = 0; k < pk->count && n < rj->max; k++) {
+        bool dup = false;
+        for (int j = 0; j < n; j++) dup |= rj->node[j] == order[k].node;
+        if (dup) continue;
+        int i = order[k].node;
+        struct prove_job *jb = &rj->job[n];
+        memcpy(jb->state, state_of(t, i), t->g->state_size);
+        jb->halves = prove_claim_halves(proof_claim_of(order[k].lower, order[k].th));
+        int ci = claim_index(order[k].lower, order[k].th);
+        double base = (double)(cfg->first_budget ? cfg->first_budget : 100000);
+        jb->budget = (uint64_t)(base * pow(4.0, t->nodes[i].failed[ci]));
+        rj->node[n] = i;
+        rj->claim[n] = ci;
+        n++;
+    }
+    return n;
+}
+
+/* A job that came back unsettled (not interrupted): its node's failure on
+ * the claim is counted and saved, and the node expanded once it failed
+ * often enough. 0, or -1 with err. */
+static int job_failed(struct tree *t, int i, int claim, char *err) {
+    const struct prove_config *cfg = t->cfg;
+    int max_tree = cfg->max_tree > 0 ? cfg->max_tree : 100000;
+    int expand_after = cfg->expand_after > 0 ? cfg->expand_after : 2;
+    struct tnode *nd = &t->nodes[i];
+    if (nd->failed[claim] < 60) nd->failed[claim]++;
+    unsigned char key[GAME_MAX_STATE_BYTES];
+    fact_store_key(t->g, t->v, state_of(t, i), key);
+    if (saved_set(t, key, nd->failed) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
+        return -1;
+    }
+    if (nd->failed[claim] >= expand_after && t->count < max_tree) {
+        if (expand(t, i) != 0) {
+            snprintf(err, GAME_ERROR_BYTES, "out of memory for the tree");
+            return -1;
+        }
+        set_terminals(t, i);
+    }
+    return 0;
+}
+
+/* The progress line of one finished job. */
+static void report_job(const struct tree *t, const struct round_jobs *rj, int j,
+                       const struct prove_result *r) {
+    char pos[512];
+    t->g->format_position(t->v, rj->job[j].state, pos, sizeof pos);
+    fprintf(t->cfg->progress,
+            "round %" PRIu64 " job %" PRIu64 ": %s %s, budget %" PRIu64 ": %s, %" PRIu64
+            " nodes, %.1f s\n",
+            r->rounds, r->jobs, pos, proof_claim_name(rj->claim[j]), rj->job[j].budget,
+            rj->res[j].interrupted ? "interrupted"
+            : rj->res[j].settled   ? "settled"
+                                   : "unfinished",
+            rj->res[j].nodes, rj->res[j].seconds);
+}
+
+/* Take in the round's `n` results. 0, or -1 with err; *interrupted when a
+ * job was. */
+static int absorb_results(struct tree *t, const struct round_jobs *rj, int n,
+                          struct prove_result *r, bool *interrupted, char *err) {
+    *interrupted = false;
+    for (int j = 0; j < n; j++) {
+        r->jobs++;
+        r->nodes += rj->res[j].nodes;
+        *interrupted |= rj->res[j].interrupted;
+        if (rj->res[j].settled)
+            r->jobs_settled++;
+        else if (!rj->res[j].interrupted && job_failed(t, rj->node[j], rj->claim[j], err))
+            return -1;
+        if (t->cfg->progress) report_job(t, rj, j, r);
+    }
+    return 0;
+}
+
+/* The progress line at the end of a round. */
+static void report_round(const struct tree *t, const struct prove_result *r, double t0) {
+    int frontier = 0;
+    for (int i = 0; i < t->count; i++)
+        frontier += !t->nodes[i].expanded && t->nodes[i].mover != TURN_OVER &&
+                    t->nodes[i].lo < t->nodes[i].hi;
+    fprintf(t->cfg->progress,
+            "round %" PRIu64 " done: root value in [%d, %d] for the mover; tree %d "
+            "positions, %d open at the frontier; %" PRIu64 " facts; %.1f s\n",
+            r->rounds, t->nodes[0].lo, t->nodes[0].hi, t->count, frontier,
+            fact_store_count(t->cfg->store), timer_now() - t0);
+    fflush(t->cfg->progress);
+}
+
+/* One round: price the hypotheses of the root's claim, run the cheapest as
+ * jobs, take in what they settled. 1 when the proof must stop (the reason
+ * in r->stopped), 0 to go on, -1 with err. */
+static int prove_round(struct tree *t, struct pick *pk, struct round_jobs *rj, bool lower,
+                       int th, struct prove_result *r, double t0, char *err) {
+    const struct prove_config *cfg = t->cfg;
+    pk->count = 0;
+    double total = cost(t, 0, lower, th, pk);
+    if (!pk->count || total == INFINITY) {
+        snprintf(r->stopped, sizeof r->stopped, "nothing left to try");
+        return 1;
+    }
+    int n = plan_jobs(t, pk, rj);
+    r->rounds++;
+    if (cfg->batch(cfg->batch_ctx, rj->job, n, rj->res, err) != 0) return -1;
+    char serr[FACT_STORE_ERROR_BYTES];
+    if (fact_store_reload(cfg->store, serr) != 0) {
+        snprintf(err, GAME_ERROR_BYTES, "%.150s", serr);
+        return -1;
+    }
+    bool interrupted;
+    if (absorb_results(t, rj, n, r, &interrupted, err) != 0) return -1;
+    if (saved_write(t, err) != 0) return -1;
+    update_bounds(t);
+    if (cfg->progress) report_round(t, r, t0);
+    if (interrupted) {
+        snprintf(r->stopped, sizeof r->stopped, "interrupted");
+        return 1;
+    }
+    return 0;
+}
+
 int prove_run(const struct prove_config *cfg, const void *root, struct prove_result *r,
               char *err) {
     memset(r, 0, sizeof *r);
@@ -382,20 +548,19 @@ int prove_run(const struct prove_config *cfg, const void *root, struct prove_res
     }
     double t0 = timer_now();
     struct tree t = {.cfg = cfg, .g = g, .v = cfg->variant};
-    enum { PICK_MAX = 4096 };
     struct pick pk = {.capacity = PICK_MAX};
     pk.node = malloc(PICK_MAX * sizeof *pk.node);
     pk.lower = malloc(PICK_MAX * sizeof *pk.lower);
     pk.th = malloc(PICK_MAX * sizeof *pk.th);
     pk.cost = malloc(PICK_MAX * sizeof *pk.cost);
-    int jobs_max = cfg->jobs_per_round > 0 ? cfg->jobs_per_round : 1;
-    struct prove_job *jobs = malloc((size_t)jobs_max * sizeof *jobs);
-    struct prove_job_result *res = malloc((size_t)jobs_max * sizeof *res);
-    int *job_node = malloc((size_t)jobs_max * sizeof *job_node);
-    int *job_claim = malloc((size_t)jobs_max * sizeof *job_claim);
+    struct round_jobs rj = {.max = cfg->jobs_per_round > 0 ? cfg->jobs_per_round : 1};
+    rj.job = malloc((size_t)rj.max * sizeof *rj.job);
+    rj.res = malloc((size_t)rj.max * sizeof *rj.res);
+    rj.node = malloc((size_t)rj.max * sizeof *rj.node);
+    rj.claim = malloc((size_t)rj.max * sizeof *rj.claim);
     int status = -1;
-    if (!pk.node || !pk.lower || !pk.th || !pk.cost || !jobs || !res || !job_node ||
-        !job_claim) {
+    if (!pk.node || !pk.lower || !pk.th || !pk.cost || !rj.job || !rj.res || !rj.node ||
+        !rj.claim) {
         snprintf(err, GAME_ERROR_BYTES, "out of memory for the proof manager");
         goto done;
     }
@@ -404,125 +569,15 @@ int prove_run(const struct prove_config *cfg, const void *root, struct prove_res
         snprintf(err, GAME_ERROR_BYTES, "out of memory for the proof manager");
         goto done;
     }
-    int max_tree = cfg->max_tree > 0 ? cfg->max_tree : 100000;
-    int expand_after = cfg->expand_after > 0 ? cfg->expand_after : 2;
     for (;;) {
         update_bounds(&t);
         bool lower = true;
         int th = 0;
         if (!root_claim(&t, &lower, &th, r)) break;
-        if (cfg->interrupt && *cfg->interrupt) {
-            snprintf(r->stopped, sizeof r->stopped, "interrupted");
-            break;
-        }
-        if (cfg->time_limit > 0 && timer_now() - t0 >= cfg->time_limit) {
-            snprintf(r->stopped, sizeof r->stopped, "time limit");
-            break;
-        }
-        if (cfg->node_limit && r->nodes >= cfg->node_limit) {
-            snprintf(r->stopped, sizeof r->stopped, "node limit");
-            break;
-        }
-        pk.count = 0;
-        double total = cost(&t, 0, lower, th, &pk);
-        if (!pk.count || total == INFINITY) {
-            snprintf(r->stopped, sizeof r->stopped, "nothing left to try");
-            break;
-        }
-        /* The cheapest hypotheses first (sorted by cost, node kept along). */
-        struct {
-            double cost;
-            int node, th;
-            bool lower;
-        } order[PICK_MAX];
-        for (int k = 0; k < pk.count; k++) {
-            order[k].cost = pk.cost[k];
-            order[k].node = pk.node[k];
-            order[k].th = pk.th[k];
-            order[k].lower = pk.lower[k];
-        }
-        qsort(order, (size_t)pk.count, sizeof order[0], compare_cost);
-        int n = 0;
-        for (int k = 0; k < pk.count && n < jobs_max; k++) {
-            bool dup = false;
-            for (int j = 0; j < n; j++) dup |= job_node[j] == order[k].node;
-            if (dup) continue;
-            int i = order[k].node;
-            struct prove_job *jb = &jobs[n];
-            memcpy(jb->state, state_of(&t, i), g->state_size);
-            jb->halves = prove_claim_halves(proof_claim_of(order[k].lower, order[k].th));
-            int ci = claim_index(order[k].lower, order[k].th);
-            double base = (double)(cfg->first_budget ? cfg->first_budget : 100000);
-            jb->budget = (uint64_t)(base * pow(4.0, t.nodes[i].failed[ci]));
-            job_node[n] = i;
-            job_claim[n] = ci;
-            n++;
-        }
-        r->rounds++;
-        if (cfg->batch(cfg->batch_ctx, jobs, n, res, err) != 0) goto done;
-        char serr[FACT_STORE_ERROR_BYTES];
-        if (fact_store_reload(cfg->store, serr) != 0) {
-            snprintf(err, GAME_ERROR_BYTES, "%.150s", serr);
-            goto done;
-        }
-        bool interrupted = false;
-        for (int j = 0; j < n; j++) {
-            int i = job_node[j];
-            r->jobs++;
-            r->nodes += res[j].nodes;
-            interrupted |= res[j].interrupted;
-            if (res[j].settled)
-                r->jobs_settled++;
-            else if (!res[j].interrupted) {
-                struct tnode *nd = &t.nodes[i];
-                if (nd->failed[job_claim[j]] < 60) nd->failed[job_claim[j]]++;
-                unsigned char key[GAME_MAX_STATE_BYTES];
-                fact_store_key(g, t.v, state_of(&t, i), key);
-                if (saved_set(&t, key, nd->failed) != 0) {
-                    snprintf(err, GAME_ERROR_BYTES, "out of memory");
-                    goto done;
-                }
-                if (nd->failed[job_claim[j]] >= expand_after && t.count < max_tree) {
-                    if (expand(&t, i) != 0) {
-                        snprintf(err, GAME_ERROR_BYTES, "out of memory for the tree");
-                        goto done;
-                    }
-                    set_terminals(&t, i);
-                }
-            }
-            if (cfg->progress) {
-                char pos[512];
-                g->format_position(t.v, jobs[j].state, pos, sizeof pos);
-                fprintf(cfg->progress,
-                        "round %" PRIu64 " job %" PRIu64 ": %s %s, budget %" PRIu64
-                        ": %s, %" PRIu64 " nodes, %.1f s\n",
-                        r->rounds, r->jobs, pos, proof_claim_name(job_claim[j]),
-                        jobs[j].budget,
-                        res[j].interrupted ? "interrupted"
-                        : res[j].settled   ? "settled"
-                                           : "unfinished",
-                        res[j].nodes, res[j].seconds);
-            }
-        }
-        if (saved_write(&t, err) != 0) goto done;
-        update_bounds(&t);
-        if (cfg->progress) {
-            int frontier = 0;
-            for (int i = 0; i < t.count; i++)
-                frontier += !t.nodes[i].expanded && t.nodes[i].mover != TURN_OVER &&
-                            t.nodes[i].lo < t.nodes[i].hi;
-            fprintf(cfg->progress,
-                    "round %" PRIu64
-                    " done: root value in [%d, %d] for the mover; tree %d "
-                    "positions, %d open at the frontier; %" PRIu64 " facts; %.1f s\n",
-                    r->rounds, t.nodes[0].lo, t.nodes[0].hi, t.count, frontier,
-                    fact_store_count(cfg->store), timer_now() - t0);
-            fflush(cfg->progress);
-        }
-        if (interrupted) {
-            snprintf(r->stopped, sizeof r->stopped, "interrupted");
-            break;
-        }
+        if (limit_reached(cfg, t0, r)) break;
+        int round = prove_round(&t, &pk, &rj, lower, th, r, t0, err);
+        if (round < 0) goto done;
+        if (round > 0) break;
     }
     r->tree_size = t.count;
     for (int i = 0; i < t.count; i++)
@@ -545,10 +600,10 @@ done:
     free(pk.lower);
     free(pk.th);
     free(pk.cost);
-    free(jobs);
-    free(res);
-    free(job_node);
-    free(job_claim);
+    free(rj.job);
+    free(rj.res);
+    free(rj.node);
+    free(rj.claim);
     return status;
 }
 

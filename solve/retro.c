@@ -214,6 +214,50 @@ static struct tier_job *plan_jobs(const struct retro_plan *p, const int *order) 
     return jobs;
 }
 
+/* In one process every tier must fit the budget on its own. 0, or -1
+ * with err. */
+static int check_tier_budget(const struct retro_config *cfg, const struct tier_job *jobs,
+                             int count, uint64_t memory_bytes, char *err) {
+    for (int i = 0; memory_bytes && i < count; i++)
+        if (jobs[i].bytes > memory_bytes) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "tier %#llx needs about %.0f MiB, more than --memory %llu",
+                     (unsigned long long)jobs[i].id, (double)jobs[i].bytes / 1048576.0,
+                     (unsigned long long)cfg->memory_mib);
+            return -1;
+        }
+    return 0;
+}
+
+/* The tiers' shapes (tiers of one shape share a move graph): each tier's
+ * graph index and how many tiers use each graph. 0, or -1 out of memory. */
+static int count_shapes(struct local_run *r, const struct game *g,
+                        const struct variant *v) {
+    const int count = r->p.count;
+    uint64_t *shape_of = malloc((size_t)count * sizeof *shape_of);
+    uint64_t *shapes = calloc((size_t)count, sizeof *shapes);
+    r->gc.graphs = calloc((size_t)count, sizeof *r->gc.graphs);
+    r->gc.users = calloc((size_t)count, sizeof *r->gc.users);
+    r->graph_of = malloc((size_t)count * sizeof *r->graph_of);
+    int status = -1;
+    if (shape_of && shapes && r->gc.graphs && r->gc.users && r->graph_of) {
+        for (int i = 0; i < count; i++) {
+            int n = r->order[i];
+            shape_of[n] =
+                g->tier_shape ? g->tier_shape(v, r->p.nodes[n].id) : r->p.nodes[n].id;
+            int k = 0;
+            while (k < r->gc.count && shapes[k] != shape_of[n]) k++;
+            if (k == r->gc.count) shapes[r->gc.count++] = shape_of[n];
+            r->graph_of[n] = k;
+            r->gc.users[k]++;
+        }
+        status = 0;
+    }
+    free(shapes);
+    free(shape_of);
+    return status;
+}
+
 int retro_solve(const struct retro_config *cfg, struct retro_stats *st, char *err) {
     const struct game *g = cfg->game;
     const struct variant *v = cfg->variant;
@@ -224,7 +268,6 @@ int retro_solve(const struct retro_config *cfg, struct retro_stats *st, char *er
 
     struct local_run r = {.cfg = cfg, .st = st, .threads = threads};
     struct tier_job *jobs = NULL;
-    uint64_t *shape_of = NULL;
     int status = -1;
     err[0] = '\0';
     if (retro_plan_build(&r.p, g, v, cfg->root, &r.order, err) != 0) {
@@ -238,41 +281,12 @@ int retro_solve(const struct retro_config *cfg, struct retro_stats *st, char *er
         status = retro_dist_solve(cfg, &r.p, r.order, jobs, &sc, st, err);
         goto done;
     }
-    /* In one process: every tier must fit the budget on its own. */
-    for (int i = 0; sc.memory_bytes && i < r.p.count; i++)
-        if (jobs[i].bytes > sc.memory_bytes) {
-            snprintf(err, GAME_ERROR_BYTES,
-                     "tier %#llx needs about %.0f MiB, more than --memory %llu",
-                     (unsigned long long)jobs[i].id, (double)jobs[i].bytes / 1048576.0,
-                     (unsigned long long)cfg->memory_mib);
-            goto fail;
-        }
+    if (check_tier_budget(cfg, jobs, r.p.count, sc.memory_bytes, err) != 0) goto fail;
     r.scratch = calloc((size_t)threads, sizeof *r.scratch);
     if (!r.scratch) goto oom;
     for (int i = 0; i < threads; i++)
         if (retro_scratch_init(&r.scratch[i]) != 0) goto oom;
-
-    /* Shapes and how many tiers use each. */
-    shape_of = malloc((size_t)r.p.count * sizeof *shape_of);
-    r.gc.graphs = calloc((size_t)r.p.count, sizeof *r.gc.graphs);
-    r.gc.users = calloc((size_t)r.p.count, sizeof *r.gc.users);
-    r.graph_of = malloc((size_t)r.p.count * sizeof *r.graph_of);
-    if (!shape_of || !r.gc.graphs || !r.gc.users || !r.graph_of) goto oom;
-    {
-        uint64_t *shapes = calloc((size_t)r.p.count, sizeof *shapes);
-        if (!shapes) goto oom;
-        for (int i = 0; i < r.p.count; i++) {
-            int n = r.order[i];
-            shape_of[n] =
-                g->tier_shape ? g->tier_shape(v, r.p.nodes[n].id) : r.p.nodes[n].id;
-            int k = 0;
-            while (k < r.gc.count && shapes[k] != shape_of[n]) k++;
-            if (k == r.gc.count) shapes[r.gc.count++] = shape_of[n];
-            r.graph_of[n] = k;
-            r.gc.users[k]++;
-        }
-        free(shapes);
-    }
+    if (count_shapes(&r, g, v) != 0) goto oom;
     struct tier_job_ops ops = {.ctx = &r,
                                .done = local_done,
                                .prepare = local_prepare,
@@ -290,7 +304,6 @@ done:
     for (int i = 0; i < r.gc.count; i++) retro_graph_free(&r.gc.graphs[i]);
     free(r.gc.graphs);
     free(r.gc.users);
-    free(shape_of);
     free(r.graph_of);
     for (int i = 0; r.scratch && i < threads; i++) retro_scratch_free(&r.scratch[i]);
     free(r.scratch);

@@ -197,143 +197,184 @@ struct queue {
     int head, tail;
 };
 
+/* Rank 0's view of the schedule while it runs. */
+struct boss {
+    const struct tier_job *jobs;
+    int count;
+    const struct tier_job_ops *ops;
+    struct tier_schedule_stats *st;
+    int *left;  /* per job: children not yet solved */
+    int *state; /* per job: 0 open, 1 out, 2 done */
+    struct queue q;
+    uint64_t *budget; /* per rank: its --memory in bytes, 0: no limit */
+    int *role;        /* per rank: 0 not yet READY, 1 idle, 2 busy, 3 gone */
+    int *parts;       /* per job: ranks it runs on, 0: unknown yet */
+    int *parts_left, *part_failed;
+    int *start, *users; /* tier_job_links */
+    int finished, running, alive, failed;
+};
+
+static void boss_free(struct boss *b) {
+    free(b->left);
+    free(b->state);
+    free(b->q.at);
+    free(b->budget);
+    free(b->role);
+    free(b->parts);
+    free(b->parts_left);
+    free(b->part_failed);
+    free(b->start);
+    free(b->users);
+}
+
+/* Allocate the schedule and queue the jobs whose children are done (jobs
+ * the folder already holds count as finished). 0, or -1 with err. */
+static int boss_start(struct boss *b, char *err) {
+    int count = b->count;
+    b->left = malloc(((size_t)count + 1) * sizeof *b->left);
+    b->state = calloc((size_t)count + 1, sizeof *b->state);
+    b->q.at = malloc(((size_t)count + 1) * sizeof *b->q.at);
+    b->budget = calloc((size_t)rank_count, sizeof *b->budget);
+    b->role = calloc((size_t)rank_count, sizeof *b->role);
+    b->parts = calloc((size_t)count + 1, sizeof *b->parts);
+    b->parts_left = calloc((size_t)count + 1, sizeof *b->parts_left);
+    b->part_failed = calloc((size_t)count + 1, sizeof *b->part_failed);
+    if (!b->left || !b->state || !b->q.at || !b->budget || !b->role || !b->parts ||
+        !b->parts_left || !b->part_failed) {
+        snprintf(err, GAME_ERROR_BYTES, "out of memory planning tiers");
+        return -1;
+    }
+    if (tier_job_links(b->jobs, count, b->left, &b->start, &b->users, err) != 0)
+        return -1;
+    for (int i = 0; i < count; i++)
+        if (b->ops->done && b->ops->done(b->ops->ctx, i)) {
+            b->state[i] = 2;
+            b->st->found_done++;
+            b->finished++;
+            for (int u = b->start[i]; u < b->start[i + 1]; u++) b->left[b->users[u]]--;
+        }
+    for (int i = 0; i < count; i++)
+        if (b->state[i] == 0 && b->left[i] == 0) b->q.at[b->q.tail++] = i;
+    if (b->finished && b->ops->progress)
+        b->ops->progress(b->ops->ctx, b->finished, count);
+    return 0;
+}
+
+/* Hand ready jobs to idle workers whose budget holds them; a job split over
+ * k ranks waits (holding the idle ones) until k are idle. */
+static void hand_out(struct boss *b, char *err) {
+    const struct tier_job_ops *ops = b->ops;
+    for (int k = b->q.head; !b->failed && k < b->q.tail;) {
+        int j = b->q.at[k];
+        if (!b->parts[j] &&
+            plan_parts(b->jobs, j, ops, b->budget, b->role, &b->parts[j], err) != 0) {
+            b->failed = 1;
+            break;
+        }
+        if (b->parts[j] == 0) break; /* not every worker has said READY yet */
+        int group[MAX_PARTS], n = 0;
+        uint64_t need = b->parts[j] == 1 ? b->jobs[j].bytes
+                                         : ops->part_bytes(ops->ctx, j, b->parts[j]);
+        for (int w = 1; w < rank_count && n < b->parts[j]; w++)
+            if (b->role[w] == 1 && (!b->budget[w] || need <= b->budget[w]))
+                group[n++] = w;
+        if (n < b->parts[j]) {
+            if (b->parts[j] > 1) break; /* keep the idle ones for it */
+            k++;
+            continue;
+        }
+        memmove(b->q.at + k, b->q.at + k + 1,
+                (size_t)(b->q.tail - k - 1) * sizeof *b->q.at);
+        b->q.tail--;
+        b->state[j] = 1;
+        b->parts_left[j] = b->parts[j];
+        b->part_failed[j] = 0;
+        b->running++;
+        if (b->parts[j] > 1) b->st->split++;
+        struct to_worker m = {.job = j, .parts = b->parts[j]};
+        for (int i = 0; i < n; i++) m.ranks[i] = group[i];
+        for (int i = 0; i < n; i++) {
+            m.part = i;
+            b->role[group[i]] = 2;
+            send_part(group[i], &m);
+        }
+    }
+}
+
+/* Worker w finished its part of job m->job: once every part is in, the
+ * job is done and the jobs waiting only for it are queued. */
+static void part_done(struct boss *b, int w, struct to_boss *m, char *err) {
+    int j = m->job;
+    b->role[w] = 1;
+    b->st->exchanged_bytes += m->exchanged;
+    if (m->status != 0 && !b->part_failed[j]) {
+        b->part_failed[j] = 1;
+        m->err[sizeof m->err - 1] = '\0';
+        if (!b->failed) snprintf(err, GAME_ERROR_BYTES, "rank %d: %.140s", w, m->err);
+        b->failed = 1;
+    }
+    if (--b->parts_left[j] > 0) return;
+    b->running--;
+    if (b->part_failed[j]) return;
+    b->state[j] = 2;
+    b->finished++;
+    b->st->solved++;
+    for (int u = b->start[j]; u < b->start[j + 1]; u++)
+        if (--b->left[b->users[u]] == 0 && b->state[b->users[u]] == 0)
+            b->q.at[b->q.tail++] = b->users[u];
+    if (!b->failed && b->ops->finished &&
+        b->ops->finished(b->ops->ctx, j, m->seconds, err) != 0)
+        b->failed = 1;
+    if (b->ops->progress) b->ops->progress(b->ops->ctx, b->finished, b->count);
+}
+
+/* Wait for one worker's message and take it in. */
+static void receive(struct boss *b, char *err) {
+    struct to_boss m;
+    MPI_Request req;
+    MPI_Status status;
+    MPI_Irecv(&m, (int)sizeof m, MPI_BYTE, MPI_ANY_SOURCE, TAG_TO_BOSS, MPI_COMM_WORLD,
+              &req);
+    wait_for(&req, &status);
+    int w = status.MPI_SOURCE;
+    if (w <= 0 || w >= rank_count) return;
+    if (m.kind == MSG_READY) {
+        b->budget[w] = m.memory;
+        b->role[w] = 1;
+    } else if (m.kind == MSG_GONE) {
+        if (b->role[w] == 2) b->running--;
+        b->role[w] = 3;
+        b->alive--;
+    } else if (m.kind == MSG_DONE && b->role[w] == 2 && m.job >= 0 && m.job < b->count &&
+               b->state[m.job] == 1) {
+        part_done(b, w, &m, err);
+    }
+}
+
 int tier_mpi_schedule(const struct tier_job *jobs, int count,
                       const struct tier_job_ops *ops, uint64_t memory_bytes,
                       struct tier_schedule_stats *st, char *err) {
+    (void)memory_bytes; /* each worker rank reports its own */
     scheduled = true;
-    int workers = rank_count - 1;
-    int *left = malloc(((size_t)count + 1) * sizeof *left);
-    int *state = calloc((size_t)count + 1, sizeof *state); /* 0 open, 1 out, 2 done */
-    struct queue q = {malloc(((size_t)count + 1) * sizeof *q.at), 0, 0};
-    uint64_t *budget = calloc((size_t)rank_count, sizeof *budget);
-    /* role: 0 not yet READY, 1 idle, 2 busy, 3 gone */
-    int *role = calloc((size_t)rank_count, sizeof *role);
-    int *parts = calloc((size_t)count + 1, sizeof *parts); /* ranks per job, 0: unknown */
-    int *parts_left = calloc((size_t)count + 1, sizeof *parts_left);
-    int *part_failed = calloc((size_t)count + 1, sizeof *part_failed);
-    int *start = NULL, *users = NULL;
-    int finished = 0, running = 0, alive = workers, failed = 0;
+    struct boss b = {
+        .jobs = jobs, .count = count, .ops = ops, .st = st, .alive = rank_count - 1};
     err[0] = '\0';
-    if (!left || !state || !q.at || !budget || !role || !parts || !parts_left ||
-        !part_failed) {
-        snprintf(err, GAME_ERROR_BYTES, "out of memory planning tiers");
-        failed = 1;
-        goto stop;
-    }
-    if (tier_job_links(jobs, count, left, &start, &users, err) != 0) {
-        failed = 1;
-        goto stop;
-    }
-    for (int i = 0; i < count; i++)
-        if (ops->done && ops->done(ops->ctx, i)) {
-            state[i] = 2;
-            st->found_done++;
-            finished++;
-            for (int u = start[i]; u < start[i + 1]; u++) left[users[u]]--;
-        }
-    for (int i = 0; i < count; i++)
-        if (state[i] == 0 && left[i] == 0) q.at[q.tail++] = i;
-    if (finished && ops->progress) ops->progress(ops->ctx, finished, count);
-
-    while (finished < count && !(failed && running == 0)) {
-        /* Hand ready jobs to idle workers whose budget holds them; a job
-         * split over k ranks waits (holding the idle ones) until k are
-         * idle. */
-        for (int k = q.head; !failed && k < q.tail;) {
-            int j = q.at[k];
-            if (!parts[j] &&
-                plan_parts(jobs, j, ops, budget, role, &parts[j], err) != 0) {
-                failed = 1;
-                break;
-            }
-            if (parts[j] == 0) break; /* not every worker has said READY yet */
-            int group[MAX_PARTS], n = 0;
-            uint64_t need =
-                parts[j] == 1 ? jobs[j].bytes : ops->part_bytes(ops->ctx, j, parts[j]);
-            for (int w = 1; w < rank_count && n < parts[j]; w++)
-                if (role[w] == 1 && (!budget[w] || need <= budget[w])) group[n++] = w;
-            if (n < parts[j]) {
-                if (parts[j] > 1) break; /* keep the idle ones for it */
-                k++;
-                continue;
-            }
-            memmove(q.at + k, q.at + k + 1, (size_t)(q.tail - k - 1) * sizeof *q.at);
-            q.tail--;
-            state[j] = 1;
-            parts_left[j] = parts[j];
-            part_failed[j] = 0;
-            running++;
-            if (parts[j] > 1) st->split++;
-            struct to_worker m = {.job = j, .parts = parts[j]};
-            for (int i = 0; i < n; i++) m.ranks[i] = group[i];
-            for (int i = 0; i < n; i++) {
-                m.part = i;
-                role[group[i]] = 2;
-                send_part(group[i], &m);
-            }
-        }
-        if (failed && running == 0) break;
-        if (alive == 0) {
-            if (!failed)
+    if (boss_start(&b, err) != 0) b.failed = 1;
+    while (b.finished < b.count && !(b.failed && b.running == 0)) {
+        hand_out(&b, err);
+        if (b.failed && b.running == 0) break;
+        if (b.alive == 0) {
+            if (!b.failed)
                 snprintf(err, GAME_ERROR_BYTES, "no worker rank is left to solve tiers");
-            failed = 1;
+            b.failed = 1;
             break;
         }
-        struct to_boss m;
-        MPI_Request req;
-        MPI_Status status;
-        MPI_Irecv(&m, (int)sizeof m, MPI_BYTE, MPI_ANY_SOURCE, TAG_TO_BOSS,
-                  MPI_COMM_WORLD, &req);
-        wait_for(&req, &status);
-        int w = status.MPI_SOURCE;
-        if (w <= 0 || w >= rank_count) continue;
-        if (m.kind == MSG_READY) {
-            budget[w] = m.memory;
-            role[w] = 1;
-        } else if (m.kind == MSG_GONE) {
-            if (role[w] == 2) running--;
-            role[w] = 3;
-            alive--;
-        } else if (m.kind == MSG_DONE && role[w] == 2 && m.job >= 0 && m.job < count &&
-                   state[m.job] == 1) {
-            int j = m.job;
-            role[w] = 1;
-            st->exchanged_bytes += m.exchanged;
-            if (m.status != 0 && !part_failed[j]) {
-                part_failed[j] = 1;
-                m.err[sizeof m.err - 1] = '\0';
-                if (!failed) snprintf(err, GAME_ERROR_BYTES, "rank %d: %.140s", w, m.err);
-                failed = 1;
-            }
-            if (--parts_left[j] > 0) continue;
-            running--;
-            if (part_failed[j]) continue;
-            state[j] = 2;
-            finished++;
-            st->solved++;
-            for (int u = start[j]; u < start[j + 1]; u++)
-                if (--left[users[u]] == 0 && state[users[u]] == 0)
-                    q.at[q.tail++] = users[u];
-            if (!failed && ops->finished &&
-                ops->finished(ops->ctx, j, m.seconds, err) != 0)
-                failed = 1;
-            if (ops->progress) ops->progress(ops->ctx, finished, count);
-        }
+        receive(&b, err);
     }
-stop:
     for (int w = 1; w < rank_count; w++)
-        if (!role || role[w] != 3) send_worker(w, JOB_STOP);
-    free(left);
-    free(state);
-    free(q.at);
-    free(budget);
-    free(role);
-    free(parts);
-    free(parts_left);
-    free(part_failed);
-    free(start);
-    free(users);
-    return failed ? -1 : 0;
+        if (!b.role || b.role[w] != 3) send_worker(w, JOB_STOP);
+    boss_free(&b);
+    return b.failed ? -1 : 0;
 }
 
 int tier_mpi_serve(const struct tier_job *jobs, int count, const struct tier_job_ops *ops,

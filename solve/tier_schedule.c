@@ -18,6 +18,44 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Run one group of independent jobs: wide jobs (and a lone narrow one) on
+ * every thread in order, the narrow ones side by side, one thread each.
+ * Each job's time goes to seconds[job]. 0, or -1 with err. */
+static int run_group(const struct tier_job *jobs, const int *group, int n,
+                     const struct tier_job_ops *ops, int threads, double *seconds,
+                     char *err) {
+    int narrow = 0;
+    for (int k = 0; k < n; k++) {
+        if (ops->prepare && ops->prepare(ops->ctx, group[k], err) != 0) return -1;
+        narrow += !jobs[group[k]].wide;
+    }
+    for (int k = 0; k < n; k++) {
+        int j = group[k];
+        if (!jobs[j].wide && narrow > 1) continue;
+        double t0 = omp_get_wtime();
+        if (ops->solve(ops->ctx, j, threads, err) != 0) return -1;
+        seconds[j] = omp_get_wtime() - t0;
+    }
+    if (narrow <= 1) return 0;
+    int failed = 0, team = threads < narrow ? threads : narrow;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team)
+    for (int k = 0; k < n; k++) {
+        int j = group[k];
+        if (jobs[j].wide) continue;
+        char message[GAME_ERROR_BYTES];
+        double t0 = omp_get_wtime();
+        if (ops->solve(ops->ctx, j, 1, message) != 0) {
+#pragma omp critical(tier_schedule_error)
+            {
+                if (!failed) snprintf(err, GAME_ERROR_BYTES, "%s", message);
+                failed = 1;
+            }
+        }
+        seconds[j] = omp_get_wtime() - t0;
+    }
+    return failed ? -1 : 0;
+}
+
 static int run_local(const struct tier_job *jobs, int count,
                      const struct tier_job_ops *ops, int threads,
                      struct tier_schedule_stats *st, char *err) {
@@ -41,44 +79,14 @@ static int run_local(const struct tier_job *jobs, int count,
         }
     if (finished && ops->progress) ops->progress(ops->ctx, finished, count);
     while (finished < count) {
-        int n = 0, narrow = 0;
+        int n = 0;
         for (int i = 0; i < count; i++)
             if (!state[i] && left[i] == 0) group[n++] = i;
         if (n == 0) {
             snprintf(err, GAME_ERROR_BYTES, "the tier graph has a loop");
             goto done;
         }
-        for (int k = 0; k < n; k++) {
-            if (ops->prepare && ops->prepare(ops->ctx, group[k], err) != 0) goto done;
-            narrow += !jobs[group[k]].wide;
-        }
-        /* Wide jobs (and a lone narrow one) on every thread, in order. */
-        for (int k = 0; k < n; k++) {
-            int j = group[k];
-            if (!jobs[j].wide && narrow > 1) continue;
-            double t0 = omp_get_wtime();
-            if (ops->solve(ops->ctx, j, threads, err) != 0) goto done;
-            seconds[j] = omp_get_wtime() - t0;
-        }
-        if (narrow > 1) {
-            int failed = 0, team = threads < narrow ? threads : narrow;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(team)
-            for (int k = 0; k < n; k++) {
-                int j = group[k];
-                if (jobs[j].wide) continue;
-                char message[GAME_ERROR_BYTES];
-                double t0 = omp_get_wtime();
-                if (ops->solve(ops->ctx, j, 1, message) != 0) {
-#pragma omp critical(tier_schedule_error)
-                    {
-                        if (!failed) snprintf(err, GAME_ERROR_BYTES, "%s", message);
-                        failed = 1;
-                    }
-                }
-                seconds[j] = omp_get_wtime() - t0;
-            }
-            if (failed) goto done;
-        }
+        if (run_group(jobs, group, n, ops, threads, seconds, err) != 0) goto done;
         for (int k = 0; k < n; k++) {
             int j = group[k];
             state[j] = 1;

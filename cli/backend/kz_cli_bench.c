@@ -2,11 +2,11 @@
  * positions of bench/, with a deterministic node-count signature. */
 #include "bench/bench_positions.h"
 #include "bench/line_latency.h"
+#include "cli/backend/kz_cli.h"
 #include "engine/registry.h"
 #include "engine/rng.h"
 #include "engine/timer.h"
 #include "engine/variant.h"
-#include "cli/backend/kz_cli.h"
 #include "lib/kz_internal.h"
 #include "search/alphabeta.h"
 #include "search/ismcts.h"
@@ -261,6 +261,75 @@ int kz_cli_bench_check(const char *name, char *err) {
     return KZ_OK;
 }
 
+/* The suite again on `threads` threads, its speed-up over `one`, and the
+ * cache line's round trip before and after (trip[0], trip[1]). 0, or -1
+ * with err. */
+static int bench_threads(const struct bench_suite *s, const struct game *g, int threads,
+                         int hash_mib, const struct rates *one, struct rates *many,
+                         double trip[2], FILE *text, char *err) {
+    trip[0] = line_round_trip_ns();
+    if (run_suite(s, g, threads, hash_mib, false, many, NULL, text, err)) return -1;
+    char label[32];
+    snprintf(label, sizeof label, "%d threads", threads);
+    print_rates(text, label, many, false);
+    print_scaling(text, one, many);
+    trip[1] = line_round_trip_ns();
+    if (trip[0] > 0 && trip[1] > 0)
+        fprintf(text,
+                "  round trip of a cache line between two threads: %.0f ns before, "
+                "%.0f ns after (shared trees and tables scale worse when it is "
+                "high)\n",
+                trip[0], trip[1]);
+    return 0;
+}
+
+/* One game's bench: its suite on one thread (its signature added to
+ * *signature), on `threads`, and its solver; its entry appended to
+ * game_list when JSON is wanted. KZ_OK, or KZ_EINVAL with err. */
+static int bench_game(const struct game *g, int threads, int hash_mib, json_t *positions,
+                      json_t *game_list, FILE *text, uint64_t *signature, char *err) {
+    const struct bench_suite *s = g->bench;
+    fprintf(text,
+            "%s (alpha-beta depth %d, mcts %ld iterations, perft depth %d, %ld "
+            "playouts)\n",
+            g->name, s->ab_depth, s->mcts_iterations, s->perft_depth, s->playouts);
+    struct rates one, many;
+    if (run_suite(s, g, 1, hash_mib, true, &one, positions, text, err)) return KZ_EINVAL;
+    /* Only the one-thread run counts: Lazy SMP and tree parallelism are not
+     * deterministic. */
+    *signature += one.signature;
+    print_rates(text, "1 thread", &one, false);
+    print_rates(text, "per CPU-s", &one, true);
+    double trip[2] = {0, 0};
+    if (threads > 1 &&
+        bench_threads(s, g, threads, hash_mib, &one, &many, trip, text, err) != 0)
+        return KZ_EINVAL;
+    struct retro_stats solved;
+    char gerr[GAME_ERROR_BYTES];
+    bool have_solver = g->tier_of && retro_bench(g, threads, &solved, gerr) == 0;
+    if (have_solver) {
+        fprintf(text,
+                "  solver     default variant: %" PRIu64 " positions in %.3f s, %.1f M "
+                "positions/s (%d thread%s)\n",
+                solved.counts.positions, solved.seconds,
+                rate(solved.counts.positions, solved.seconds) / 1e6, threads,
+                threads == 1 ? "" : "s");
+    }
+    if (!game_list) return KZ_OK;
+    json_t *entry =
+        json_pack("{s:s,s:o}", "game", g->name, "one_thread", json_rates(&one));
+    if (threads > 1) {
+        json_object_set_new(entry, "threads", json_rates(&many));
+        json_object_set_new(entry, "line_round_trip_ns",
+                            json_pack("{s:f,s:f}", "before", trip[0], "after", trip[1]));
+    }
+    if (have_solver)
+        json_object_set_new(entry, "solver_positions_per_s",
+                            json_real(rate(solved.counts.positions, solved.seconds)));
+    json_array_append_new(game_list, entry);
+    return KZ_OK;
+}
+
 int kz_cli_bench(const char *const *names, int count, int threads, int hash_mib,
                  FILE *text, char **json_text, char *err) {
     json_t *doc = NULL, *positions = NULL, *game_list = NULL;
@@ -279,71 +348,11 @@ int kz_cli_bench(const char *const *names, int count, int threads, int hash_mib,
     const struct game *const *games = registry_games(&ngames);
     for (int k = 0; k < ngames && status == 0; k++) {
         const struct game *g = games[k];
-        const struct bench_suite *s = g->bench;
         bool wanted = count == 0;
         for (int i = 0; i < count; i++) wanted |= strcmp(g->name, names[i]) == 0;
-        if (!s || !wanted) continue;
-        fprintf(text,
-                "%s (alpha-beta depth %d, mcts %ld iterations, perft depth %d, %ld "
-                "playouts)\n",
-                g->name, s->ab_depth, s->mcts_iterations, s->perft_depth, s->playouts);
-        struct rates one, many;
-        if (run_suite(s, g, 1, hash_mib, true, &one, positions, text, err)) {
-            status = KZ_EINVAL;
-            break;
-        }
-        /* Only the one-thread run counts: Lazy SMP and tree parallelism are
-         * not deterministic. */
-        signature += one.signature;
-        print_rates(text, "1 thread", &one, false);
-        print_rates(text, "per CPU-s", &one, true);
-        double trip_before = 0, trip_after = 0;
-        if (threads > 1) {
-            trip_before = line_round_trip_ns();
-            if (run_suite(s, g, threads, hash_mib, false, &many, NULL, text, err)) {
-                status = KZ_EINVAL;
-                break;
-            }
-            char label[32];
-            snprintf(label, sizeof label, "%d threads", threads);
-            print_rates(text, label, &many, false);
-            print_scaling(text, &one, &many);
-            trip_after = line_round_trip_ns();
-            if (trip_before > 0 && trip_after > 0)
-                fprintf(
-                    text,
-                    "  round trip of a cache line between two threads: %.0f ns before, "
-                    "%.0f ns after (shared trees and tables scale worse when it is "
-                    "high)\n",
-                    trip_before, trip_after);
-        }
-        struct retro_stats solved;
-        char gerr[GAME_ERROR_BYTES];
-        bool have_solver = g->tier_of && retro_bench(g, threads, &solved, gerr) == 0;
-        if (have_solver) {
-            fprintf(text,
-                    "  solver     default variant: %" PRIu64
-                    " positions in %.3f s, %.1f M "
-                    "positions/s (%d thread%s)\n",
-                    solved.counts.positions, solved.seconds,
-                    rate(solved.counts.positions, solved.seconds) / 1e6, threads,
-                    threads == 1 ? "" : "s");
-        }
-        if (doc) {
-            json_t *entry =
-                json_pack("{s:s,s:o}", "game", g->name, "one_thread", json_rates(&one));
-            if (threads > 1) {
-                json_object_set_new(entry, "threads", json_rates(&many));
-                json_object_set_new(
-                    entry, "line_round_trip_ns",
-                    json_pack("{s:f,s:f}", "before", trip_before, "after", trip_after));
-            }
-            if (have_solver)
-                json_object_set_new(
-                    entry, "solver_positions_per_s",
-                    json_real(rate(solved.counts.positions, solved.seconds)));
-            json_array_append_new(game_list, entry);
-        }
+        if (!g->bench || !wanted) continue;
+        status =
+            bench_game(g, threads, hash_mib, positions, game_list, text, &signature, err);
     }
     if (status == 0) fprintf(text, "signature %" PRIu64 "\n", signature);
     if (doc) {

@@ -75,6 +75,112 @@ static int open_probe(const struct kz_cli_args *a, const struct game *g,
     return 0;
 }
 
+/* The handlers of SIGINT and SIGTERM before `prove` took them: until the
+ * proof is reported a signal only stops the work. */
+struct old_signals {
+    struct sigaction old_int, old_term;
+};
+
+static void catch_signals(struct old_signals *old) {
+    interrupted = 0;
+    struct sigaction stop = {.sa_handler = on_signal};
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGINT, &stop, &old->old_int);
+    sigaction(SIGTERM, &stop, &old->old_term);
+}
+
+static void restore_signals(const struct old_signals *old) {
+    sigaction(SIGINT, &old->old_int, NULL);
+    sigaction(SIGTERM, &old->old_term, NULL);
+}
+
+/* What `prove` holds open while it runs. */
+struct manager {
+    struct search_probe probe;
+    struct fact_store *store;
+    struct predictor predictor;
+};
+
+static void manager_close(struct manager *m) {
+    fact_store_close(m->store);
+    tt_free(&m->predictor.tt);
+    search_probe_close(&m->probe);
+}
+
+/* Open the databases, the store and the predictor's table. KZ_OK, or an
+ * error in `err` (nothing left open). */
+static int manager_open(const struct kz_cli_args *a, struct manager *m, char *err) {
+    const struct game *g = a->game->g;
+    const struct variant *v = &a->game->v;
+    int status = open_probe(a, g, v, &m->probe, err);
+    if (status) return status;
+    char tag[320], serr[FACT_STORE_ERROR_BYTES];
+    fact_store_tag(g, v, tag, sizeof tag);
+    if (fact_store_open(a->store, tag, g->state_size, true, &m->store, serr) != 0) {
+        search_probe_close(&m->probe);
+        return FAIL(KZ_ERUNTIME, "--store: %s", serr);
+    }
+    m->predictor = (struct predictor){.g = g,
+                                      .v = v,
+                                      .limits = {.depth = a->depth > 0 ? a->depth : 4,
+                                                 .threads = 1,
+                                                 .probe = m->probe.probe,
+                                                 .probe_ctx = m->probe.ctx}};
+    if (tt_init(&m->predictor.tt, 16) != 0) {
+        manager_close(m);
+        return FAIL(KZ_ERUNTIME, "out of memory");
+    }
+    return KZ_OK;
+}
+
+/* The outcome: the root's bounds, whether the goal was met, the work. */
+static void print_managed(FILE *out, const struct kz_cli_args *a, const void *root,
+                          const struct prove_result *r, struct fact_store *store) {
+    const struct game *g = a->game->g;
+    const struct variant *v = &a->game->v;
+    char pos[512];
+    g->format_position(v, root, pos, sizeof pos);
+    const char *who = g->player_name(v, g->turn(v, root));
+    fprintf(out, "position %s\n", pos);
+    fprintf(out, "%s to move: %s%s\n", who, bounds_text(r->lo, r->hi),
+            r->goal_met       ? " (goal proved)"
+            : r->goal_refuted ? " (goal refuted)"
+                              : "");
+    if (r->stopped[0]) fprintf(out, "unfinished (%s)\n", r->stopped);
+    fprintf(out,
+            "%" PRIu64 " rounds, %" PRIu64 " jobs (%" PRIu64 " settled), %" PRIu64
+            " df-pn nodes, %.3f s; tree %d positions (%d at the frontier); %" PRIu64
+            " positions settled in the store\n",
+            r->rounds, r->jobs, r->jobs_settled, r->nodes, r->seconds, r->tree_size,
+            r->frontier, fact_store_count(store));
+}
+
+/* Export the proved goal to --proof: written beside, then renamed, never a
+ * half-written proof and never over a file that appeared meanwhile. */
+static int write_proof(const struct kz_cli_args *a, const struct prove_config *cfg,
+                       const void *root, size_t table_mib, FILE *out, char *err) {
+    char tmp[4200], perr[GAME_ERROR_BYTES];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", a->proof, (long)getpid());
+    FILE *f = fopen(tmp, "wx");
+    uint64_t written = 0;
+    if (!f) return FAIL(KZ_ERUNTIME, "cannot write %s", tmp);
+    if (prove_export(cfg, root, table_mib, f, &written, perr) != 0 || fclose(f) != 0 ||
+        proof_seal(tmp, perr) != 0) {
+        remove(tmp);
+        return FAIL(KZ_ERUNTIME, "the proof was not written: %s", perr);
+    }
+    if (access(a->proof, F_OK) == 0) {
+        remove(tmp);
+        return FAIL(KZ_EINVAL, "%s exists: not replaced", a->proof);
+    }
+    if (rename(tmp, a->proof) != 0) {
+        remove(tmp);
+        return FAIL(KZ_ERUNTIME, "cannot write %s", a->proof);
+    }
+    fprintf(out, "proof written to %s: %" PRIu64 " nodes\n", a->proof, written);
+    return KZ_OK;
+}
+
 int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, char *err) {
     const struct game *g = a->game->g;
     const struct variant *v = &a->game->v;
@@ -87,47 +193,28 @@ int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, cha
                     a->goal);
     if (a->proof && access(a->proof, F_OK) == 0) /* refused before the work */
         return FAIL(KZ_EINVAL, "%s exists: not replaced", a->proof);
-    struct search_probe probe;
-    int status = open_probe(a, g, v, &probe, err);
+    struct manager m;
+    int status = manager_open(a, &m, err);
     if (status) return status;
-    char tag[320], serr[FACT_STORE_ERROR_BYTES];
-    fact_store_tag(g, v, tag, sizeof tag);
-    struct fact_store *store;
-    if (fact_store_open(a->store, tag, g->state_size, true, &store, serr) != 0) {
-        search_probe_close(&probe);
-        return FAIL(KZ_ERUNTIME, "--store: %s", serr);
-    }
-    struct predictor predictor = {.g = g,
-                                  .v = v,
-                                  .limits = {.depth = a->depth > 0 ? a->depth : 4,
-                                             .threads = 1,
-                                             .probe = probe.probe,
-                                             .probe_ctx = probe.ctx}};
-    if (tt_init(&predictor.tt, 16) != 0) {
-        fact_store_close(store);
-        tt_free(&predictor.tt);
-        search_probe_close(&probe);
-        return FAIL(KZ_ERUNTIME, "out of memory");
-    }
     struct prove_local local = {.game = g,
                                 .variant = v,
-                                .store = store,
-                                .probe = probe.probe,
-                                .probe_ctx = probe.ctx,
+                                .store = m.store,
+                                .probe = m.probe.probe,
+                                .probe_ctx = m.probe.ctx,
                                 .table_mib = a->hash_mib > 0 ? (size_t)a->hash_mib : 256,
                                 .interrupt = &interrupted};
     struct prove_config cfg = {
         .game = g,
         .variant = v,
-        .store = store,
+        .store = m.store,
         .store_dir = a->store,
-        .probe = probe.probe,
-        .probe_ctx = probe.ctx,
+        .probe = m.probe.probe,
+        .probe_ctx = m.probe.ctx,
         .goal = goal,
         .first_budget = a->iterations > 0 ? (uint64_t)a->iterations : 0,
         .time_limit = a->time > 0 ? a->time : 0,
         .predict = predict,
-        .predict_ctx = &predictor,
+        .predict_ctx = &m.predictor,
         .batch = prove_local_batch,
         .batch_ctx = &local,
         .interrupt = &interrupted,
@@ -137,78 +224,32 @@ int kz_cli_manage(const struct kz_cli_args *a, const kz_state *s, FILE *out, cha
     struct prove_mpi farm = {.local = &local};
     if (prove_mpi_farm(&farm, &cfg) != 0) {
         /* a worker rank: it served jobs until rank 0 said stop */
-        fact_store_close(store);
-        tt_free(&predictor.tt);
-        search_probe_close(&probe);
+        manager_close(&m);
         return farm.failed ? FAIL(KZ_ERUNTIME, "%s", farm.err) : KZ_OK;
     }
-    interrupted = 0;
-    struct sigaction stop = {.sa_handler = on_signal}, old_int, old_term;
-    sigemptyset(&stop.sa_mask);
-    sigaction(SIGINT, &stop, &old_int);
-    sigaction(SIGTERM, &stop, &old_term);
+    struct old_signals old;
+    catch_signals(&old);
     struct prove_result r;
     char perr[GAME_ERROR_BYTES];
     fprintf(out, "store %s: %" PRIu64 " positions settled at the start\n", a->store,
-            fact_store_count(store));
+            fact_store_count(m.store));
     int ran = prove_run(&cfg, s->bytes, &r, perr);
     prove_mpi_stop(&farm);
     if (ran != 0) {
-        sigaction(SIGINT, &old_int, NULL);
-        sigaction(SIGTERM, &old_term, NULL);
-        fact_store_close(store);
-        tt_free(&predictor.tt);
-        search_probe_close(&probe);
+        restore_signals(&old);
+        manager_close(&m);
         return FAIL(KZ_ERUNTIME, "%s", perr);
     }
-    char pos[512];
-    g->format_position(v, s->bytes, pos, sizeof pos);
-    const char *who = g->player_name(v, g->turn(v, s->bytes));
-    fprintf(out, "position %s\n", pos);
-    fprintf(out, "%s to move: %s%s\n", who, bounds_text(r.lo, r.hi),
-            r.goal_met       ? " (goal proved)"
-            : r.goal_refuted ? " (goal refuted)"
-                             : "");
-    if (r.stopped[0]) fprintf(out, "unfinished (%s)\n", r.stopped);
-    fprintf(out,
-            "%" PRIu64 " rounds, %" PRIu64 " jobs (%" PRIu64 " settled), %" PRIu64
-            " df-pn nodes, %.3f s; tree %d positions (%d at the frontier); %" PRIu64
-            " positions settled in the store\n",
-            r.rounds, r.jobs, r.jobs_settled, r.nodes, r.seconds, r.tree_size, r.frontier,
-            fact_store_count(store));
+    print_managed(out, a, s->bytes, &r, m.store);
     int result = KZ_OK;
-    if (a->proof && r.goal_met) {
-        /* Written beside, then renamed: never a half-written proof. */
-        char tmp[4200];
-        snprintf(tmp, sizeof tmp, "%s.tmp.%ld", a->proof, (long)getpid());
-        FILE *f = fopen(tmp, "wx");
-        uint64_t written = 0;
-        if (!f) {
-            result = FAIL(KZ_ERUNTIME, "cannot write %s", tmp);
-        } else if (prove_export(&cfg, s->bytes, local.table_mib, f, &written, perr) !=
-                       0 ||
-                   fclose(f) != 0 || proof_seal(tmp, perr) != 0) {
-            remove(tmp);
-            result = FAIL(KZ_ERUNTIME, "the proof was not written: %s", perr);
-        } else if (access(a->proof, F_OK) == 0) {
-            remove(tmp);
-            result = FAIL(KZ_EINVAL, "%s exists: not replaced", a->proof);
-        } else if (rename(tmp, a->proof) != 0) {
-            remove(tmp);
-            result = FAIL(KZ_ERUNTIME, "cannot write %s", a->proof);
-        } else {
-            fprintf(out, "proof written to %s: %" PRIu64 " nodes\n", a->proof, written);
-        }
-    } else if (a->proof) {
+    if (a->proof && r.goal_met)
+        result = write_proof(a, &cfg, s->bytes, local.table_mib, out, err);
+    else if (a->proof)
         fprintf(out, "no proof written: the goal is not proved\n");
-    }
     /* Until here a signal only stops the work (the export's df-pn too, whose
      * temporary file is then removed). */
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    fact_store_close(store);
-    tt_free(&predictor.tt);
-    search_probe_close(&probe);
+    restore_signals(&old);
+    manager_close(&m);
     if (interrupted) {
         fflush(out);
         signal((int)interrupted, SIG_DFL);

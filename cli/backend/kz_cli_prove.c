@@ -60,71 +60,47 @@ static void prove_progress(void *ctx, const struct dfpn_progress *p) {
         proof_numbers(p->pn[1], p->dn[1], loses, sizeof loses));
 }
 
-int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char *err) {
+/* The databases df-pn probes at its leaves: the game's own
+ * (solve/game_database.h) or a solver database, or none. */
+struct prove_probes {
+    const struct game_database *gdb; /* the game's own kind, if it has one */
+    void *own_db;                    /* the game's own databases, or NULL */
+    struct solver_db *db;            /* a solver database, or NULL */
+    char path[SOLVER_DB_PATH_BYTES]; /* what was opened, for the report */
+};
+
+static void close_probes(struct prove_probes *p) {
+    solver_db_close(p->db);
+    if (p->own_db) p->gdb->close(p->own_db);
+}
+
+/* Open the databases that answer the variant (--db, none with --db none).
+ * KZ_OK, or an error in `err`. */
+static int open_probes(const struct kz_cli_args *a, struct prove_probes *p, char *err) {
     const struct game *g = a->game->g;
     const struct variant *v = &a->game->v;
     char gerr[GAME_ERROR_BYTES];
-    const void *state = s->bytes;
-    int mover = g->turn(v, state);
-    if (mover < 0) return FAIL(KZ_EINVAL, "the game is already over in this position");
     bool none = a->db && strcmp(a->db, "none") == 0;
-
-    char db_path[SOLVER_DB_PATH_BYTES] = "";
-    struct solver_db *db = NULL;
-    /* The game's own databases (solve/game_database.h), when there are any. */
-    const struct game_database *gdb = g->database;
-    void *own_db = NULL;
-    if (gdb && !none) {
-        int found = gdb->open(v, a->db, &own_db, db_path, sizeof db_path, gerr);
+    p->gdb = g->database;
+    if (p->gdb && !none) {
+        int found = p->gdb->open(v, a->db, &p->own_db, p->path, sizeof p->path, gerr);
         if (found < 0) return FAIL(KZ_ERUNTIME, "%s", gerr);
-        if (found > 0) db_path[0] = '\0';
+        if (found > 0) p->path[0] = '\0';
     } else if (!none) {
-        db = solver_db_for_engine(g, v, a->db, db_path, sizeof db_path, gerr);
-        if (!db && gerr[0])
+        p->db = solver_db_for_engine(g, v, a->db, p->path, sizeof p->path, gerr);
+        if (!p->db && gerr[0])
             return FAIL(g->tier_of && kz_cli_database_missing(a->game, a->db)
                             ? KZ_CLI_MISSING
                             : KZ_ERUNTIME,
                         "%s", gerr);
     }
-    enum dfpn_init init = DFPN_INIT_MOBILITY; /* measured best: results/kerx.md */
-    if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
-        return FAIL(KZ_EINVAL,
-                    "unknown --pn-init '%s' (uniform, eval, mobility, material)",
-                    a->pn_init);
-    struct dfpn_config cfg = {
-        .game = g,
-        .variant = v,
-        .table_mib = (size_t)(a->hash_mib > 0 ? a->hash_mib : DFPN_DEFAULT_TABLE_MIB),
-        .time_limit = a->time > 0 ? a->time : 0,
-        .node_limit = a->iterations > 0 ? (uint64_t)a->iterations : 0,
-        /* Values only: a game's compact files answer too (probe_value). */
-        .probe = db       ? solver_db_lookup
-                 : own_db ? (gdb->probe_value ? gdb->probe_value : gdb->probe)
-                          : NULL,
-        .probe_ctx = db ? (void *)db : (void *)own_db,
-        .init = init,
-        .progress = a->progress ? prove_progress : NULL,
-        .interrupt = &interrupted,
-    };
-    struct fact_store *store = NULL;
-    if (a->store) {
-        char tag[320], serr[FACT_STORE_ERROR_BYTES];
-        fact_store_tag(g, v, tag, sizeof tag);
-        if (fact_store_open(a->store, tag, g->state_size, true, &store, serr) != 0) {
-            solver_db_close(db);
-            if (own_db) gdb->close(own_db);
-            return FAIL(KZ_ERUNTIME, "--store: %s", serr);
-        }
-        cfg.store = store;
-    }
-    struct dfpn_result *r = malloc(sizeof *r);
-    if (!r) {
-        fact_store_close(store);
-        solver_db_close(db);
-        if (own_db) gdb->close(own_db);
-        return FAIL(KZ_ERUNTIME, "out of memory");
-    }
-    /* Ctrl-C or a kill ends a long proof with its report, not silently. */
+    return KZ_OK;
+}
+
+/* dfpn_solve, with Ctrl-C or a kill ending a long proof with its report,
+ * not silently (`interrupted` says which signal came). */
+static int solve_interruptible(const struct dfpn_config *cfg, const void *state,
+                               struct dfpn_result *r, char *gerr) {
     interrupted = 0;
     struct sigaction stop = {.sa_handler = on_signal}, old_int, old_term;
     sigemptyset(&stop.sa_mask);
@@ -133,9 +109,166 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
     /* A signal the caller ignores (a background job's SIGINT) stays ignored. */
     if (old_int.sa_handler == SIG_IGN) sigaction(SIGINT, &old_int, NULL);
     if (old_term.sa_handler == SIG_IGN) sigaction(SIGTERM, &old_term, NULL);
-    int solved = dfpn_solve(&cfg, state, r, gerr);
+    int solved = dfpn_solve(cfg, state, r, gerr);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
+    return solved;
+}
+
+/* The value line(s): proved, or what was learned before the stop. */
+static void print_value(FILE *out, const struct dfpn_result *r, const char *who) {
+    if (r->value == DFPN_UNKNOWN) {
+        fprintf(out, "unfinished (%s): the value is not proved\n", r->stopped);
+        fprintf(out,
+                "learned: %s wins: %s (root pn %u dn %u); %s loses: %s (root pn %u dn "
+                "%u)\n",
+                who, known_word(r->mover_wins), r->pn[0], r->dn[0], who,
+                known_word(r->mover_loses), r->pn[1], r->dn[1]);
+        return;
+    }
+    char in[48] = "";
+    if (r->remoteness >= 0 && r->remoteness < RETRO_NO_DISTANCE)
+        snprintf(in, sizeof in, " in %d", r->remoteness);
+    fprintf(out, "%s to move: %s%s%s\n", who, value_word(r->value), in,
+            r->value == DFPN_DRAW ? " (neither side can force a win)" : "");
+}
+
+/* The best move and every root move whose value was proved. */
+static void print_moves(FILE *out, const struct game *g, const struct variant *v,
+                        const void *state, const struct dfpn_result *r, const char *who) {
+    char mtext[64];
+    if (r->has_move) {
+        g->format_move(v, state, r->move, mtext, sizeof mtext);
+        fprintf(out, "best move: %s\n", mtext);
+    }
+    int shown = 0;
+    for (int i = 0; i < r->root_count; i++)
+        if (r->root_values[i] != DFPN_UNKNOWN) shown++;
+    if (!shown) return;
+    fprintf(out, "moves proved (value for %s):", who);
+    for (int i = 0; i < r->root_count; i++) {
+        if (r->root_values[i] == DFPN_UNKNOWN) continue;
+        g->format_move(v, state, r->root_moves[i], mtext, sizeof mtext);
+        fprintf(out, " %s %s", mtext, value_word(r->root_values[i]));
+    }
+    fprintf(out, "\n");
+}
+
+/* The root's distance to the end: from the game's database, from the
+ * proof, or why it is not known. */
+static void print_remoteness(FILE *out, const struct prove_probes *p, const void *state,
+                             const struct dfpn_result *r) {
+    /* The root itself in a Kerx database: its remoteness is known. */
+    retro_cell root = p->own_db ? p->gdb->probe(p->own_db, state) : RETRO_HOLE;
+    if (retro_is_value(root)) {
+        char ctext[32];
+        retro_cell_text(root, ctext, sizeof ctext);
+        fprintf(out, "database: %s\n", ctext);
+    } else if (r->remoteness >= RETRO_NO_DISTANCE) {
+        fprintf(out, "remoteness: not known (the proof rests on win/draw/loss "
+                     "files, which keep no distance)\n");
+    } else if (r->remoteness >= 0) {
+        fprintf(out,
+                "remoteness: %d, the shortest %s inside the proof (an upper bound of "
+                "the exact one)\n",
+                r->remoteness, r->value == DFPN_WIN ? "win" : "loss");
+    } else if (r->value != DFPN_DRAW && r->value != DFPN_UNKNOWN) {
+        fprintf(out, "remoteness: not measured (the proof's lines repeat, or it rests on "
+                     "stored facts)\n");
+    }
+}
+
+/* The text report of a finished (or stopped) proof. */
+static void print_prove_text(FILE *out, const struct game *g, const struct variant *v,
+                             const void *state, const struct dfpn_result *r,
+                             const struct prove_probes *p, struct fact_store *store) {
+    char ptext[512];
+    g->format_position(v, state, ptext, sizeof ptext);
+    const char *who = g->player_name(v, g->turn(v, state));
+    double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
+    bool probed = p->db || p->own_db;
+    fprintf(out, "position %s\n", ptext);
+    print_value(out, r, who);
+    print_moves(out, g, v, state, r, who);
+    fprintf(out,
+            "proof %" PRIu64 " positions; %" PRIu64 " nodes, %" PRIu64
+            " table entries, %.3f s (%.0f nodes/s)%s%s\n",
+            r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
+            probed ? "; databases " : "", probed ? p->path : "");
+    if (store)
+        fprintf(out,
+                "store: %" PRIu64 " positions settled (%" PRIu64
+                " facts added by this run%s)\n",
+                fact_store_count(store), r->facts_added,
+                r->from_store ? "; the root's answer came from it" : "");
+    if (r->table_collections)
+        fprintf(out,
+                "table full %" PRIu64 " times: made room by removing %" PRIu64
+                " open entries of least work\n",
+                r->table_collections, r->table_removed);
+    print_remoteness(out, p, state, r);
+}
+
+/* df-pn's settings from the command's options; KZ_OK, or an error in
+ * `err` (an unknown --pn-init). */
+static int prove_config(const struct kz_cli_args *a, const struct prove_probes *p,
+                        struct dfpn_config *cfg, char *err) {
+    enum dfpn_init init = DFPN_INIT_MOBILITY; /* measured best: results/kerx.md */
+    if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
+        return FAIL(KZ_EINVAL,
+                    "unknown --pn-init '%s' (uniform, eval, mobility, material)",
+                    a->pn_init);
+    const struct game_database *gdb = p->gdb;
+    *cfg = (struct dfpn_config){
+        .game = a->game->g,
+        .variant = &a->game->v,
+        .table_mib = (size_t)(a->hash_mib > 0 ? a->hash_mib : DFPN_DEFAULT_TABLE_MIB),
+        .time_limit = a->time > 0 ? a->time : 0,
+        .node_limit = a->iterations > 0 ? (uint64_t)a->iterations : 0,
+        /* Values only: a game's compact files answer too (probe_value). */
+        .probe = p->db       ? solver_db_lookup
+                 : p->own_db ? (gdb->probe_value ? gdb->probe_value : gdb->probe)
+                             : NULL,
+        .probe_ctx = p->db ? (void *)p->db : (void *)p->own_db,
+        .init = init,
+        .progress = a->progress ? prove_progress : NULL,
+        .interrupt = &interrupted,
+    };
+    return KZ_OK;
+}
+
+int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char *err) {
+    const struct game *g = a->game->g;
+    const struct variant *v = &a->game->v;
+    char gerr[GAME_ERROR_BYTES];
+    const void *state = s->bytes;
+    int mover = g->turn(v, state);
+    if (mover < 0) return FAIL(KZ_EINVAL, "the game is already over in this position");
+    struct prove_probes p = {0};
+    int status = open_probes(a, &p, err);
+    if (status != KZ_OK) return status;
+    struct dfpn_config cfg;
+    if ((status = prove_config(a, &p, &cfg, err)) != KZ_OK) {
+        close_probes(&p);
+        return status;
+    }
+    struct fact_store *store = NULL;
+    if (a->store) {
+        char tag[320], serr[FACT_STORE_ERROR_BYTES];
+        fact_store_tag(g, v, tag, sizeof tag);
+        if (fact_store_open(a->store, tag, g->state_size, true, &store, serr) != 0) {
+            close_probes(&p);
+            return FAIL(KZ_ERUNTIME, "--store: %s", serr);
+        }
+        cfg.store = store;
+    }
+    struct dfpn_result *r = malloc(sizeof *r);
+    if (!r) {
+        fact_store_close(store);
+        close_probes(&p);
+        return FAIL(KZ_ERUNTIME, "out of memory");
+    }
+    int solved = solve_interruptible(&cfg, state, r, gerr);
     if (a->progress && r->seconds >= 1.0)
         fprintf(stderr, "\r\033[K"); /* clear the line */
     char serr[FACT_STORE_ERROR_BYTES] = "";
@@ -143,86 +276,14 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
     if (solved != 0) {
         fact_store_close(store);
         free(r);
-        solver_db_close(db);
-        if (own_db) gdb->close(own_db);
+        close_probes(&p);
         return FAIL(KZ_EINVAL, "%s", gerr);
     }
-    char ptext[512], mtext[64];
-    g->format_position(v, state, ptext, sizeof ptext);
-    const char *who = g->player_name(v, mover);
-    double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
-    if (a->json) {
-        kjson_print(kjson_search_dfpn(g, v, state, r, db || own_db ? db_path : NULL),
+    if (a->json)
+        kjson_print(kjson_search_dfpn(g, v, state, r, p.db || p.own_db ? p.path : NULL),
                     out);
-    } else {
-        fprintf(out, "position %s\n", ptext);
-        if (r->value == DFPN_UNKNOWN) {
-            fprintf(out, "unfinished (%s): the value is not proved\n", r->stopped);
-            fprintf(
-                out,
-                "learned: %s wins: %s (root pn %u dn %u); %s loses: %s (root pn %u dn "
-                "%u)\n",
-                who, known_word(r->mover_wins), r->pn[0], r->dn[0], who,
-                known_word(r->mover_loses), r->pn[1], r->dn[1]);
-        } else {
-            char in[48] = "";
-            if (r->remoteness >= 0 && r->remoteness < RETRO_NO_DISTANCE)
-                snprintf(in, sizeof in, " in %d", r->remoteness);
-            fprintf(out, "%s to move: %s%s%s\n", who, value_word(r->value), in,
-                    r->value == DFPN_DRAW ? " (neither side can force a win)" : "");
-        }
-        if (r->has_move) {
-            g->format_move(v, state, r->move, mtext, sizeof mtext);
-            fprintf(out, "best move: %s\n", mtext);
-        }
-        int shown = 0;
-        for (int i = 0; i < r->root_count; i++)
-            if (r->root_values[i] != DFPN_UNKNOWN) shown++;
-        if (shown) {
-            fprintf(out, "moves proved (value for %s):", who);
-            for (int i = 0; i < r->root_count; i++) {
-                if (r->root_values[i] == DFPN_UNKNOWN) continue;
-                g->format_move(v, state, r->root_moves[i], mtext, sizeof mtext);
-                fprintf(out, " %s %s", mtext, value_word(r->root_values[i]));
-            }
-            fprintf(out, "\n");
-        }
-        fprintf(out,
-                "proof %" PRIu64 " positions; %" PRIu64 " nodes, %" PRIu64
-                " table entries, %.3f s (%.0f nodes/s)%s%s\n",
-                r->proof_size, r->nodes, r->table_entries, r->seconds, rate,
-                db || own_db ? "; databases " : "", db || own_db ? db_path : "");
-        if (store)
-            fprintf(out,
-                    "store: %" PRIu64 " positions settled (%" PRIu64
-                    " facts added by this run%s)\n",
-                    fact_store_count(store), r->facts_added,
-                    r->from_store ? "; the root's answer came from it" : "");
-        if (r->table_collections)
-            fprintf(out,
-                    "table full %" PRIu64 " times: made room by removing %" PRIu64
-                    " open entries of least work\n",
-                    r->table_collections, r->table_removed);
-        /* The root itself in a Kerx database: its remoteness is known. */
-        retro_cell root = own_db ? gdb->probe(own_db, state) : RETRO_HOLE;
-        if (retro_is_value(root)) {
-            char ctext[32];
-            retro_cell_text(root, ctext, sizeof ctext);
-            fprintf(out, "database: %s\n", ctext);
-        } else if (r->remoteness >= RETRO_NO_DISTANCE) {
-            fprintf(out, "remoteness: not known (the proof rests on win/draw/loss "
-                         "files, which keep no distance)\n");
-        } else if (r->remoteness >= 0) {
-            fprintf(out,
-                    "remoteness: %d, the shortest %s inside the proof (an upper bound of "
-                    "the exact one)\n",
-                    r->remoteness, r->value == DFPN_WIN ? "win" : "loss");
-        } else if (r->value != DFPN_DRAW && r->value != DFPN_UNKNOWN) {
-            fprintf(out,
-                    "remoteness: not measured (the proof's lines repeat, or it rests on "
-                    "stored facts)\n");
-        }
-    }
+    else
+        print_prove_text(out, g, v, state, r, &p, store);
     if (!store_failed && r->store_error[0]) {
         store_failed = true;
         snprintf(serr, sizeof serr, "%s", r->store_error);
@@ -230,16 +291,14 @@ int kz_cli_prove(const struct kz_cli_args *a, const kz_state *s, FILE *out, char
     free(r);
     fact_store_close(store);
     if (store_failed) {
-        solver_db_close(db);
-        if (own_db) gdb->close(own_db);
+        close_probes(&p);
         return FAIL(KZ_ERUNTIME, "--store: %s", serr);
     }
     /* A damaged block met by a probe: that probe said "not held", so the
      * proof stands without it; still a failure to report (exit status 1). */
-    bool damaged = (db && solver_db_failed(db, gerr)) ||
-                   (own_db && game_database_failed(gdb, own_db, gerr));
-    solver_db_close(db);
-    if (own_db) gdb->close(own_db);
+    bool damaged = (p.db && solver_db_failed(p.db, gerr)) ||
+                   (p.own_db && game_database_failed(p.gdb, p.own_db, gerr));
+    close_probes(&p);
     if (damaged) return FAIL(KZ_ERUNTIME, "%s; df-pn went on without that file", gerr);
     if (interrupted) { /* reported; now end by the signal, as `solve` does (130, 143) */
         fflush(out);

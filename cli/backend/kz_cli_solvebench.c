@@ -44,45 +44,40 @@ struct group {
     uint64_t nodes;
 };
 
-int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
-                      char *err) {
+/* The group named `name`, added when new; NULL when MAX_GROUPS are taken
+ * (the line is then left out). */
+static struct group *group_of(struct group *groups, int *ngroups, const char *name) {
+    int k = 0;
+    while (k < *ngroups && strcmp(groups[k].name, name) != 0) k++;
+    if (k < *ngroups) return &groups[k];
+    if (*ngroups == MAX_GROUPS) return NULL;
+    memset(&groups[k], 0, sizeof groups[k]);
+    snprintf(groups[k].name, sizeof groups[k].name, "%s", name);
+    (*ngroups)++;
+    return &groups[k];
+}
+
+/* Prove every position of the set (lines "group<TAB>position<TAB>value")
+ * and count, per group, the values found and right. KZ_OK, or an error in
+ * `err`. */
+static int run_set(const struct kz_cli_args *a, const char *file, FILE *f,
+                   enum dfpn_init init, struct group *groups, int *ngroups,
+                   struct dfpn_result *r, char *err) {
     const struct game *g = a->game->g;
     const struct variant *v = &a->game->v;
-    enum dfpn_init init = DFPN_INIT_MOBILITY; /* measured best: results/kerx.md */
-    if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
-        return FAIL(KZ_EINVAL,
-                    "unknown --pn-init '%s' (uniform, eval, mobility, material)",
-                    a->pn_init);
-    FILE *f = kz_cli_open_input("solvebench set", file, err);
-    if (!f) return KZ_ERUNTIME;
-    struct group groups[MAX_GROUPS];
-    int ngroups = 0, line_no = 0;
+    int line_no = 0;
     char line[1024], gerr[GAME_ERROR_BYTES];
-    struct dfpn_result *r = malloc(sizeof *r);
-    if (!r) {
-        fclose(f);
-        return FAIL(KZ_ERUNTIME, "out of memory");
-    }
     while (fgets(line, sizeof line, f)) {
         line_no++;
         if (line[0] == '#' || line[0] == '\n') continue;
         char *name = strtok(line, "\t"), *pos = strtok(NULL, "\t"),
              *want = strtok(NULL, "\t\n");
         _Alignas(8) unsigned char s[GAME_MAX_STATE_BYTES];
-        if (!name || !pos || !want || g->parse_position(v, pos, s, gerr) != 0) {
-            fclose(f);
-            free(r);
+        if (!name || !pos || !want || g->parse_position(v, pos, s, gerr) != 0)
             return FAIL(KZ_EINVAL, "%s:%d: not 'group<TAB>position<TAB>value'", file,
                         line_no);
-        }
-        int k = 0;
-        while (k < ngroups && strcmp(groups[k].name, name) != 0) k++;
-        if (k == ngroups) {
-            if (ngroups == MAX_GROUPS) continue;
-            memset(&groups[k], 0, sizeof groups[k]);
-            snprintf(groups[k].name, sizeof groups[k].name, "%s", name);
-            ngroups++;
-        }
+        struct group *gr = group_of(groups, ngroups, name);
+        if (!gr) continue;
         struct dfpn_config cfg = {
             .game = g,
             .variant = v,
@@ -90,24 +85,24 @@ int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
             .time_limit = a->time > 0 ? a->time : 10,
             .node_limit = a->iterations > 0 ? (uint64_t)a->iterations : 0,
             .init = init};
-        if (dfpn_solve(&cfg, s, r, gerr) != 0) {
-            fclose(f);
-            free(r);
+        if (dfpn_solve(&cfg, s, r, gerr) != 0)
             return FAIL(KZ_EINVAL, "%s:%d: %s", file, line_no, gerr);
-        }
-        struct group *gr = &groups[k];
         gr->count++;
         gr->finished += r->value != DFPN_UNKNOWN;
         gr->right += strcmp(value_word(r->value), want) == 0;
         gr->seconds += r->seconds;
         gr->nodes += r->nodes;
     }
-    fclose(f);
-    free(r);
+    return KZ_OK;
+}
+
+/* The table (or JSON document) of the groups and the total. */
+static void print_groups(const struct kz_cli_args *a, const char *file,
+                         const struct group *groups, int ngroups, FILE *out) {
     int total = 0, right = 0;
     json_t *list = a->json ? json_array() : NULL;
     for (int k = 0; k < ngroups; k++) {
-        struct group *gr = &groups[k];
+        const struct group *gr = &groups[k];
         total += gr->count;
         right += gr->right;
         if (a->json)
@@ -125,7 +120,7 @@ int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
                     (double)gr->nodes / gr->count);
     }
     if (a->json) {
-        json_t *doc = kjson_game_document("solvebench", g, v);
+        json_t *doc = kjson_game_document("solvebench", a->game->g, &a->game->v);
         json_object_set_new(doc, "set", json_string(file));
         json_object_set_new(doc, "groups", list);
         json_object_set_new(doc, "positions", json_integer(total));
@@ -135,6 +130,29 @@ int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
         fprintf(out, "all            %4d positions  right %5.1f%%\n", total,
                 total ? 100.0 * right / total : 0);
     }
+}
+
+int kz_cli_solvebench(const struct kz_cli_args *a, const char *file, FILE *out,
+                      char *err) {
+    enum dfpn_init init = DFPN_INIT_MOBILITY; /* measured best: results/kerx.md */
+    if (a->pn_init && dfpn_init_parse(a->pn_init, &init) != 0)
+        return FAIL(KZ_EINVAL,
+                    "unknown --pn-init '%s' (uniform, eval, mobility, material)",
+                    a->pn_init);
+    FILE *f = kz_cli_open_input("solvebench set", file, err);
+    if (!f) return KZ_ERUNTIME;
+    struct group groups[MAX_GROUPS];
+    int ngroups = 0;
+    struct dfpn_result *r = malloc(sizeof *r);
+    if (!r) {
+        fclose(f);
+        return FAIL(KZ_ERUNTIME, "out of memory");
+    }
+    int status = run_set(a, file, f, init, groups, &ngroups, r, err);
+    fclose(f);
+    free(r);
+    if (status != KZ_OK) return status;
+    print_groups(a, file, groups, ngroups, out);
     /* A wrong value (not merely unfinished) is a failed check. */
     for (int k = 0; k < ngroups; k++)
         if (groups[k].right < groups[k].finished) return KZ_CLI_CHECK;

@@ -222,6 +222,108 @@ static int pair_list(const struct kerx_egdb *db, int pieces, struct pair_id *out
     return n;
 }
 
+/* Memory: the working bytes of the largest pair (value and counter, 3
+ * bytes an entry), every finished pair's values (mapped while building the
+ * later ones), and the index tables (made here, before any work). Sets
+ * st->need_bytes, *largest and *tables. 0, or -1 with err. */
+static int measure_need(struct kerx_egdb *db, const struct pair_id *pairs, int npairs,
+                        struct kerx_egdb_stats *st, uint64_t *largest, uint64_t *tables,
+                        char *err) {
+    uint64_t all = 0;
+    bool table_seen[KERX_EG_SIDE] = {false};
+    *largest = *tables = 0;
+    for (int i = 0; i < npairs; i++) {
+        int x = pairs[i].a, y = pairs[i].b;
+        if (kerx_egdb_tier(db, x, y, err) != 0 || kerx_egdb_tier(db, y, x, err) != 0)
+            return -1;
+        uint64_t n = db->index[x][y].size + (x == y ? 0 : db->index[y][x].size);
+        if (n > *largest) *largest = n;
+        all += n;
+        for (int s = 0; s < 2; s++) {
+            int m = s ? y : x;
+            if (table_seen[m]) continue;
+            table_seen[m] = true;
+            const struct kerx_movers *mv = db->index[m][m == x ? y : x].mv;
+            *tables += (mv->slot_of ? kerx_binom(db->g->cells, m) * 4 : 0) +
+                       (uint64_t)mv->count * 10;
+        }
+    }
+    st->need_bytes = (size_t)(3 * *largest + all + *tables);
+    return 0;
+}
+
+/* The compact win/draw/loss file of every pair that lacks one; their sizes
+ * and time into st. 0, or -1 with err. */
+static int write_wdl_files(struct kerx_egdb *db, const struct pair_id *pairs, int npairs,
+                           bool progress, struct kerx_egdb_stats *st, char *err) {
+    double w0 = timer_now();
+    for (int i = 0; i < npairs; i++) {
+        int x = pairs[i].a, y = pairs[i].b;
+        char path[KERX_EGDB_PATH_BYTES + 32];
+        kerx_wdl_pair_path(db, x, y, path, sizeof path);
+        struct stat fs;
+        if (stat(path, &fs) != 0) {
+            double p0 = timer_now();
+            if (kerx_wdl_pair_write(db, x, y, err) != 0 || stat(path, &fs) != 0)
+                return -1;
+            st->wdl_written++;
+            if (progress)
+                fprintf(stderr, "kerx egdb %d+%d: win/draw/loss file, %.1f MB, %.1f s\n",
+                        x, y, (double)fs.st_size / 1e6, timer_now() - p0);
+        }
+        st->wdl_bytes += (uint64_t)fs.st_size;
+    }
+    st->wdl_seconds = timer_now() - w0;
+    return 0;
+}
+
+/* The pairs' counts and file sizes, summed into st. */
+static void sum_pairs(const struct kerx_egdb *db, const struct pair_id *pairs, int npairs,
+                      struct kerx_egdb_stats *st) {
+    for (int i = 0; i < npairs; i++) {
+        const struct kerx_egdb_file *f = &db->file[pairs[i].a][pairs[i].b];
+        st->counts.positions += f->counts.positions;
+        st->counts.won += f->counts.won;
+        st->counts.lost += f->counts.lost;
+        st->counts.drawn += f->counts.drawn;
+        st->counts.holes += f->counts.holes;
+        if (f->counts.max_remoteness > st->counts.max_remoteness)
+            st->counts.max_remoteness = f->counts.max_remoteness;
+        st->bytes_on_disk += f->bytes;
+    }
+}
+
+/* Solve the pairs as jobs of the tier scheduler (over MPI ranks under
+ * mpirun). 0, or -1 with err. */
+static int schedule_pairs(struct kerx_egdb *db, const struct kerx_egdb_build *b,
+                          struct pair_id *pairs, int npairs, uint64_t tables,
+                          struct kerx_egdb_stats *st, char *err) {
+    int threads = b->threads > 0 ? b->threads : omp_get_max_threads();
+    struct tier_job jobs[KERX_EG_SIDE * KERX_EG_SIDE];
+    struct build_run run = {.db = db,
+                            .b = b,
+                            .st = st,
+                            .pairs = pairs,
+                            .count = npairs,
+                            .parallel_from = b->parallel_from ? b->parallel_from
+                                                              : (UINT64_C(1) << 22)};
+    if (pair_jobs(&run, jobs, tables, err) != 0) return -1;
+    run.jobs = jobs;
+    struct tier_job_ops ops = {.ctx = &run,
+                               .done = pair_done,
+                               .solve = pair_solve,
+                               .finished = pair_finished,
+                               .part_bytes = pair_part_bytes,
+                               .solve_part = pair_solve_part};
+    struct tier_schedule_config cfg = {.threads = threads,
+                                       .memory_bytes = (uint64_t)b->memory_mib * 1048576};
+    struct tier_schedule_stats ss;
+    if (tier_schedule_run(jobs, npairs, &ops, &cfg, &ss, err) != 0) return -1;
+    st->pairs_split = ss.split;
+    st->bytes_exchanged = ss.exchanged_bytes;
+    return 0;
+}
+
 int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
                     struct kerx_egdb_stats *st, char *err) {
     memset(st, 0, sizeof *st);
@@ -246,28 +348,8 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
     }
     status = -2; /* from here on a failure is the machine's, not the input's */
     st->pairs = npairs;
-    /* Memory: the working bytes of the largest pair (value and counter, 3
-     * bytes an entry), every finished pair's values (mapped while building
-     * the later ones), and the index tables. Measured before any work. */
-    uint64_t largest = 0, all = 0, tables = 0;
-    bool table_seen[KERX_EG_SIDE] = {false};
-    for (int i = 0; i < npairs; i++) {
-        int x = pairs[i].a, y = pairs[i].b;
-        if (kerx_egdb_tier(db, x, y, err) != 0 || kerx_egdb_tier(db, y, x, err) != 0)
-            goto done;
-        uint64_t n = db->index[x][y].size + (x == y ? 0 : db->index[y][x].size);
-        if (n > largest) largest = n;
-        all += n;
-        for (int s = 0; s < 2; s++) {
-            int m = s ? y : x;
-            if (table_seen[m]) continue;
-            table_seen[m] = true;
-            const struct kerx_movers *mv = db->index[m][m == x ? y : x].mv;
-            tables += (mv->slot_of ? kerx_binom(db->g->cells, m) * 4 : 0) +
-                      (uint64_t)mv->count * 10;
-        }
-    }
-    st->need_bytes = (size_t)(3 * largest + all + tables);
+    uint64_t largest, tables;
+    if (measure_need(db, pairs, npairs, st, &largest, &tables, err) != 0) goto done;
     /* Under MPI each rank's budget is checked pair by pair instead. */
     if (b->memory_mib && st->need_bytes > b->memory_mib * 1048576 &&
         tier_mpi_ranks() == 1) {
@@ -278,30 +360,8 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
         goto done;
     }
     if (solver_db_make_folders(db->folder, err) != 0) goto done;
-    int threads = b->threads > 0 ? b->threads : omp_get_max_threads();
     double t0 = timer_now();
-    struct tier_job jobs[KERX_EG_SIDE * KERX_EG_SIDE];
-    struct build_run run = {.db = db,
-                            .b = b,
-                            .st = st,
-                            .pairs = pairs,
-                            .count = npairs,
-                            .parallel_from = b->parallel_from ? b->parallel_from
-                                                              : (UINT64_C(1) << 22)};
-    if (pair_jobs(&run, jobs, tables, err) != 0) goto done;
-    run.jobs = jobs;
-    struct tier_job_ops ops = {.ctx = &run,
-                               .done = pair_done,
-                               .solve = pair_solve,
-                               .finished = pair_finished,
-                               .part_bytes = pair_part_bytes,
-                               .solve_part = pair_solve_part};
-    struct tier_schedule_config cfg = {.threads = threads,
-                                       .memory_bytes = (uint64_t)b->memory_mib * 1048576};
-    struct tier_schedule_stats ss;
-    if (tier_schedule_run(jobs, npairs, &ops, &cfg, &ss, err) != 0) goto done;
-    st->pairs_split = ss.split;
-    st->bytes_exchanged = ss.exchanged_bytes;
+    if (schedule_pairs(db, b, pairs, npairs, tables, st, err) != 0) goto done;
     if (tier_mpi_worker()) { /* rank 0 reports */
         status = 0;
         goto done;
@@ -312,36 +372,8 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
             kerx_egdb_add(db, pairs[i].a, pairs[i].b, err) != 0)
             goto done;
     st->seconds = timer_now() - t0;
-    /* The compact win/draw/loss file of every pair that lacks one. */
-    double w0 = timer_now();
-    for (int i = 0; i < npairs; i++) {
-        int x = pairs[i].a, y = pairs[i].b;
-        char path[KERX_EGDB_PATH_BYTES + 32];
-        kerx_wdl_pair_path(db, x, y, path, sizeof path);
-        struct stat fs;
-        if (stat(path, &fs) != 0) {
-            double p0 = timer_now();
-            if (kerx_wdl_pair_write(db, x, y, err) != 0 || stat(path, &fs) != 0)
-                goto done;
-            st->wdl_written++;
-            if (b->progress)
-                fprintf(stderr, "kerx egdb %d+%d: win/draw/loss file, %.1f MB, %.1f s\n",
-                        x, y, (double)fs.st_size / 1e6, timer_now() - p0);
-        }
-        st->wdl_bytes += (uint64_t)fs.st_size;
-    }
-    st->wdl_seconds = timer_now() - w0;
-    for (int i = 0; i < npairs; i++) {
-        const struct kerx_egdb_file *f = &db->file[pairs[i].a][pairs[i].b];
-        st->counts.positions += f->counts.positions;
-        st->counts.won += f->counts.won;
-        st->counts.lost += f->counts.lost;
-        st->counts.drawn += f->counts.drawn;
-        st->counts.holes += f->counts.holes;
-        if (f->counts.max_remoteness > st->counts.max_remoteness)
-            st->counts.max_remoteness = f->counts.max_remoteness;
-        st->bytes_on_disk += f->bytes;
-    }
+    if (write_wdl_files(db, pairs, npairs, b->progress, st, err) != 0) goto done;
+    sum_pairs(db, pairs, npairs, st);
     status = 0;
 done:
     kerx_egdb_close(db);

@@ -311,20 +311,21 @@ static int kerx_parse_removal(const struct variant *v, const void *state,
     return -1;
 }
 
-int kerx_parse_move(const struct variant *v, const void *state, const char *text,
-                    move_t *move, char *err) {
-    const struct kerx_geom *g = kerx_geom_of(v);
-    const struct kerx_state *s = state;
-    if (strnlen(text, KERX_TEXT_MAX + 1) > KERX_TEXT_MAX) {
-        snprintf(err, GAME_ERROR_BYTES, "move text is too long");
-        return -1;
-    }
+/* A typed move: its cells and the separator between them ('-' a step,
+ * 'x' captures). */
+struct typed_move {
     int cells[KERX_MAX_JUMPS + 2];
-    int count = 0;
-    char sep = 0;
+    int count;
+    char sep;
+};
+
+/* The cells of `text` ("c3-d4", "b2xd4xf4"). 0, or -1 with err. */
+static int read_typed(const struct kerx_geom *g, const char *text, struct typed_move *t,
+                      char *err) {
+    t->count = 0;
+    t->sep = 0;
     const char *p = text;
     while (*p == ' ') p++;
-    if (strncmp(p, "huff:", 5) == 0) return kerx_parse_removal(v, state, text, move, err);
     for (;;) {
         int cell = kerx_read_cell(g, &p);
         if (cell < 0) {
@@ -334,52 +335,79 @@ int kerx_parse_move(const struct variant *v, const void *state, const char *text
                      text, g->n);
             return -1;
         }
-        cells[count++] = cell;
+        t->cells[t->count++] = cell;
         if (*p != '-' && *p != 'x') break;
-        if ((sep && *p != sep) || (*p == '-' && count > 1) ||
-            count == KERX_MAX_JUMPS + 1) {
+        if ((t->sep && *p != t->sep) || (*p == '-' && t->count > 1) ||
+            t->count == KERX_MAX_JUMPS + 1) {
             snprintf(err, GAME_ERROR_BYTES, "'%.40s' is not a move", text);
             return -1;
         }
-        sep = *p++;
+        t->sep = *p++;
     }
     while (*p == ' ') p++;
-    if (*p || count < 2) {
+    if (*p || t->count < 2) {
         snprintf(err, GAME_ERROR_BYTES, "'%.40s' is not a move", text);
         return -1;
     }
+    return 0;
+}
+
+/* The legal moves the typed one names: the index of the last into *found,
+ * and how many. A capture written with every landing cell must capture the
+ * pieces its legs jump over. */
+static int match_typed(const struct kerx_geom *g, const struct kerx_state *s,
+                       const struct typed_move *t, const move_t *list, int n,
+                       int *found) {
     /* Captured set of a typed path whose every leg is a jump. */
     uint64_t typed[2] = {0, 0};
-    bool path = sep == 'x';
-    for (int k = 1; path && k < count; k++) {
+    bool path = t->sep == 'x';
+    for (int k = 1; path && k < t->count; k++) {
         int d = 0;
-        while (d < KERX_DIRS && g->jump[cells[k - 1]][d] != cells[k]) d++;
+        while (d < KERX_DIRS && g->jump[t->cells[k - 1]][d] != t->cells[k]) d++;
         if (d == KERX_DIRS)
             path = false;
         else
-            kerx_set(typed, g->nb[cells[k - 1]][d]);
+            kerx_set(typed, g->nb[t->cells[k - 1]][d]);
     }
-    move_t list[KERX_MAX_MOVES];
-    int n = kerx_game.moves(v, state, list);
-    int found = -1, matches = 0;
+    int matches = 0;
     for (int i = 0; i < n; i++) {
-        if (kerx_move_from(list[i]) != cells[0] ||
-            kerx_move_to(list[i]) != cells[count - 1])
+        if (kerx_move_from(list[i]) != t->cells[0] ||
+            kerx_move_to(list[i]) != t->cells[t->count - 1])
             continue;
         int jumps = kerx_move_jumps(list[i]);
-        if ((sep == '-') != (jumps == 0)) continue;
-        if (sep == 'x' && path) {
+        if ((t->sep == '-') != (jumps == 0)) continue;
+        if (t->sep == 'x' && path) {
             uint8_t dirs[KERX_MAX_JUMPS];
             uint64_t captured[2];
             kerx_capture_path(g, s, list[i], dirs, captured);
-            if (jumps != count - 1 || captured[0] != typed[0] || captured[1] != typed[1])
+            if (jumps != t->count - 1 || captured[0] != typed[0] ||
+                captured[1] != typed[1])
                 continue;
-        } else if (sep == 'x' && count != 2) {
+        } else if (t->sep == 'x' && t->count != 2) {
             continue;
         }
-        found = i;
+        *found = i;
         matches++;
     }
+    return matches;
+}
+
+int kerx_parse_move(const struct variant *v, const void *state, const char *text,
+                    move_t *move, char *err) {
+    const struct kerx_geom *g = kerx_geom_of(v);
+    const struct kerx_state *s = state;
+    if (strnlen(text, KERX_TEXT_MAX + 1) > KERX_TEXT_MAX) {
+        snprintf(err, GAME_ERROR_BYTES, "move text is too long");
+        return -1;
+    }
+    const char *p = text;
+    while (*p == ' ') p++;
+    if (strncmp(p, "huff:", 5) == 0) return kerx_parse_removal(v, state, text, move, err);
+    struct typed_move t;
+    if (read_typed(g, text, &t, err) != 0) return -1;
+    move_t list[KERX_MAX_MOVES];
+    int n = kerx_game.moves(v, state, list);
+    int found = -1, matches = match_typed(g, s, &t, list, n, &found);
     if (matches == 1) {
         *move = list[found];
         return 0;

@@ -101,10 +101,9 @@ static int build_sink(void *ctx, tier_t tier, const retro_cell *values, uint64_t
     return 0;
 }
 
-int kerx_db_build(const struct variant *v, const struct kerx_db_build *b,
-                  struct kerx_db_stats *st, char *err) {
-    memset(st, 0, sizeof *st);
-    const struct kerx_variant *o = kerx_options(v);
+/* The options the build refuses before any work. 0, or -1 with err. */
+static int check_build(const struct kerx_variant *o, const struct kerx_db_build *b,
+                       char *err) {
     if (o->huff) {
         snprintf(err, GAME_ERROR_BYTES, "%s", KERX_DB_HUFF_REFUSAL);
         return -1;
@@ -118,6 +117,107 @@ int kerx_db_build(const struct variant *v, const struct kerx_db_build *b,
         snprintf(err, GAME_ERROR_BYTES, "--pieces must be 2..%d", KERX_TIER_MAX_PIECES);
         return -1;
     }
+    return 0;
+}
+
+/* The build's memory need against --memory and the solver's limit: the
+ * largest tier's move graph and work, plus every tier's values (a loose
+ * upper bound of what is held at once). Counts the tiers into st. 0, or -1
+ * with err. */
+static int check_memory(const struct variant *v, const struct build_run *run,
+                        struct kerx_db_stats *st, char *err) {
+    const struct kerx_db_build *b = run->b;
+    uint64_t largest = 0, total = 0;
+    int ntiers = 0;
+    for (int hi = 1; hi <= b->pieces; hi++)
+        for (int lo = 1; lo <= hi && hi + lo <= b->pieces; lo++) {
+            if (kerx_material_over(v, hi, lo) || ntiers == KERX_DB_MAX_TIERS) continue;
+            ntiers++;
+            uint64_t n = kerx_tier_size(v, kerx_tier_id(hi, lo));
+            total += n;
+            if (n > largest) largest = n;
+        }
+    st->tiers = ntiers;
+    double need =
+        (double)largest * (run->game.max_moves * 5.0 + 40) + 2.0 * (double)total;
+    double need_mib = need / 1048576.0;
+    if (b->memory_mib && need_mib > (double)b->memory_mib) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "the build needs about %.0f MiB (largest tier %" PRIu64
+                 " positions), more than --memory %zu",
+                 need_mib, largest, b->memory_mib);
+        return -1;
+    }
+    if (largest >= (UINT64_C(1) << 30)) {
+        snprintf(err, GAME_ERROR_BYTES,
+                 "a tier of %" PRIu64 " positions is beyond the solver (2^30 at most)",
+                 largest);
+        return -1;
+    }
+    return 0;
+}
+
+/* Solve from each root down (tiers already on disk are loaded, not
+ * solved). 0, or -1 with err. */
+static int solve_roots(const struct variant *v, struct build_run *run,
+                       const tier_t *roots, int nroots, char *err) {
+    for (int i = 0; i < nroots; i++) {
+        struct retro_config cfg = {.game = &run->game,
+                                   .variant = v,
+                                   .root = roots[i],
+                                   .threads = run->b->threads,
+                                   .sink = build_sink,
+                                   .sink_ctx = run,
+                                   .preload = build_preload,
+                                   .preload_ctx = run};
+        struct retro_stats rs;
+        if (retro_solve(&cfg, &rs, err) != 0) {
+            if (run->err[0]) snprintf(err, GAME_ERROR_BYTES, "%s", run->err);
+            return -1;
+        }
+        if (rs.peak_bytes > run->st->peak_bytes) run->st->peak_bytes = rs.peak_bytes;
+        for (int k = 0; k < run->open_count; k++) solver_db_close(run->open[k]);
+        run->open_count = 0;
+    }
+    return 0;
+}
+
+/* The totals from the files, which also proves they all read back. 0, or
+ * -1 with err. */
+static int count_files(const struct variant *v, const struct build_run *run,
+                       struct kerx_db_stats *st, char *err) {
+    const struct kerx_db_build *b = run->b;
+    struct kerx_db_set *set;
+    if (kerx_db_set_open(&set, v, b->folder, err) != 0) return -1;
+    kerx_db_set_close(set);
+    for (int hi = 1; hi <= b->pieces; hi++)
+        for (int lo = 1; lo <= hi && hi + lo <= b->pieces; lo++) {
+            if (kerx_material_over(v, hi, lo)) continue;
+            char path[KERX_DB_PATH_BYTES + 32];
+            tier_path(run->folder, kerx_tier_id(hi, lo), path, sizeof path);
+            struct solver_db *db;
+            if (solver_db_open(&db, path, &run->game, v, err) != 0) return -1;
+            struct solver_db_info info;
+            solver_db_info(db, &info);
+            st->counts.positions += info.counts.positions;
+            st->counts.won += info.counts.won;
+            st->counts.lost += info.counts.lost;
+            st->counts.drawn += info.counts.drawn;
+            st->counts.terminal += info.counts.terminal;
+            if (info.counts.max_remoteness > st->counts.max_remoteness)
+                st->counts.max_remoteness = info.counts.max_remoteness;
+            solver_db_close(db);
+            struct stat fs;
+            if (stat(path, &fs) == 0) st->bytes_on_disk += (uint64_t)fs.st_size;
+        }
+    return 0;
+}
+
+int kerx_db_build(const struct variant *v, const struct kerx_db_build *b,
+                  struct kerx_db_stats *st, char *err) {
+    memset(st, 0, sizeof *st);
+    const struct kerx_variant *o = kerx_options(v);
+    if (check_build(o, b, err) != 0) return -1;
     struct build_run *run = calloc(1, sizeof *run);
     if (!run) {
         snprintf(err, GAME_ERROR_BYTES, "out of memory");
@@ -145,86 +245,14 @@ int kerx_db_build(const struct variant *v, const struct kerx_db_build *b,
         goto done;
     }
     status = -2; /* from here on a failure is the machine's, not the input's */
-    /* Memory: the largest tier's move graph and work, plus every tier's values
-     * (a loose upper bound of what is held at once). */
-    uint64_t largest = 0, total = 0;
-    int ntiers = 0;
-    {
-        tier_t seen[KERX_DB_MAX_TIERS];
-        for (int hi = 1; hi <= b->pieces; hi++)
-            for (int lo = 1; lo <= hi && hi + lo <= b->pieces; lo++) {
-                if (kerx_material_over(v, hi, lo) || ntiers == KERX_DB_MAX_TIERS)
-                    continue;
-                seen[ntiers++] = kerx_tier_id(hi, lo);
-                uint64_t n = kerx_tier_size(v, seen[ntiers - 1]);
-                total += n;
-                if (n > largest) largest = n;
-            }
-    }
-    st->tiers = ntiers;
-    double need =
-        (double)largest * (run->game.max_moves * 5.0 + 40) + 2.0 * (double)total;
-    double need_mib = need / 1048576.0;
-    if (b->memory_mib && need_mib > (double)b->memory_mib) {
-        snprintf(err, GAME_ERROR_BYTES,
-                 "the build needs about %.0f MiB (largest tier %" PRIu64
-                 " positions), more than --memory %zu",
-                 need_mib, largest, b->memory_mib);
-        goto done;
-    }
-    if (largest >= (UINT64_C(1) << 30)) {
-        snprintf(err, GAME_ERROR_BYTES,
-                 "a tier of %" PRIu64 " positions is beyond the solver (2^30 at most)",
-                 largest);
-        goto done;
-    }
+    if (check_memory(v, run, st, err) != 0) goto done;
     if (solver_db_make_folders(run->folder, err) != 0) goto done;
     double t0 = timer_now();
     run->tier_start = t0;
-    for (int i = 0; i < nroots; i++) {
-        struct retro_config cfg = {.game = &run->game,
-                                   .variant = v,
-                                   .root = roots[i],
-                                   .threads = b->threads,
-                                   .sink = build_sink,
-                                   .sink_ctx = run,
-                                   .preload = build_preload,
-                                   .preload_ctx = run};
-        struct retro_stats rs;
-        if (retro_solve(&cfg, &rs, err) != 0) {
-            if (run->err[0]) snprintf(err, GAME_ERROR_BYTES, "%s", run->err);
-            goto done;
-        }
-        if (rs.peak_bytes > st->peak_bytes) st->peak_bytes = rs.peak_bytes;
-        for (int k = 0; k < run->open_count; k++) solver_db_close(run->open[k]);
-        run->open_count = 0;
-    }
+    if (solve_roots(v, run, roots, nroots, err) != 0) goto done;
     st->seconds = timer_now() - t0;
     st->tiers_loaded = st->tiers - run->solved_tiers;
-    /* Totals from the files, which also proves they all read back. */
-    struct kerx_db_set *set;
-    if (kerx_db_set_open(&set, v, b->folder, err) != 0) goto done;
-    kerx_db_set_close(set);
-    for (int hi = 1; hi <= b->pieces; hi++)
-        for (int lo = 1; lo <= hi && hi + lo <= b->pieces; lo++) {
-            if (kerx_material_over(v, hi, lo)) continue;
-            char path[KERX_DB_PATH_BYTES + 32];
-            tier_path(run->folder, kerx_tier_id(hi, lo), path, sizeof path);
-            struct solver_db *db;
-            if (solver_db_open(&db, path, &run->game, v, err) != 0) goto done;
-            struct solver_db_info info;
-            solver_db_info(db, &info);
-            st->counts.positions += info.counts.positions;
-            st->counts.won += info.counts.won;
-            st->counts.lost += info.counts.lost;
-            st->counts.drawn += info.counts.drawn;
-            st->counts.terminal += info.counts.terminal;
-            if (info.counts.max_remoteness > st->counts.max_remoteness)
-                st->counts.max_remoteness = info.counts.max_remoteness;
-            solver_db_close(db);
-            struct stat fs;
-            if (stat(path, &fs) == 0) st->bytes_on_disk += (uint64_t)fs.st_size;
-        }
+    if (count_files(v, run, st, err) != 0) goto done;
     status = 0;
 done:
     for (int k = 0; k < run->open_count; k++) solver_db_close(run->open[k]);

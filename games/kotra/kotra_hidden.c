@@ -103,6 +103,115 @@ static int draw_mobile_rank(int pool[RANK_KINDS], int top, int no_garresh,
     return 0;
 }
 
+/* The enemy's pieces whose rank the view hides, and the ranks drawn. */
+struct unknowns {
+    int n;
+    int slot[KOTRA_PIECES];  /* board space (>= 0) or reserve entry (-1 - index) */
+    int promo[KOTRA_PIECES]; /* promotions it shows */
+    /* Which immobile ranks it may have: bit 0 a mine, bit 1 the capital. */
+    int fixed_ok[KOTRA_PIECES];
+    int no_garresh[KOTRA_PIECES]; /* made a rescue unpromoted: no garresh */
+    int rank_of[KOTRA_PIECES];    /* drawn; 0 not yet */
+};
+
+/* The enemy's unknown pieces on the board and in the reserve; the ranks of
+ * the known ones on the board leave the pool. */
+static void collect_unknowns(const struct kotra_state *s, int enemy, int pool[RANK_KINDS],
+                             struct unknowns *u) {
+    u->n = 0;
+    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
+        uint8_t c = s->cell[sp];
+        if (!c || kotra_owner(c) != enemy) continue;
+        int pr = s->extra[sp] & KX_PROMO;
+        if (kotra_rank_of(c) != RANK_UNKNOWN) {
+            int rank = kotra_rank_of(c);
+            if (kotra_mobile(rank)) rank -= pr;
+            if (rank > 0 && rank < RANK_KINDS) pool[rank]--;
+            continue;
+        }
+        if (u->n == KOTRA_PIECES) continue;
+        int n = u->n++;
+        u->slot[n] = sp;
+        u->promo[n] = pr;
+        /* Moved or promoted pieces are neither mine nor capital; pieces from
+         * the reserve are no capital; a piece picked to move is no mine, and
+         * the capital only when it is being relocated. */
+        int allow = (s->flags[sp] & KF_MOVED) || pr ? 0
+                    : (s->extra[sp] & KX_ENTERED)   ? 1
+                                                    : 3;
+        if (s->phase == PHASE_DEST && s->picked == sp)
+            allow = (s->status[enemy] & (KS_UNLOCKED | KS_RELOCATED)) == KS_UNLOCKED
+                        ? allow & 2
+                        : 0;
+        u->fixed_ok[n] = allow;
+        u->no_garresh[n] = (s->flags[sp] & KF_RESCUER) && !pr;
+    }
+    for (int i = 0; i < KOTRA_RESERVE && u->n < KOTRA_PIECES; i++) {
+        if (s->reserve[enemy][i] != RANK_UNKNOWN) continue;
+        int n = u->n++;
+        u->slot[n] = -1 - i;
+        u->promo[n] = 0;
+        u->no_garresh[n] = 0;
+        u->fixed_ok[n] = 1; /* the reserve may hold mines, never the capital */
+    }
+    for (int i = 0; i < u->n; i++) u->rank_of[i] = 0;
+}
+
+/* Capital first, then mines, each uniformly among the slots that may hold
+ * it. The capital's slots are (nearly) a subset of the mines'. */
+static void draw_immobile(struct unknowns *u, int pool[RANK_KINDS],
+                          uint64_t (*next_random)(void *ctx), void *ctx) {
+    for (int r = RANK_CAPITAL; r >= RANK_MINE; r--) {
+        while (pool[r] > 0) {
+            int candidates[KOTRA_PIECES], k = 0;
+            for (int i = 0; i < u->n; i++)
+                if (!u->rank_of[i] && (u->fixed_ok[i] & (r == RANK_CAPITAL ? 2 : 1)))
+                    candidates[k++] = i;
+            if (k == 0) break;
+            u->rank_of[candidates[below(next_random, ctx, (uint32_t)k)]] = r;
+            pool[r]--;
+        }
+    }
+}
+
+/* Mobile ranks: most promoted slots first (they need the lowest ranks at
+ * setup: rank + promotions <= legate), and at each promotion count the
+ * rescuers (no garresh) before the rest; the allowed sets are then (nearly)
+ * nested, so choosing uniformly among the allowed ranks does not paint us
+ * into a corner. */
+static void draw_mobile(struct unknowns *u, int pool[RANK_KINDS],
+                        uint64_t (*next_random)(void *ctx), void *ctx) {
+    for (int want = 7; want >= 0; want--)
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < u->n; i++) {
+                if (u->rank_of[i] || u->promo[i] != want ||
+                    u->no_garresh[i] != (pass == 0))
+                    continue;
+                u->rank_of[i] = draw_mobile_rank(pool, RANK_LEGATE - want,
+                                                 u->no_garresh[i], next_random, ctx);
+            }
+}
+
+/* The drawn ranks (with their promotions) into the state; the reserve kept
+ * sorted. */
+static void write_ranks(struct kotra_state *s, int enemy, const struct unknowns *u) {
+    for (int i = 0; i < u->n; i++) {
+        int r = u->rank_of[i] ? u->rank_of[i] : RANK_GARRESH;
+        if (kotra_mobile(r)) r += u->promo[i];
+        if (r > RANK_LEGATE && kotra_mobile(u->rank_of[i] ? u->rank_of[i] : RANK_GARRESH))
+            r = RANK_LEGATE;
+        if (u->slot[i] >= 0)
+            s->cell[u->slot[i]] = kotra_cell(enemy, r);
+        else
+            s->reserve[enemy][-1 - u->slot[i]] = (uint8_t)r;
+    }
+    uint8_t sorted[KOTRA_RESERVE] = {0};
+    for (int i = 0; i < KOTRA_RESERVE; i++)
+        if (s->reserve[enemy][i])
+            kotra_list_insert(sorted, KOTRA_RESERVE, s->reserve[enemy][i]);
+    memcpy(s->reserve[enemy], sorted, sizeof sorted);
+}
+
 void kotra_determinize(const struct variant *v, const void *view, int player,
                        uint64_t (*next_random)(void *ctx), void *ctx, void *state_out) {
     struct kotra_state *s = state_out;
@@ -121,93 +230,13 @@ void kotra_determinize(const struct variant *v, const void *view, int player,
         int rank = (s->tray[player][i] & 15) - (s->tray[player][i] >> 4);
         if (rank > 0 && rank < RANK_KINDS) pool[rank]--;
     }
-    /* Unknown slots: board spaces (>= 0) and reserve entries (-1 - index). */
-    int slot[KOTRA_PIECES], promo[KOTRA_PIECES], fixed_ok[KOTRA_PIECES];
-    int no_garresh[KOTRA_PIECES]; /* made a rescue unpromoted: no garresh */
-    int n = 0;
-    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
-        uint8_t c = s->cell[sp];
-        if (!c || kotra_owner(c) != enemy) continue;
-        int pr = s->extra[sp] & KX_PROMO;
-        if (kotra_rank_of(c) != RANK_UNKNOWN) {
-            int rank = kotra_rank_of(c);
-            if (kotra_mobile(rank)) rank -= pr;
-            if (rank > 0 && rank < RANK_KINDS) pool[rank]--;
-            continue;
-        }
-        if (n == KOTRA_PIECES) continue;
-        slot[n] = sp;
-        promo[n] = pr;
-        /* Which immobile ranks the piece may have: bit 0 a mine, bit 1 the
-         * capital. Moved or promoted pieces are neither; pieces from the
-         * reserve are no capital; a piece picked to move is no mine, and the
-         * capital only when it is being relocated. */
-        int allow = (s->flags[sp] & KF_MOVED) || pr ? 0
-                    : (s->extra[sp] & KX_ENTERED)   ? 1
-                                                    : 3;
-        if (s->phase == PHASE_DEST && s->picked == sp)
-            allow = (s->status[enemy] & (KS_UNLOCKED | KS_RELOCATED)) == KS_UNLOCKED
-                        ? allow & 2
-                        : 0;
-        fixed_ok[n] = allow;
-        no_garresh[n] = (s->flags[sp] & KF_RESCUER) && !pr;
-        n++;
-    }
-    for (int i = 0; i < KOTRA_RESERVE && n < KOTRA_PIECES; i++) {
-        if (s->reserve[enemy][i] != RANK_UNKNOWN) continue;
-        slot[n] = -1 - i;
-        promo[n] = 0;
-        no_garresh[n] = 0;
-        fixed_ok[n] = 1; /* the reserve may hold mines, never the capital */
-        n++;
-    }
+    struct unknowns u;
+    collect_unknowns(s, enemy, pool, &u);
     for (int r = 0; r < RANK_KINDS; r++)
         if (pool[r] < 0) pool[r] = 0; /* an impossible view: do what we can */
-    int rank_of[KOTRA_PIECES];
-    for (int i = 0; i < n; i++) rank_of[i] = 0;
-    /* Capital first, then mines, each uniformly among the slots that may
-     * hold it. The capital's slots are (nearly) a subset of the mines'. */
-    for (int r = RANK_CAPITAL; r >= RANK_MINE; r--) {
-        while (pool[r] > 0) {
-            int candidates[KOTRA_PIECES], k = 0;
-            for (int i = 0; i < n; i++)
-                if (!rank_of[i] && (fixed_ok[i] & (r == RANK_CAPITAL ? 2 : 1)))
-                    candidates[k++] = i;
-            if (k == 0) break;
-            rank_of[candidates[below(next_random, ctx, (uint32_t)k)]] = r;
-            pool[r]--;
-        }
-    }
-    /* Mobile ranks: most promoted slots first (they need the lowest ranks at
-     * setup: rank + promotions <= legate), and at each promotion count the
-     * rescuers (no garresh) before the rest; the allowed sets are then
-     * (nearly) nested, so choosing uniformly among the allowed ranks does not
-     * paint us into a corner. */
-    for (int want = 7; want >= 0; want--) {
-        for (int pass = 0; pass < 2; pass++) {
-            for (int i = 0; i < n; i++) {
-                if (rank_of[i] || promo[i] != want || no_garresh[i] != (pass == 0))
-                    continue;
-                rank_of[i] = draw_mobile_rank(pool, RANK_LEGATE - want, no_garresh[i],
-                                              next_random, ctx);
-            }
-        }
-    }
-    for (int i = 0; i < n; i++) {
-        int r = rank_of[i] ? rank_of[i] : RANK_GARRESH;
-        if (kotra_mobile(r)) r += promo[i];
-        if (r > RANK_LEGATE && kotra_mobile(rank_of[i] ? rank_of[i] : RANK_GARRESH))
-            r = RANK_LEGATE;
-        if (slot[i] >= 0)
-            s->cell[slot[i]] = kotra_cell(enemy, r);
-        else
-            s->reserve[enemy][-1 - slot[i]] = (uint8_t)r;
-    }
-    uint8_t sorted[KOTRA_RESERVE] = {0};
-    for (int i = 0; i < KOTRA_RESERVE; i++)
-        if (s->reserve[enemy][i])
-            kotra_list_insert(sorted, KOTRA_RESERVE, s->reserve[enemy][i]);
-    memcpy(s->reserve[enemy], sorted, sizeof sorted);
+    draw_immobile(&u, pool, next_random, ctx);
+    draw_mobile(&u, pool, next_random, ctx);
+    write_ranks(s, enemy, &u);
 }
 
 bool kotra_seen_move(const struct variant *v, const void *state, move_t move, int player,

@@ -272,16 +272,9 @@ static int read_status(const char **p, struct kotra_state *s, int player, char *
     return 0;
 }
 
-/* Whole-position checks: counts, phases, fields that must agree. */
-static int check_position(const struct variant *v, const struct kotra_state *s,
-                          char *err);
-
-int kotra_parse_position(const struct variant *v, const char *text, void *state,
-                         char *err) {
-    struct kotra_state s;
-    memset(&s, 0, sizeof s);
-    const char *p = text;
-    while (*p == ' ') p++;
+/* The board: KOTRA_SPACES fields by rows, '/' between rows. */
+static int read_board(const char **pp, struct kotra_state *s, char *err) {
+    const char *p = *pp;
     for (int sp = 0; sp < KOTRA_SPACES; sp++) {
         if (sp > 0 && kotra_board[sp].row != kotra_board[sp - 1].row) {
             if (*p != '/')
@@ -296,16 +289,17 @@ int kotra_parse_position(const struct variant *v, const char *text, void *state,
         if (!isalpha((unsigned char)*p))
             return fail(err, "bad board: expected '.' or a piece at %s, found '%.1s'",
                         kotra_board[sp].name, *p ? p : "end");
-        if (read_piece(&p, &s, sp, err)) return -1;
+        if (read_piece(&p, s, sp, err)) return -1;
     }
     if (*p == '/' || isalpha((unsigned char)*p) || *p == '.')
         return fail(err, "bad board: more than %d spaces", KOTRA_SPACES);
-    if (expect_space(&p, err, "side to move ('g' or 's')")) return -1;
-    if ((*p != 'g' && *p != 's') || (p[1] != ' ' && p[1] != '\0'))
-        return fail(err, "side to move must be 'g' (gold) or 's' (silver)");
-    s.side = *p == 'g' ? KOTRA_GOLD : KOTRA_SILVER;
-    p++;
-    if (expect_space(&p, err, "phase")) return -1;
+    *pp = p;
+    return 0;
+}
+
+/* The phase's name (an over-* name also sets why the game ended). */
+static int read_phase(const char **pp, struct kotra_state *s, char *err) {
+    const char *p = *pp;
     int phase = -1;
     size_t len = strcspn(p, " ");
     for (int i = 0; i < PHASE_OVER; i++)
@@ -314,30 +308,35 @@ int kotra_parse_position(const struct variant *v, const char *text, void *state,
     for (int i = 1; i < 4; i++)
         if (strlen(over_names[i]) == len && strncmp(p, over_names[i], len) == 0) {
             phase = PHASE_OVER;
-            s.over = (uint8_t)i;
+            s->over = (uint8_t)i;
         }
     if (phase < 0)
         return fail(err,
                     "unknown phase '%.*s' (setup, roll, enter, pick, dest, rescue, "
                     "over-capital, over-surrender, over-limit)",
                     (int)(len > 20 ? 20 : len), p);
-    s.phase = (uint8_t)phase;
-    p += len;
-    if (expect_space(&p, err, "dice (dark/light/left)")) return -1;
-    int dark, light, left, cursor, turns;
+    s->phase = (uint8_t)phase;
+    *pp = p + len;
+    return 0;
+}
+
+/* The dice (dark/light/left), then the picked space ('-' for none). */
+static int read_dice_and_pick(const char **pp, struct kotra_state *s, char *err) {
+    const char *p = *pp;
+    int dark, light, left;
     if (!read_number(&p, 2, 0, &dark) || *p++ != '/' || !read_number(&p, 2, 0, &light) ||
         *p++ != '/' || !read_number(&p, 2, 0, &left))
         return fail(err, "bad dice: expected dark/light/left, e.g. 3/7/3");
     if (dark > 10 || light > 10 || left > dark)
         return fail(err, "bad dice %d/%d/%d: faces 1-10, left at most dark", dark, light,
                     left);
-    s.dark = (uint8_t)dark;
-    s.light = (uint8_t)light;
-    s.left = (uint8_t)left;
+    s->dark = (uint8_t)dark;
+    s->light = (uint8_t)light;
+    s->left = (uint8_t)left;
     if (expect_space(&p, err, "picked space ('-' for none)")) return -1;
-    len = strcspn(p, " ");
+    size_t len = strcspn(p, " ");
     if (len == 1 && *p == '-') {
-        s.picked = KOTRA_NO_SPACE;
+        s->picked = KOTRA_NO_SPACE;
     } else {
         char name[8];
         if (len >= sizeof name) return fail(err, "bad picked space '%.8s'", p);
@@ -345,9 +344,60 @@ int kotra_parse_position(const struct variant *v, const char *text, void *state,
         name[len] = '\0';
         int sp = kotra_space_find(name);
         if (sp < 0) return fail(err, "unknown picked space '%s'", name);
-        s.picked = (uint8_t)sp;
+        s->picked = (uint8_t)sp;
     }
-    p += len;
+    *pp = p + len;
+    return 0;
+}
+
+/* The trays and reserves, the bonuses and the status, to the end. */
+static int read_holdings(const char **pp, struct kotra_state *s, char *err) {
+    const char *p = *pp;
+    static const char *const what[4] = {"gold tray", "silver tray", "gold reserve",
+                                        "silver reserve"};
+    for (int k = 0; k < 4; k++) {
+        if (expect_space(&p, err, what[k])) return -1;
+        int r = k < 2 ? read_list(&p, s->tray[k], KOTRA_PIECES, 1 - k, 1, what[k], err)
+                      : read_list(&p, s->reserve[k - 2], KOTRA_RESERVE, k - 2, 0, what[k],
+                                  err);
+        if (r) return -1;
+    }
+    if (expect_space(&p, err, "bonuses (gold:silver)")) return -1;
+    int bg, bs;
+    if (!read_number(&p, 4, 1, &bg) || *p++ != ':' || !read_number(&p, 4, 1, &bs))
+        return fail(err, "bad bonuses: expected gold:silver, e.g. 2:-10");
+    s->bonus[0] = (int16_t)bg;
+    s->bonus[1] = (int16_t)bs;
+    if (expect_space(&p, err, "status (gold:silver)")) return -1;
+    if (read_status(&p, s, KOTRA_GOLD, err)) return -1;
+    if (*p++ != ':') return fail(err, "bad status: expected gold:silver, e.g. UQ1:-");
+    if (read_status(&p, s, KOTRA_SILVER, err)) return -1;
+    while (*p == ' ') p++;
+    if (*p) return fail(err, "unexpected text after the status: '%.20s'", p);
+    *pp = p;
+    return 0;
+}
+
+static int check_position(const struct variant *v, const struct kotra_state *s,
+                          char *err);
+
+int kotra_parse_position(const struct variant *v, const char *text, void *state,
+                         char *err) {
+    struct kotra_state s;
+    memset(&s, 0, sizeof s);
+    const char *p = text;
+    while (*p == ' ') p++;
+    if (read_board(&p, &s, err)) return -1;
+    if (expect_space(&p, err, "side to move ('g' or 's')")) return -1;
+    if ((*p != 'g' && *p != 's') || (p[1] != ' ' && p[1] != '\0'))
+        return fail(err, "side to move must be 'g' (gold) or 's' (silver)");
+    s.side = *p == 'g' ? KOTRA_GOLD : KOTRA_SILVER;
+    p++;
+    if (expect_space(&p, err, "phase")) return -1;
+    if (read_phase(&p, &s, err)) return -1;
+    if (expect_space(&p, err, "dice (dark/light/left)")) return -1;
+    if (read_dice_and_pick(&p, &s, err)) return -1;
+    int cursor, turns;
     if (expect_space(&p, err, "setup cursor")) return -1;
     if (!read_number(&p, 2, 0, &cursor) || cursor >= KOTRA_TERRITORY)
         return fail(err, "bad setup cursor: a number from 0 to %d", KOTRA_TERRITORY - 1);
@@ -357,94 +407,166 @@ int kotra_parse_position(const struct variant *v, const char *text, void *state,
         return fail(err, "bad turn count: a number from 0 to %d (variant turns=)",
                     kotra_options(v)->max_turns);
     s.turns = (uint16_t)turns;
-    static const char *const what[4] = {"gold tray", "silver tray", "gold reserve",
-                                        "silver reserve"};
-    for (int k = 0; k < 4; k++) {
-        if (expect_space(&p, err, what[k])) return -1;
-        int r = k < 2 ? read_list(&p, s.tray[k], KOTRA_PIECES, 1 - k, 1, what[k], err)
-                      : read_list(&p, s.reserve[k - 2], KOTRA_RESERVE, k - 2, 0, what[k],
-                                  err);
-        if (r) return -1;
-    }
-    if (expect_space(&p, err, "bonuses (gold:silver)")) return -1;
-    int bg, bs;
-    if (!read_number(&p, 4, 1, &bg) || *p++ != ':' || !read_number(&p, 4, 1, &bs))
-        return fail(err, "bad bonuses: expected gold:silver, e.g. 2:-10");
-    s.bonus[0] = (int16_t)bg;
-    s.bonus[1] = (int16_t)bs;
-    if (expect_space(&p, err, "status (gold:silver)")) return -1;
-    if (read_status(&p, &s, KOTRA_GOLD, err)) return -1;
-    if (*p++ != ':') return fail(err, "bad status: expected gold:silver, e.g. UQ1:-");
-    if (read_status(&p, &s, KOTRA_SILVER, err)) return -1;
-    while (*p == ' ') p++;
-    if (*p) return fail(err, "unexpected text after the status: '%.20s'", p);
+    if (read_holdings(&p, &s, err)) return -1;
     if (check_position(v, &s, err)) return -1;
     memcpy(state, &s, sizeof s);
     return 0;
 }
 
+/* The parts of check_position: each returns 0, or -1 with err. */
+
+/* Player p's pieces (board, enemy tray, reserve, destroyed): no more of a
+ * rank than exist, all of them once the setup is over, no move marks on
+ * pieces that never move. Counts p's pieces on the board and the capitals
+ * seen (on the board or captured). */
+static int check_pieces(const struct variant *v, const struct kotra_state *s, int p,
+                        int *on_board, int *capitals, char *err) {
+    int known[RANK_KINDS] = {0};
+    int total = s->destroyed[p];
+    known[RANK_MINE] += s->destroyed[p];
+    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
+        uint8_t c = s->cell[sp];
+        if (!c || kotra_owner(c) != p) continue;
+        (*on_board)++;
+        total++;
+        int rank = kotra_rank_of(c), promo = s->extra[sp] & KX_PROMO;
+        const char *name = kotra_board[sp].name;
+        if (rank == RANK_CAPITAL) (*capitals)++;
+        if (!kotra_mobile(rank) && rank != RANK_UNKNOWN) {
+            if (promo || kotra_jumps(s->extra[sp]) ||
+                (s->flags[sp] & (KF_MOVED | KF_RESCUER | KF_CROSSED)) ||
+                kotra_shield(s->flags[sp]) || kotra_stuck(s->flags[sp]))
+                return fail(err, "the %s on %s never moves: no move marks",
+                            rank_names[rank], name);
+        }
+        if (rank == RANK_UNKNOWN) continue;
+        if (kotra_mobile(rank)) rank -= promo;
+        if (rank < RANK_AGENT) return fail(err, "impossible promotion count on %s", name);
+        known[rank]++;
+    }
+    for (int i = 0; i < KOTRA_PIECES && s->tray[1 - p][i]; i++) {
+        int rank = s->tray[1 - p][i] & 15;
+        total++;
+        if (rank == RANK_CAPITAL) (*capitals)++;
+        known[rank - (s->tray[1 - p][i] >> 4)]++;
+    }
+    for (int i = 0; i < KOTRA_RESERVE && s->reserve[p][i]; i++) {
+        total++;
+        if (s->reserve[p][i] != RANK_UNKNOWN) known[s->reserve[p][i]]++;
+    }
+    for (int r = 1; r < RANK_KINDS; r++)
+        if (known[r] > kotra_rank_count[r])
+            return fail(err, "%s has %d %s%s at setup rank; only %d exist",
+                        kotra_player_name(v, p), known[r], rank_names[r],
+                        known[r] > 1 ? "s" : "", kotra_rank_count[r]);
+    int setting_up = s->phase == PHASE_SETUP && (p == s->side || p == KOTRA_SILVER);
+    if (setting_up) {
+        if (total != *on_board || s->reserve[p][0])
+            return fail(err,
+                        "%s is still placing pieces: no reserve, captures or "
+                        "destroyed mines yet",
+                        kotra_player_name(v, p));
+        if (*on_board > KOTRA_ON_BOARD)
+            return fail(err, "%s has placed more than %d pieces", kotra_player_name(v, p),
+                        KOTRA_ON_BOARD);
+    } else if (total != KOTRA_PIECES) {
+        return fail(err,
+                    "%s has %d pieces on the board, in the enemy tray, in "
+                    "reserve and destroyed; must be %d",
+                    kotra_player_name(v, p), total, KOTRA_PIECES);
+    }
+    return 0;
+}
+
+/* The setup phase: no marks, bonuses or status yet, pieces in their own
+ * territory placed in order, and the setup still completable. */
+static int check_setup(const struct kotra_state *s, const int on_board[2], char *err) {
+    const int me = s->side;
+    if (s->turns) return fail(err, "turn count must be 0 during the setup");
+    if (s->bonus[0] || s->bonus[1] || s->status[0] || s->status[1])
+        return fail(err, "no bonuses or status during the setup");
+    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
+        uint8_t c = s->cell[sp];
+        if (!c) continue;
+        if (s->flags[sp] || s->extra[sp])
+            return fail(err, "no marks on pieces during the setup (%s)",
+                        kotra_board[sp].name);
+        if (kotra_board[sp].zone != kotra_owner(c))
+            return fail(err, "setup piece on %s outside its territory",
+                        kotra_board[sp].name);
+    }
+    if (me == KOTRA_GOLD && on_board[KOTRA_SILVER])
+        return fail(err, "silver places after gold: no silver pieces yet");
+    for (int i = s->cursor; i < KOTRA_TERRITORY; i++)
+        if (s->cell[kotra_territory_space(me, i)])
+            return fail(err, "setup goes in order: %s is not decided yet",
+                        kotra_board[kotra_territory_space(me, i)].name);
+    int left[RANK_KINDS], unknown = 0;
+    for (int r = 0; r < RANK_KINDS; r++) left[r] = kotra_rank_count[r];
+    for (int sp = 0; sp < KOTRA_SPACES; sp++) {
+        if (!s->cell[sp] || kotra_owner(s->cell[sp]) != me) continue;
+        if (kotra_rank_of(s->cell[sp]) < RANK_KINDS)
+            left[kotra_rank_of(s->cell[sp])]--;
+        else
+            unknown++; /* a view: they may be the capital, legate or mine */
+    }
+    int to_place = KOTRA_ON_BOARD - on_board[me];
+    int need = (left[RANK_CAPITAL] > 0) + (left[RANK_LEGATE] > 0) +
+               (left[RANK_MINE] == kotra_rank_count[RANK_MINE]);
+    if (to_place > KOTRA_TERRITORY - s->cursor || (need > to_place && !unknown))
+        return fail(err, "this setup can no longer be completed (capital, legate "
+                         "and a mine on 17 spaces)");
+    return 0;
+}
+
+/* A phase inside a turn: dice rolled, and what the phase needs (doubles
+ * to enter, pieces left to move, a movable picked piece, a rescue). */
+static int check_turn(const struct kotra_state *s, char *err) {
+    const int me = s->side;
+    if (s->dark < 1 || s->light < 1)
+        return fail(err, "dice faces are 1 to 10 during a turn");
+    if (s->phase == PHASE_ENTER) {
+        int base = kotra_space_of(me, TERRAIN_BASE);
+        if (s->dark != s->light || s->left != s->dark || !s->reserve[me][0] ||
+            s->cell[base])
+            return fail(err, "phase enter needs doubles, a reserve and a free base");
+    }
+    if ((s->phase == PHASE_PICK || s->phase == PHASE_DEST) && s->left < 1)
+        return fail(err, "no pieces left to move: the turn is over");
+    if ((s->phase == PHASE_DEST || s->phase == PHASE_RESCUE) !=
+        (s->picked != KOTRA_NO_SPACE))
+        return fail(err, "a picked space goes with phases dest and rescue only");
+    if (s->phase == PHASE_DEST) {
+        uint8_t c = s->cell[s->picked];
+        int rank = kotra_rank_of(c);
+        if (!c || kotra_owner(c) != me || (s->extra[s->picked] & KX_TURN))
+            return fail(err, "the picked space must hold a piece of the mover that "
+                             "has not moved this turn");
+        if (rank == RANK_CAPITAL
+                ? (s->status[me] & (KS_UNLOCKED | KS_RELOCATED)) != KS_UNLOCKED
+                : !kotra_mobile(rank) || kotra_stuck(s->flags[s->picked]))
+            return fail(err, "the picked piece cannot move");
+    }
+    if (s->phase == PHASE_RESCUE) {
+        uint8_t c = s->cell[s->picked];
+        const struct kotra_space *b = &kotra_board[s->picked];
+        if (!c || kotra_owner(c) != me || b->terrain != TERRAIN_LOYALTY ||
+            b->zone != 1 - me || s->left >= s->dark)
+            return fail(err, "rescue needs a mover's piece on the enemy loyalty space");
+        if (s->cell[kotra_space_of(me, TERRAIN_BASE)])
+            return fail(err, "rescue needs a free base");
+    }
+    return 0;
+}
+
+/* Whole-position checks: counts, phases, fields that must agree. */
 static int check_position(const struct variant *v, const struct kotra_state *s,
                           char *err) {
     const int me = s->side;
     const int in_turn = s->phase >= PHASE_ENTER && s->phase <= PHASE_RESCUE;
     int on_board[2] = {0, 0}, capitals = 0;
-    for (int p = 0; p < 2; p++) {
-        int known[RANK_KINDS] = {0};
-        int total = s->destroyed[p];
-        known[RANK_MINE] += s->destroyed[p];
-        for (int sp = 0; sp < KOTRA_SPACES; sp++) {
-            uint8_t c = s->cell[sp];
-            if (!c || kotra_owner(c) != p) continue;
-            on_board[p]++;
-            total++;
-            int rank = kotra_rank_of(c), promo = s->extra[sp] & KX_PROMO;
-            const char *name = kotra_board[sp].name;
-            if (rank == RANK_CAPITAL) capitals++;
-            if (!kotra_mobile(rank) && rank != RANK_UNKNOWN) {
-                if (promo || kotra_jumps(s->extra[sp]) ||
-                    (s->flags[sp] & (KF_MOVED | KF_RESCUER | KF_CROSSED)) ||
-                    kotra_shield(s->flags[sp]) || kotra_stuck(s->flags[sp]))
-                    return fail(err, "the %s on %s never moves: no move marks",
-                                rank_names[rank], name);
-            }
-            if (rank == RANK_UNKNOWN) continue;
-            if (kotra_mobile(rank)) rank -= promo;
-            if (rank < RANK_AGENT)
-                return fail(err, "impossible promotion count on %s", name);
-            known[rank]++;
-        }
-        for (int i = 0; i < KOTRA_PIECES && s->tray[1 - p][i]; i++) {
-            int rank = s->tray[1 - p][i] & 15;
-            total++;
-            if (rank == RANK_CAPITAL) capitals++;
-            known[rank - (s->tray[1 - p][i] >> 4)]++;
-        }
-        for (int i = 0; i < KOTRA_RESERVE && s->reserve[p][i]; i++) {
-            total++;
-            if (s->reserve[p][i] != RANK_UNKNOWN) known[s->reserve[p][i]]++;
-        }
-        for (int r = 1; r < RANK_KINDS; r++)
-            if (known[r] > kotra_rank_count[r])
-                return fail(err, "%s has %d %s%s at setup rank; only %d exist",
-                            kotra_player_name(v, p), known[r], rank_names[r],
-                            known[r] > 1 ? "s" : "", kotra_rank_count[r]);
-        int setting_up = s->phase == PHASE_SETUP && (p == me || p == KOTRA_SILVER);
-        if (setting_up) {
-            if (total != on_board[p] || s->reserve[p][0])
-                return fail(err,
-                            "%s is still placing pieces: no reserve, captures or "
-                            "destroyed mines yet",
-                            kotra_player_name(v, p));
-            if (on_board[p] > KOTRA_ON_BOARD)
-                return fail(err, "%s has placed more than %d pieces",
-                            kotra_player_name(v, p), KOTRA_ON_BOARD);
-        } else if (total != KOTRA_PIECES) {
-            return fail(err,
-                        "%s has %d pieces on the board, in the enemy tray, in "
-                        "reserve and destroyed; must be %d",
-                        kotra_player_name(v, p), total, KOTRA_PIECES);
-        }
-    }
+    for (int p = 0; p < 2; p++)
+        if (check_pieces(v, s, p, &on_board[p], &capitals, err)) return -1;
     if (capitals > 2) return fail(err, "at most one capital each");
     int captured_capital = 0;
     for (int p = 0; p < 2; p++)
@@ -464,78 +586,7 @@ static int check_position(const struct variant *v, const struct kotra_state *s,
                         "during a turn",
                         kotra_board[sp].name);
     }
-    if (s->phase == PHASE_SETUP) {
-        if (s->turns) return fail(err, "turn count must be 0 during the setup");
-        if (s->bonus[0] || s->bonus[1] || s->status[0] || s->status[1])
-            return fail(err, "no bonuses or status during the setup");
-        for (int sp = 0; sp < KOTRA_SPACES; sp++) {
-            uint8_t c = s->cell[sp];
-            if (!c) continue;
-            if (s->flags[sp] || s->extra[sp])
-                return fail(err, "no marks on pieces during the setup (%s)",
-                            kotra_board[sp].name);
-            if (kotra_board[sp].zone != kotra_owner(c))
-                return fail(err, "setup piece on %s outside its territory",
-                            kotra_board[sp].name);
-        }
-        if (me == KOTRA_GOLD && on_board[KOTRA_SILVER])
-            return fail(err, "silver places after gold: no silver pieces yet");
-        for (int i = s->cursor; i < KOTRA_TERRITORY; i++)
-            if (s->cell[kotra_territory_space(me, i)])
-                return fail(err, "setup goes in order: %s is not decided yet",
-                            kotra_board[kotra_territory_space(me, i)].name);
-        int left[RANK_KINDS], unknown = 0;
-        for (int r = 0; r < RANK_KINDS; r++) left[r] = kotra_rank_count[r];
-        for (int sp = 0; sp < KOTRA_SPACES; sp++) {
-            if (!s->cell[sp] || kotra_owner(s->cell[sp]) != me) continue;
-            if (kotra_rank_of(s->cell[sp]) < RANK_KINDS)
-                left[kotra_rank_of(s->cell[sp])]--;
-            else
-                unknown++; /* a view: they may be the capital, legate or mine */
-        }
-        int to_place = KOTRA_ON_BOARD - on_board[me];
-        int need = (left[RANK_CAPITAL] > 0) + (left[RANK_LEGATE] > 0) +
-                   (left[RANK_MINE] == kotra_rank_count[RANK_MINE]);
-        if (to_place > KOTRA_TERRITORY - s->cursor || (need > to_place && !unknown))
-            return fail(err, "this setup can no longer be completed (capital, legate "
-                             "and a mine on 17 spaces)");
-        return 0;
-    }
-    if (in_turn) {
-        if (s->dark < 1 || s->light < 1)
-            return fail(err, "dice faces are 1 to 10 during a turn");
-        if (s->phase == PHASE_ENTER) {
-            int base = kotra_space_of(me, TERRAIN_BASE);
-            if (s->dark != s->light || s->left != s->dark || !s->reserve[me][0] ||
-                s->cell[base])
-                return fail(err, "phase enter needs doubles, a reserve and a free base");
-        }
-        if ((s->phase == PHASE_PICK || s->phase == PHASE_DEST) && s->left < 1)
-            return fail(err, "no pieces left to move: the turn is over");
-        if ((s->phase == PHASE_DEST || s->phase == PHASE_RESCUE) !=
-            (s->picked != KOTRA_NO_SPACE))
-            return fail(err, "a picked space goes with phases dest and rescue only");
-        if (s->phase == PHASE_DEST) {
-            uint8_t c = s->cell[s->picked];
-            int rank = kotra_rank_of(c);
-            if (!c || kotra_owner(c) != me || (s->extra[s->picked] & KX_TURN))
-                return fail(err, "the picked space must hold a piece of the mover that "
-                                 "has not moved this turn");
-            if (rank == RANK_CAPITAL
-                    ? (s->status[me] & (KS_UNLOCKED | KS_RELOCATED)) != KS_UNLOCKED
-                    : !kotra_mobile(rank) || kotra_stuck(s->flags[s->picked]))
-                return fail(err, "the picked piece cannot move");
-        }
-        if (s->phase == PHASE_RESCUE) {
-            uint8_t c = s->cell[s->picked];
-            const struct kotra_space *b = &kotra_board[s->picked];
-            if (!c || kotra_owner(c) != me || b->terrain != TERRAIN_LOYALTY ||
-                b->zone != 1 - me || s->left >= s->dark)
-                return fail(err,
-                            "rescue needs a mover's piece on the enemy loyalty space");
-            if (s->cell[kotra_space_of(me, TERRAIN_BASE)])
-                return fail(err, "rescue needs a free base");
-        }
-    }
+    if (s->phase == PHASE_SETUP) return check_setup(s, on_board, err);
+    if (in_turn) return check_turn(s, err);
     return 0;
 }

@@ -211,6 +211,81 @@ static void setup_apply(const struct variant *v, struct kotra_state *s, move_t m
     begin_turn(v, s);
 }
 
+/* The parts of kotra_apply, one a kind of move (a, b: the move's fields). */
+
+/* A piece from the reserve onto the base (b: its rank; 0 enters none). */
+static void apply_enter(struct kotra_state *s, int me, int b) {
+    if (b) {
+        int base = kotra_space_of(me, TERRAIN_BASE);
+        kotra_list_remove(s->reserve[me], KOTRA_RESERVE, (uint8_t)b);
+        s->cell[base] = kotra_cell(me, b);
+        s->flags[base] = 0;
+        s->extra[base] = KX_ENTERED | KX_TURN;
+    }
+    s->phase = PHASE_PICK;
+}
+
+/* The capital relocated from a to b. */
+static void apply_place(const struct variant *v, struct kotra_state *s, int me, int a,
+                        int b) {
+    s->cell[b] = s->cell[a];
+    s->flags[b] = KF_REVEALED; /* relocation shows where the capital is */
+    s->extra[b] = KX_TURN;
+    clear_space(s, a);
+    s->status[me] |= KS_RELOCATED;
+    s->left--;
+    piece_done(v, s);
+}
+
+/* A step from a to b; landing on the enemy loyalty space may rescue. */
+static void apply_step(const struct variant *v, struct kotra_state *s, int me, int a,
+                       int b, move_t m) {
+    s->cell[b] = s->cell[a];
+    s->flags[b] = (uint8_t)(s->flags[a] | KF_MOVED);
+    s->extra[b] = count_jump(s->extra[a], m);
+    clear_space(s, a);
+    s->left--;
+    if (land(s, b, me)) {
+        s->picked = (uint8_t)b;
+        s->phase = PHASE_RESCUE;
+        return;
+    }
+    piece_done(v, s);
+}
+
+/* An attack from a on b: the capital's capture ends the game. */
+static void apply_attack(const struct variant *v, struct kotra_state *s, int me, int a,
+                         int b, move_t m) {
+    int captured_capital = s->cell[b] == kotra_cell(1 - me, RANK_CAPITAL);
+    int rescue = attack(s, a, b, m);
+    s->left--;
+    if (captured_capital) {
+        game_over(s, OVER_CAPITAL);
+        return;
+    }
+    if (rescue) {
+        s->picked = (uint8_t)b;
+        s->phase = PHASE_RESCUE;
+        return;
+    }
+    piece_done(v, s);
+}
+
+/* A captured piece back from the enemy tray onto the base (b: its tray
+ * byte; 0 rescues none). */
+static void apply_rescue(const struct variant *v, struct kotra_state *s, int me, int b) {
+    if (b) {
+        int base = kotra_space_of(me, TERRAIN_BASE);
+        kotra_list_remove(s->tray[1 - me], KOTRA_PIECES, (uint8_t)b);
+        s->cell[base] = kotra_cell(me, b & 15);
+        s->flags[base] = KF_REVEALED;
+        s->extra[base] = (uint8_t)(((b >> 4) & KX_PROMO) | KX_TURN);
+        s->flags[s->picked] |= KF_RESCUER;
+        s->status[me] |= KS_RESCUED;
+    }
+    piece_done(v, s);
+}
+
 static void kotra_apply(const struct variant *v, void *state, move_t m) {
     struct kotra_state *s = state;
     const int me = s->side;
@@ -229,73 +304,17 @@ static void kotra_apply(const struct variant *v, void *state, move_t m) {
                        ? PHASE_ENTER
                        : PHASE_PICK;
         return;
-    case MV_ENTER:
-        if (b) {
-            int base = kotra_space_of(me, TERRAIN_BASE);
-            kotra_list_remove(s->reserve[me], KOTRA_RESERVE, (uint8_t)b);
-            s->cell[base] = kotra_cell(me, b);
-            s->flags[base] = 0;
-            s->extra[base] = KX_ENTERED | KX_TURN;
-        }
-        s->phase = PHASE_PICK;
-        return;
+    case MV_ENTER: apply_enter(s, me, b); return;
     case MV_PICK:
     case MV_RELOC:
         s->picked = (uint8_t)a;
         s->phase = PHASE_DEST;
         return;
     case MV_DONE: end_turn(v, s); return;
-    case MV_PLACE:
-        s->cell[b] = s->cell[a];
-        s->flags[b] = KF_REVEALED; /* relocation shows where the capital is */
-        s->extra[b] = KX_TURN;
-        clear_space(s, a);
-        s->status[me] |= KS_RELOCATED;
-        s->left--;
-        piece_done(v, s);
-        return;
-    case MV_STEP: {
-        s->cell[b] = s->cell[a];
-        s->flags[b] = (uint8_t)(s->flags[a] | KF_MOVED);
-        s->extra[b] = count_jump(s->extra[a], m);
-        clear_space(s, a);
-        s->left--;
-        if (land(s, b, me)) {
-            s->picked = (uint8_t)b;
-            s->phase = PHASE_RESCUE;
-            return;
-        }
-        piece_done(v, s);
-        return;
-    }
-    case MV_ATTACK: {
-        int captured_capital = s->cell[b] == kotra_cell(1 - me, RANK_CAPITAL);
-        int rescue = attack(s, a, b, m);
-        s->left--;
-        if (captured_capital) {
-            game_over(s, OVER_CAPITAL);
-            return;
-        }
-        if (rescue) {
-            s->picked = (uint8_t)b;
-            s->phase = PHASE_RESCUE;
-            return;
-        }
-        piece_done(v, s);
-        return;
-    }
-    case MV_RESCUE:
-        if (b) {
-            int base = kotra_space_of(me, TERRAIN_BASE);
-            kotra_list_remove(s->tray[1 - me], KOTRA_PIECES, (uint8_t)b);
-            s->cell[base] = kotra_cell(me, b & 15);
-            s->flags[base] = KF_REVEALED;
-            s->extra[base] = (uint8_t)(((b >> 4) & KX_PROMO) | KX_TURN);
-            s->flags[s->picked] |= KF_RESCUER;
-            s->status[me] |= KS_RESCUED;
-        }
-        piece_done(v, s);
-        return;
+    case MV_PLACE: apply_place(v, s, me, a, b); return;
+    case MV_STEP: apply_step(v, s, me, a, b, m); return;
+    case MV_ATTACK: apply_attack(v, s, me, a, b, m); return;
+    case MV_RESCUE: apply_rescue(v, s, me, b); return;
     default: return;
     }
 }

@@ -52,16 +52,16 @@ static const struct setup_style styles[] = {
                                {0, 2, 3, 3, 2, 1, 0, 0, 0, 6, 0}},
 };
 
-static void setup_styled(int player, const struct setup_style *style,
-                         uint64_t (*next_random)(void *ctx), void *ctx,
+/* The parts of setup_styled, in the order they draw random numbers (the
+ * same seed gives the same setup). `index_of` maps a space to its place in
+ * the player's territory (-1 outside). */
+typedef uint64_t (*setup_random)(void *ctx);
+
+/* The capital at the back (not the base, which must stay free); returns
+ * its space. */
+static int place_capital(int player, int base, const int *index_of,
+                         setup_random next_random, void *ctx,
                          uint8_t plan[KOTRA_TERRITORY]) {
-    memset(plan, 0, KOTRA_TERRITORY);
-    int base = kotra_space_of(player, TERRAIN_BASE);
-    int index_of[KOTRA_SPACES];
-    for (int i = 0; i < KOTRA_SPACES; i++) index_of[i] = -1;
-    for (int i = 0; i < KOTRA_TERRITORY; i++)
-        index_of[kotra_territory_space(player, i)] = i;
-    /* Capital at the back (not the base, which must stay free). */
     int back[KOTRA_TERRITORY], nb = 0;
     for (int i = 0; i < KOTRA_TERRITORY; i++) {
         int sp = kotra_territory_space(player, i);
@@ -69,8 +69,14 @@ static void setup_styled(int player, const struct setup_style *style,
     }
     int capital = back[below(next_random, ctx, (uint32_t)nb)];
     plan[index_of[capital]] = RANK_CAPITAL;
-    /* Mines guard the capital; the others are decoys elsewhere or stay in
-     * the reserve. */
+    return capital;
+}
+
+/* Mines guard the capital; the others are decoys elsewhere or stay in the
+ * reserve. Returns the mines placed. */
+static int place_guards(const struct setup_style *style, int capital, int base,
+                        const int *index_of, setup_random next_random, void *ctx,
+                        uint8_t plan[KOTRA_TERRITORY]) {
     int guards[KOTRA_MAX_NEIGHBOURS], ng = 0;
     for (int k = 0; k < kotra_board[capital].degree; k++) {
         int sp = kotra_board[capital].next[k];
@@ -82,13 +88,18 @@ static void setup_styled(int player, const struct setup_style *style,
                            (uint32_t)(style->guards_high - style->guards_low + 1));
     if (mines > ng) mines = ng;
     for (int i = 0; i < mines; i++) plan[index_of[guards[i]]] = RANK_MINE;
-    /* Pieces to place: 17 minus capital and mines; the reserve keeps four. */
-    int rest[KOTRA_PIECES], nr = 0;
+    return mines;
+}
+
+/* The pieces still to place (17 minus the capital and mines) into `rest`,
+ * less the four the reserve keeps: never a rank the style keeps on the
+ * board, a spare mine half the time. Returns their count. */
+static int pieces_to_place(const struct setup_style *style, int mines,
+                           int rest[KOTRA_PIECES], setup_random next_random, void *ctx) {
+    int nr = 0;
     for (int r = RANK_AGENT; r <= RANK_LEGATE; r++)
         for (int c = 0; c < kotra_rank_count[r]; c++) rest[nr++] = r;
     for (int c = mines; c < kotra_rank_count[RANK_MINE]; c++) rest[nr++] = RANK_MINE;
-    /* Choose the reserve: never a rank the style keeps on the board; a
-     * spare mine half the time. */
     int reserve = 0;
     while (reserve < KOTRA_RESERVE) {
         int i = (int)below(next_random, ctx, (uint32_t)nr);
@@ -97,8 +108,16 @@ static void setup_styled(int player, const struct setup_style *style,
         rest[i] = rest[--nr];
         reserve++;
     }
-    /* Remaining spaces, front first; each piece gets the style's place
-     * with noise, and the pieces go to the spaces in that order. */
+    return nr;
+}
+
+/* The remaining spaces, front first; each piece gets the style's place with
+ * noise, and the pieces go to the spaces in that order, the spaces chosen
+ * last left empty. */
+static void place_rest(int player, int base, const int *index_of,
+                       const struct setup_style *style, int *rest, int nr,
+                       setup_random next_random, void *ctx,
+                       uint8_t plan[KOTRA_TERRITORY]) {
     int spaces[KOTRA_TERRITORY], ns = 0;
     for (int i = 0; i < KOTRA_TERRITORY; i++) {
         int sp = kotra_territory_space(player, i);
@@ -132,6 +151,22 @@ static void setup_styled(int player, const struct setup_style *style,
     for (int i = 0; i < skip; i++) empty[order[i]] = 1;
     for (int i = 0, p = 0; i < ns && p < nr; i++)
         if (!empty[i]) plan[index_of[spaces[i]]] = (uint8_t)rest[p++];
+}
+
+static void setup_styled(int player, const struct setup_style *style,
+                         uint64_t (*next_random)(void *ctx), void *ctx,
+                         uint8_t plan[KOTRA_TERRITORY]) {
+    memset(plan, 0, KOTRA_TERRITORY);
+    int base = kotra_space_of(player, TERRAIN_BASE);
+    int index_of[KOTRA_SPACES];
+    for (int i = 0; i < KOTRA_SPACES; i++) index_of[i] = -1;
+    for (int i = 0; i < KOTRA_TERRITORY; i++)
+        index_of[kotra_territory_space(player, i)] = i;
+    int capital = place_capital(player, base, index_of, next_random, ctx, plan);
+    int mines = place_guards(style, capital, base, index_of, next_random, ctx, plan);
+    int rest[KOTRA_PIECES];
+    int nr = pieces_to_place(style, mines, rest, next_random, ctx);
+    place_rest(player, base, index_of, style, rest, nr, next_random, ctx, plan);
 }
 
 void kotra_setup_sensible(int player, uint64_t (*next_random)(void *ctx), void *ctx,

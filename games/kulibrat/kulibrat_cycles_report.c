@@ -149,31 +149,12 @@ static int find_cycles(const struct kulibrat_graph *g, int player,
     return 0;
 }
 
-static int report_cycles(const struct variant *v, const char *db_option, int threads,
-                         FILE *out, char *err) {
-    struct kulibrat_graph g;
-    if (kulibrat_graph_build(&g, err) != 0) return -1;
-    int status = -1;
-    struct player_cycles pc[2] = {{0}, {0}};
-    uint32_t *dist = malloc(g.nodes * sizeof *dist);
-    struct kulibrat_profile prof = {0};
-    bool have_profile = false;
-    if (!dist) {
-        snprintf(err, GAME_ERROR_BYTES, "out of memory");
-        goto done;
-    }
-    /* The solution first: a bad database fails before anything is printed. */
-    char source[KULIBRAT_PROFILE_SOURCE_BYTES];
-    int target = kulibrat_options(v)->target;
-    if (kulibrat_profile_build(&prof, v, db_option, threads, source, sizeof source,
-                               err) != 0)
-        goto done;
-    have_profile = true;
-    uint32_t start = 0; /* empty board, black to move */
-    kulibrat_distances(&g, start, dist);
+/* The board graph's size and what a winning-cycle node is. */
+static void print_graph_header(FILE *out, const struct kulibrat_graph *g,
+                               const uint32_t *dist) {
     uint32_t locks = 0, reachable = 0;
-    for (uint32_t x = 0; x < g.nodes; x++) {
-        locks += g.locked[x];
+    for (uint32_t x = 0; x < g->nodes; x++) {
+        locks += g->locked[x];
         reachable += dist[x] != KULIBRAT_NODE_NONE;
     }
     fprintf(
@@ -185,34 +166,46 @@ static int report_cycles(const struct variant *v, const char *db_option, int thr
         "A winning-cycle node of P: P can score again and again while the other side\n"
         "never scores and never wins by a lock (greatest fixed point of \"P forces a\n"
         "point of its own, the other side scoring none, into the set\").\n\n",
-        g.nodes, g.edges, locks, reachable);
-    for (int p = 0; p < 2; p++) {
-        pc[p].in = malloc(g.nodes);
-        pc[p].rank = malloc(g.nodes * sizeof *pc[p].rank);
-        if (!pc[p].in || !pc[p].rank) {
-            snprintf(err, GAME_ERROR_BYTES, "out of memory");
-            goto done;
-        }
-        pc[p].rounds = kulibrat_cycle_region(&g, p, 0, pc[p].in, pc[p].rank);
-        if (pc[p].rounds < 0) {
-            snprintf(err, GAME_ERROR_BYTES, "out of memory");
-            goto done;
-        }
-        uint32_t count = 0, groups = 0, nearest = KULIBRAT_NODE_NONE;
-        for (uint32_t x = 0; x < g.nodes; x++) {
-            if (!pc[p].in[x]) continue;
-            count++;
-            groups += kulibrat_node_mirror(x) >= x;
-            if (dist[x] < nearest) nearest = dist[x];
-        }
-        fprintf(out,
-                "%s: %" PRIu32 " winning-cycle nodes (%" PRIu32
-                " up to mirroring), found in %d rounds\n"
-                "  (round k: the nodes from which %s scores k points before the other\n"
-                "  side scores one); nearest to the start: %" PRIu32 " moves\n",
-                SIDE_NAME[p], count, groups, pc[p].rounds, SIDE_NAME[p], nearest);
-    }
+        g->nodes, g->edges, locks, reachable);
+}
 
+/* Player p's winning-cycle region (pc->in, pc->rank, pc->rounds), and its
+ * size printed. 0, or -1 with err. */
+static int find_region(const struct kulibrat_graph *g, int p, const uint32_t *dist,
+                       struct player_cycles *pc, FILE *out, char *err) {
+    pc->in = malloc(g->nodes);
+    pc->rank = malloc(g->nodes * sizeof *pc->rank);
+    if (!pc->in || !pc->rank) {
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
+        return -1;
+    }
+    pc->rounds = kulibrat_cycle_region(g, p, 0, pc->in, pc->rank);
+    if (pc->rounds < 0) {
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
+        return -1;
+    }
+    uint32_t count = 0, groups = 0, nearest = KULIBRAT_NODE_NONE;
+    for (uint32_t x = 0; x < g->nodes; x++) {
+        if (!pc->in[x]) continue;
+        count++;
+        groups += kulibrat_node_mirror(x) >= x;
+        if (dist[x] < nearest) nearest = dist[x];
+    }
+    fprintf(out,
+            "%s: %" PRIu32 " winning-cycle nodes (%" PRIu32
+            " up to mirroring), found in %d rounds\n"
+            "  (round k: the nodes from which %s scores k points before the other\n"
+            "  side scores one); nearest to the start: %" PRIu32 " moves\n",
+            SIDE_NAME[p], count, groups, pc->rounds, SIDE_NAME[p], nearest);
+    return 0;
+}
+
+/* The regions held against the solution (won or drawn at every pair of
+ * points still needed); 1 when they disagree, else 0. */
+static int check_against_solution(FILE *out, const struct kulibrat_graph *g,
+                                  const struct player_cycles pc[2],
+                                  const struct kulibrat_profile *prof, int target,
+                                  const char *source) {
     fprintf(out,
             "\nCheck against the solution of target %d (%s), every pair of points\n"
             "still needed from (1, 1) to (%d, %d):\n",
@@ -220,10 +213,10 @@ static int report_cycles(const struct variant *v, const char *db_option, int thr
     int disagree = 0;
     for (int p = 0; p < 2; p++) {
         uint32_t both = 0, only_cycle = 0, only_won = 0;
-        for (uint32_t x = 0; x < g.nodes; x++) {
-            both += pc[p].in[x] && prof.won_always[p][x];
-            only_cycle += pc[p].in[x] && !prof.won_always[p][x];
-            only_won += !pc[p].in[x] && prof.won_always[p][x];
+        for (uint32_t x = 0; x < g->nodes; x++) {
+            both += pc[p].in[x] && prof->won_always[p][x];
+            only_cycle += pc[p].in[x] && !prof->won_always[p][x];
+            only_won += !pc[p].in[x] && prof->won_always[p][x];
         }
         fprintf(out,
                 "  %s: won at every pair %" PRIu32 " nodes; winning-cycle nodes not won "
@@ -235,7 +228,7 @@ static int report_cycles(const struct variant *v, const char *db_option, int thr
         if (only_cycle || (only_won && target >= pc[p].rounds)) disagree = 1;
     }
     uint32_t drawn = 0;
-    for (uint32_t x = 0; x < g.nodes; x++) drawn += prof.drawn_always[x];
+    for (uint32_t x = 0; x < g->nodes; x++) drawn += prof->drawn_always[x];
     fprintf(out, "  drawn at every pair: %" PRIu32 " nodes\n", drawn);
     fprintf(out, "  %s\n\n",
             disagree ? "DISAGREE: the definition does not match the solution"
@@ -244,60 +237,58 @@ static int report_cycles(const struct variant *v, const char *db_option, int thr
                   "node"
                 : "agree as far as this target can tell (every winning-cycle node is won "
                   "at every pair; the target is below the rounds, so more nodes win)");
+    return disagree;
+}
 
-    for (int p = 0; p < 2; p++)
-        if (find_cycles(&g, p, &pc[p], err) != 0) goto done;
-    for (int p = 0; p < 2; p++) {
-        fprintf(out,
-                "Cycles of %s (its canonical play: score when it can, else get closest "
-                "to the next point; the other side resists longest):\n\n",
-                SIDE_NAME[p]);
-        for (int c = 0; c < pc[p].groups; c++) {
-            uint32_t cycle[CYCLE_ROOM], edge[CYCLE_ROOM];
-            int n = kulibrat_canonical_cycle(&g, p, pc[p].in, pc[p].rank, pc[p].from[c],
-                                             cycle, edge, CYCLE_ROOM, NULL);
-            /* Start the drawing at the group's own node. */
-            int at = 0;
-            for (int i = 0; i < n; i++)
-                if (cycle[i] == pc[p].from[c]) at = i;
-            uint32_t rc[CYCLE_ROOM], re[CYCLE_ROOM];
-            for (int i = 0; i < n; i++)
-                rc[i] = cycle[(at + i) % n], re[i] = edge[(at + i) % n];
-            int points = 0, moves = 0;
-            uint32_t nearest = KULIBRAT_NODE_NONE, entering = 0;
-            for (int i = 0; i < n; i++) {
-                points += g.scores[re[i]];
-                moves += g.move[re[i]] != KULIBRAT_PASS_MOVE;
-                uint32_t m = kulibrat_node_mirror(rc[i]);
-                if (dist[rc[i]] < nearest) nearest = dist[rc[i]];
-                if (dist[m] < nearest) nearest = dist[m];
-            }
-            for (uint32_t x = 0; x < g.nodes; x++)
-                entering += pc[p].group[x] == (uint32_t)c;
-            char text[64], mtext[64];
-            node_text(rc[0], text, sizeof text);
-            uint32_t mirror = kulibrat_node_mirror(rc[0]);
-            node_text(mirror, mtext, sizeof mtext);
-            fprintf(out,
-                    "cycle %s-%d: from %s (mirror image: %s)\n"
-                    "  %d plies a lap (%d moves, %d passes), %d point%s a lap for %s, "
-                    "none for the other side;\n"
-                    "  distance from the start: %" PRIu32 " moves; %" PRIu32
-                    " winning-cycle nodes lead into it or its mirror "
-                    "image\n",
-                    SIDE_NAME[p], c + 1, text, mirror != rc[0] ? mtext : "the same board",
-                    n, moves, n - moves, points, points == 1 ? "" : "s", SIDE_NAME[p],
-                    nearest, entering);
-            draw_cycle(out, &g, rc, re, n);
-        }
+/* Cycle group c of player p: its lap, its distance from the start, the
+ * nodes that lead into it, and its drawing. */
+static void print_cycle(FILE *out, const struct kulibrat_graph *g, int p,
+                        const struct player_cycles *pc, int c, const uint32_t *dist) {
+    uint32_t cycle[CYCLE_ROOM], edge[CYCLE_ROOM];
+    int n = kulibrat_canonical_cycle(g, p, pc->in, pc->rank, pc->from[c], cycle, edge,
+                                     CYCLE_ROOM, NULL);
+    /* Start the drawing at the group's own node. */
+    int at = 0;
+    for (int i = 0; i < n; i++)
+        if (cycle[i] == pc->from[c]) at = i;
+    uint32_t rc[CYCLE_ROOM], re[CYCLE_ROOM];
+    for (int i = 0; i < n; i++) rc[i] = cycle[(at + i) % n], re[i] = edge[(at + i) % n];
+    int points = 0, moves = 0;
+    uint32_t nearest = KULIBRAT_NODE_NONE, entering = 0;
+    for (int i = 0; i < n; i++) {
+        points += g->scores[re[i]];
+        moves += g->move[re[i]] != KULIBRAT_PASS_MOVE;
+        uint32_t m = kulibrat_node_mirror(rc[i]);
+        if (dist[rc[i]] < nearest) nearest = dist[rc[i]];
+        if (dist[m] < nearest) nearest = dist[m];
     }
+    for (uint32_t x = 0; x < g->nodes; x++) entering += pc->group[x] == (uint32_t)c;
+    char text[64], mtext[64];
+    node_text(rc[0], text, sizeof text);
+    uint32_t mirror = kulibrat_node_mirror(rc[0]);
+    node_text(mirror, mtext, sizeof mtext);
+    fprintf(out,
+            "cycle %s-%d: from %s (mirror image: %s)\n"
+            "  %d plies a lap (%d moves, %d passes), %d point%s a lap for %s, "
+            "none for the other side;\n"
+            "  distance from the start: %" PRIu32 " moves; %" PRIu32
+            " winning-cycle nodes lead into it or its mirror "
+            "image\n",
+            SIDE_NAME[p], c + 1, text, mirror != rc[0] ? mtext : "the same board", n,
+            moves, n - moves, points, points == 1 ? "" : "s", SIDE_NAME[p], nearest,
+            entering);
+    draw_cycle(out, g, rc, re, n);
+}
 
+/* The table of every winning-cycle node, mirror images on one line. */
+static void print_cycle_nodes(FILE *out, const struct kulibrat_graph *g,
+                              const struct player_cycles pc[2], const uint32_t *dist) {
     fprintf(out, "Every winning-cycle node, mirror images on one line (the smaller node "
                  "first):\n"
                  "winner  position             mirror image         next point within  "
                  "cycle        after  distance\n");
     for (int p = 0; p < 2; p++)
-        for (uint32_t x = 0; x < g.nodes; x++) {
+        for (uint32_t x = 0; x < g->nodes; x++) {
             if (!pc[p].in[x]) continue;
             uint32_t m = kulibrat_node_mirror(x);
             if (m < x) continue;
@@ -321,6 +312,44 @@ static int report_cycles(const struct variant *v, const char *db_option, int thr
                     SIDE_NAME[p], text, m == x ? "(itself)" : mtext, pc[p].rank[x], cyc,
                     pc[p].lead[x], dtext);
         }
+}
+
+static int report_cycles(const struct variant *v, const char *db_option, int threads,
+                         FILE *out, char *err) {
+    struct kulibrat_graph g;
+    if (kulibrat_graph_build(&g, err) != 0) return -1;
+    int status = -1;
+    struct player_cycles pc[2] = {{0}, {0}};
+    uint32_t *dist = malloc(g.nodes * sizeof *dist);
+    struct kulibrat_profile prof = {0};
+    bool have_profile = false;
+    if (!dist) {
+        snprintf(err, GAME_ERROR_BYTES, "out of memory");
+        goto done;
+    }
+    /* The solution first: a bad database fails before anything is printed. */
+    char source[KULIBRAT_PROFILE_SOURCE_BYTES];
+    int target = kulibrat_options(v)->target;
+    if (kulibrat_profile_build(&prof, v, db_option, threads, source, sizeof source,
+                               err) != 0)
+        goto done;
+    have_profile = true;
+    uint32_t start = 0; /* empty board, black to move */
+    kulibrat_distances(&g, start, dist);
+    print_graph_header(out, &g, dist);
+    for (int p = 0; p < 2; p++)
+        if (find_region(&g, p, dist, &pc[p], out, err) != 0) goto done;
+    int disagree = check_against_solution(out, &g, pc, &prof, target, source);
+    for (int p = 0; p < 2; p++)
+        if (find_cycles(&g, p, &pc[p], err) != 0) goto done;
+    for (int p = 0; p < 2; p++) {
+        fprintf(out,
+                "Cycles of %s (its canonical play: score when it can, else get closest "
+                "to the next point; the other side resists longest):\n\n",
+                SIDE_NAME[p]);
+        for (int c = 0; c < pc[p].groups; c++) print_cycle(out, &g, p, &pc[p], c, dist);
+    }
+    print_cycle_nodes(out, &g, pc, dist);
     status = disagree;
 done:
     for (int p = 0; p < 2; p++) {
@@ -377,10 +406,10 @@ static int report_start(const struct variant *v, const char *db_option, int thre
             retro_cell c = prof.start[(nb - 1) * prof.target + (nr - 1)];
             int o = retro_outcome(c);
             fprintf(out, "%d %d %s %d\n", nb, nr,
-                    !retro_is_value(c) ? "unknown"
-                    : o == RETRO_OUTCOME_WIN   ? "win"
-                    : o == RETRO_OUTCOME_LOSS  ? "loss"
-                                       : "draw",
+                    !retro_is_value(c)        ? "unknown"
+                    : o == RETRO_OUTCOME_WIN  ? "win"
+                    : o == RETRO_OUTCOME_LOSS ? "loss"
+                                              : "draw",
                     retro_remoteness(c));
         }
     kulibrat_profile_free(&prof);
