@@ -360,10 +360,8 @@ int ismcts_search(const struct game *g, const struct variant *v, const void *sta
     return ismcts_search_kept(g, v, state, limits, NULL, out, err);
 }
 
-int ismcts_search_kept(const struct game *g, const struct variant *v, const void *state,
-                       const struct mcts_limits *limits, struct ismcts_keep *keep,
-                       struct mcts_result *out, char *err) {
-    memset(out, 0, sizeof *out);
+/* Games and budgets the search refuses; 0, or -1 with err. */
+static int refused(const struct game *g, const struct mcts_limits *limits, char *err) {
     if (!(g->flags & GAME_HAS_HIDDEN) || !g->view || !g->determinize) {
         snprintf(err, GAME_ERROR_BYTES, "ismcts is for games with hidden information");
         return -1;
@@ -377,6 +375,95 @@ int ismcts_search_kept(const struct game *g, const struct variant *v, const void
         snprintf(err, GAME_ERROR_BYTES, "ismcts needs an iteration or a time budget");
         return -1;
     }
+    return 0;
+}
+
+/* The trees kept from the last search, when they are this searcher's in
+ * this game (else they are freed): per thread the node under which it now
+ * stands (kept[t], NONE: none) and that subtree's size. Returns the trees
+ * (NULL: none) and the largest kept subtree in *most. */
+static struct is_tree *take_kept(struct ismcts_keep *keep, const struct game *g,
+                                 const struct variant *v, const void *view, int me,
+                                 int threads, uint32_t *kept, uint32_t *kept_size,
+                                 size_t *most) {
+    struct is_tree *old = NULL;
+    *most = 0;
+    keep->reused = 0;
+    if (keep->trees && keep->g == g && keep->me == me && keep->threads == threads &&
+        memcmp(&keep->variant, v, sizeof *v) == 0) {
+        old = keep->trees;
+        uint64_t h = game_hash(g, v, view);
+        for (int t = 0; t < threads; t++) {
+            kept[t] = kept_child(&old[t], h);
+            kept_size[t] = kept[t] == NONE ? 0 : subtree_size(&old[t], kept[t]);
+            if (kept_size[t] > *most) *most = kept_size[t];
+        }
+    } else {
+        trees_free(keep->trees, keep->threads);
+    }
+    keep->trees = NULL;
+    return old;
+}
+
+/* A tree of `capacity` nodes for each thread, each with an empty root;
+ * NULL when out of memory. */
+static struct is_tree *trees_new(int threads, size_t capacity) {
+    struct is_tree *trees = calloc((size_t)threads, sizeof *trees);
+    bool ok = trees != NULL;
+    for (int t = 0; ok && t < threads; t++) {
+        trees[t].pool = malloc(capacity * sizeof(struct is_node));
+        ok = trees[t].pool != NULL;
+        if (ok) {
+            memset(&trees[t].pool[0], 0, sizeof trees[t].pool[0]);
+            trees[t].capacity = (uint32_t)capacity;
+            trees[t].used = 1;
+        }
+    }
+    if (ok) return trees;
+    trees_free(trees, threads);
+    return NULL;
+}
+
+/* Each kept subtree that fits becomes its thread's new tree. */
+static void graft_kept(struct is_tree *trees, const struct is_tree *old, int threads,
+                       const uint32_t *kept, const uint32_t *kept_size, size_t capacity,
+                       struct ismcts_keep *keep) {
+    for (int t = 0; old && t < threads; t++) {
+        if (kept[t] == NONE || kept_size[t] > capacity) continue;
+        struct is_node *root = &trees[t].pool[0];
+        *root = old[t].pool[kept[t]];
+        root->key = 0, root->child = root->sibling = NONE;
+        root->after_state = AFTER_NONE;
+        subtree_copy(&old[t], kept[t], &trees[t], 0);
+        keep->reused += root->visits;
+    }
+}
+
+/* The iterations, a tree per thread. */
+static void run_workers(struct is_shared *sh, struct is_tree *trees, int threads,
+                        uint64_t seed, struct mcts_result *out) {
+    /* Atomics rather than an OpenMP reduction: ThreadSanitizer cannot see
+     * libgomp's reduction and reports it. */
+    _Atomic uint64_t plies = 0;
+    _Atomic long iterations = 0;
+#pragma omp parallel num_threads(threads)
+    {
+        int id = omp_get_thread_num();
+        struct is_worker w = {.sh = sh, .tree = &trees[id]};
+        rng_seed(&w.rng, seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
+        while (budget_left(&w)) iterate(&w);
+        atomic_fetch_add(&plies, w.plies);
+        atomic_fetch_add(&iterations, w.iterations);
+    }
+    out->iterations = iterations;
+    out->playout_plies = plies;
+}
+
+int ismcts_search_kept(const struct game *g, const struct variant *v, const void *state,
+                       const struct mcts_limits *limits, struct ismcts_keep *keep,
+                       struct mcts_result *out, char *err) {
+    memset(out, 0, sizeof *out);
+    if (refused(g, limits, err) != 0) return -1;
     int me = g->turn(v, state);
     if (me < 0) {
         snprintf(err, GAME_ERROR_BYTES, "ismcts searches for a player to move");
@@ -405,25 +492,11 @@ int ismcts_search_kept(const struct game *g, const struct variant *v, const void
     atomic_init(&sh.stop, false);
     /* A kept tree continues where the searcher now stands: under the root
      * move of the last search that every world said leads to this view. */
-    struct is_tree *old = NULL;
     uint32_t kept[threads], kept_size[threads];
     size_t most_kept = 0;
-    if (keep) {
-        keep->reused = 0;
-        if (keep->trees && keep->g == g && keep->me == me && keep->threads == threads &&
-            memcmp(&keep->variant, v, sizeof *v) == 0) {
-            old = keep->trees;
-            uint64_t h = game_hash(g, v, view);
-            for (int t = 0; t < threads; t++) {
-                kept[t] = kept_child(&old[t], h);
-                kept_size[t] = kept[t] == NONE ? 0 : subtree_size(&old[t], kept[t]);
-                if (kept_size[t] > most_kept) most_kept = kept_size[t];
-            }
-        } else {
-            trees_free(keep->trees, keep->threads);
-        }
-        keep->trees = NULL;
-    }
+    struct is_tree *old =
+        keep ? take_kept(keep, g, v, view, me, threads, kept, kept_size, &most_kept)
+             : NULL;
     /* One node per iteration at most (a new leaf ends the walk). */
     size_t capacity =
         limits->memory_mib
@@ -433,53 +506,20 @@ int ismcts_search_kept(const struct game *g, const struct variant *v, const void
         (size_t)limits->iterations + 2 + most_kept < capacity)
         capacity = (size_t)limits->iterations + 2 + most_kept;
     if (capacity > UINT32_MAX / 2) capacity = UINT32_MAX / 2;
-    struct is_tree *trees = calloc((size_t)threads, sizeof *trees);
-    bool ok = trees != NULL;
-    for (int t = 0; ok && t < threads; t++) {
-        trees[t].pool = malloc(capacity * sizeof(struct is_node));
-        ok = trees[t].pool != NULL;
-        if (ok) {
-            memset(&trees[t].pool[0], 0, sizeof trees[t].pool[0]);
-            trees[t].capacity = (uint32_t)capacity;
-            trees[t].used = 1;
-        }
-    }
-    if (!ok) {
-        trees_free(trees, threads);
+    struct is_tree *trees = trees_new(threads, capacity);
+    if (!trees) {
         trees_free(old, threads);
         snprintf(err, GAME_ERROR_BYTES, "out of memory for the ismcts tree");
         return -1;
     }
-    for (int t = 0; old && t < threads; t++) {
-        if (kept[t] == NONE || kept_size[t] > capacity) continue;
-        struct is_node *root = &trees[t].pool[0];
-        *root = old[t].pool[kept[t]];
-        root->key = 0, root->child = root->sibling = NONE;
-        root->after_state = AFTER_NONE;
-        subtree_copy(&old[t], kept[t], &trees[t], 0);
-        keep->reused += root->visits;
-    }
+    graft_kept(trees, old, threads, kept, kept_size, capacity, keep);
     trees_free(old, threads);
-    /* Atomics rather than an OpenMP reduction: ThreadSanitizer cannot see
-     * libgomp's reduction and reports it. */
-    _Atomic uint64_t plies = 0;
-    _Atomic long iterations = 0;
-#pragma omp parallel num_threads(threads)
-    {
-        int id = omp_get_thread_num();
-        struct is_worker w = {.sh = &sh, .tree = &trees[id]};
-        rng_seed(&w.rng, limits->seed * UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
-        while (budget_left(&w)) iterate(&w);
-        atomic_fetch_add(&plies, w.plies);
-        atomic_fetch_add(&iterations, w.iterations);
-    }
+    run_workers(&sh, trees, threads, limits->seed, out);
     collect(g, v, view, trees, threads, me, out);
     if (!out->has_move) { /* no iteration finished: any legal move */
         move_t moves[g->max_moves];
         if (g->moves(v, view, moves) > 0) out->move = moves[0], out->has_move = true;
     }
-    out->iterations = iterations;
-    out->playout_plies = plies;
     out->seconds = timer_now() - start;
     if (keep) {
         keep->g = g, keep->variant = *v, keep->me = me, keep->threads = threads;

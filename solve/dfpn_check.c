@@ -47,6 +47,41 @@ static void numbers(struct dfpn_ctx *c, uint64_t h, const unsigned char *key,
     *dn = e ? e->dn : 1;
 }
 
+/* At a "one" node (one child must hold) the child kept, into *pick (-1:
+ * none): a leaf that holds, else one already in the set (a cycle is a draw,
+ * never a proof), else the table's choice, path-free disproofs first (that
+ * child is pushed to be walked). 0, or -1 with err. */
+static int pick_child(struct walk *w, const unsigned char *keys, const uint64_t *hashes,
+                      int n, bool proof, int *pick, char *err) {
+    struct dfpn_ctx *c = w->c;
+    const struct game *g = c->g;
+    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES];
+    uint32_t pn, dn;
+    for (int pass = 0; pass < 4 && *pick < 0; pass++)
+        for (int i = 0; i < n && *pick < 0; i++) {
+            const unsigned char *k = keys + (size_t)i * c->key_size;
+            memcpy(state, k, g->state_size);
+            if (pass == 0) { /* a leaf that holds */
+                if (dfpn_leaf(c, state, w->attacker, &pn, &dn) && (proof ? pn : dn) == 0)
+                    *pick = i;
+            } else if (pass == 1) { /* already in the set */
+                if (!proof && dfpn_table_find(&w->seen, hashes[i], k)) *pick = i;
+                if (proof && dfpn_table_find(&w->seen, hashes[i], k)) {
+                    numbers(c, hashes[i], k, &pn, &dn);
+                    if (pn == 0) *pick = i;
+                }
+            } else { /* the table's choice, path-free disproofs first */
+                const struct dfpn_slot *e = dfpn_table_find(&c->table, hashes[i], k);
+                if (!e || (!proof && pass == 2 && e->dep)) continue;
+                if ((proof ? e->pn : e->dn) == 0) {
+                    *pick = i;
+                    if (walk_push(w, k, hashes[i], err) != 0) return -1;
+                }
+            }
+        }
+    return 0;
+}
+
 /* proof: every attacker node keeps one proved child, every defender node all
  * children. Disproof: the other way round, with "in the set" (a cycle:
  * endless play) as good as disproved. */
@@ -104,31 +139,7 @@ static int walk_run(struct dfpn_ctx *c, const void *root, int attacker, bool pro
             }
         } else {
             int pick = -1;
-            for (int pass = 0; pass < 4 && pick < 0; pass++)
-                for (int i = 0; i < n && pick < 0; i++) {
-                    unsigned char *k = keys + (size_t)i * c->key_size;
-                    memcpy(state, k, g->state_size);
-                    if (pass == 0) { /* a leaf that holds */
-                        if (dfpn_leaf(c, state, attacker, &pn, &dn) &&
-                            (proof ? pn : dn) == 0)
-                            pick = i;
-                    } else if (pass == 1) { /* already in the set: a cycle is
-                                               a draw, never a proof */
-                        if (!proof && dfpn_table_find(&w.seen, hashes[i], k)) pick = i;
-                        if (proof && dfpn_table_find(&w.seen, hashes[i], k)) {
-                            numbers(c, hashes[i], k, &pn, &dn);
-                            if (pn == 0) pick = i;
-                        }
-                    } else { /* the table's choice, path-free disproofs first */
-                        const struct dfpn_slot *e =
-                            dfpn_table_find(&c->table, hashes[i], k);
-                        if (!e || (!proof && pass == 2 && e->dep)) continue;
-                        if ((proof ? e->pn : e->dn) == 0) {
-                            pick = i;
-                            if (walk_push(&w, k, hashes[i], err) != 0) goto done;
-                        }
-                    }
-                }
+            if (pick_child(&w, keys, hashes, n, proof, &pick, err) != 0) goto done;
             if (pick < 0) {
                 snprintf(err, GAME_ERROR_BYTES,
                          "a position of the %s has no child that holds",
@@ -215,6 +226,61 @@ done:
  * defender can then stay in it forever (endless play is a draw) or reach
  * such a leaf, so the attacker wins from none of it, whatever the search
  * believed. Found by removing positions until nothing changes. */
+/* Does position `self` (a candidate of the set) keep its place: at the
+ * attacker's move every child good, at the defender's one child good? */
+static bool keeps_place(struct dfpn_ctx *c, const uint8_t *in, const unsigned char *self,
+                        int attacker, move_t *moves) {
+    const struct game *g = c->g;
+    _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES], key[GAME_MAX_STATE_BYTES];
+    bool all = g->turn(c->v, self) == attacker;
+    int n = g->moves(c->v, self, moves);
+    c->check_expansions++;
+    for (int k = 0; k < n; k++) {
+        memcpy(state, self, g->state_size);
+        g->apply(c->v, state, moves[k]);
+        uint64_t h = dfpn_key(c, state, attacker, key);
+        bool good = good_child(c, in, key, h, attacker);
+        if (all && !good) return false;
+        if (!all && good) return true;
+    }
+    return all;
+}
+
+/* Shrink the candidates (list[0..*count), flagged in `in`) until every one
+ * keeps its place; a disproof of the table that falls out is voided (reset
+ * to 1, 1) so that a further search looks again. 0, or DFPN_CHECK_STOPPED
+ * with err when a limit stops it. */
+static int shrink_to_closed(struct dfpn_ctx *c, uint8_t *in, uint64_t *list,
+                            uint64_t *count, int attacker, move_t *moves,
+                            uint64_t *voided, char *err) {
+    struct dfpn_table *t = &c->table;
+    for (bool changed = true; changed;) {
+        changed = false;
+        uint64_t kept = 0;
+        for (uint64_t j = 0; j < *count; j++) {
+            if ((j & 4095) == 0 && dfpn_stop_reason(c, timer_now())) {
+                snprintf(err, GAME_ERROR_BYTES, "stopped during the disproof check");
+                return DFPN_CHECK_STOPPED;
+            }
+            uint64_t i = list[j];
+            if (keeps_place(c, in, t->states + i * c->key_size, attacker, moves)) {
+                list[kept++] = i;
+                continue;
+            }
+            in[i] = 0;
+            changed = true;
+            if (t->slots[i].dn == 0) {
+                t->slots[i].pn = 1;
+                t->slots[i].dn = 1;
+                t->slots[i].dep = 0;
+                ++*voided;
+            }
+        }
+        *count = kept;
+    }
+    return 0;
+}
+
 int dfpn_check_disproof(struct dfpn_ctx *c, const void *root, int attacker,
                         uint64_t *size, int *move_index, uint64_t *voided, char *err) {
     const struct game *g = c->g;
@@ -245,51 +311,10 @@ int dfpn_check_disproof(struct dfpn_ctx *c, const void *root, int attacker,
     count = 0;
     for (uint64_t i = 0; i < slots; i++)
         if (in[i]) list[count++] = i;
-    for (bool changed = true; changed;) {
-        changed = false;
-        uint64_t kept = 0;
-        for (uint64_t j = 0; j < count; j++) {
-            if ((j & 4095) == 0 && dfpn_stop_reason(c, timer_now())) {
-                snprintf(err, GAME_ERROR_BYTES, "stopped during the disproof check");
-                status = DFPN_CHECK_STOPPED;
-                goto done;
-            }
-            uint64_t i = list[j];
-            const unsigned char *self = t->states + i * c->key_size;
-            bool all = g->turn(c->v, self) == attacker;
-            int n = g->moves(c->v, self, moves);
-            c->check_expansions++;
-            bool ok = all;
-            for (int k = 0; k < n; k++) {
-                memcpy(state, self, g->state_size);
-                g->apply(c->v, state, moves[k]);
-                uint64_t h = dfpn_key(c, state, attacker, key);
-                bool good = good_child(c, in, key, h, attacker);
-                if (all && !good) {
-                    ok = false;
-                    break;
-                }
-                if (!all && good) {
-                    ok = true;
-                    break;
-                }
-            }
-            if (ok) {
-                list[kept++] = i;
-            } else {
-                in[i] = 0;
-                changed = true;
-                /* A disproof the search believed but that does not hold:
-                 * void it, so a further search looks again. */
-                if (t->slots[i].dn == 0) {
-                    t->slots[i].pn = 1;
-                    t->slots[i].dn = 1;
-                    t->slots[i].dep = 0;
-                    ++*voided;
-                }
-            }
-        }
-        count = kept;
+    int shrunk = shrink_to_closed(c, in, list, &count, attacker, moves, voided, err);
+    if (shrunk != 0) {
+        status = shrunk;
+        goto done;
     }
     uint64_t h = dfpn_key(c, root, attacker, key);
     const struct dfpn_slot *e = dfpn_table_find(t, h, key);

@@ -94,45 +94,41 @@ static int64_t node_of(struct graph *gr, size_t key_size, const unsigned char *k
     return (int64_t)gr->count++;
 }
 
-int dfpn_proof_distance(struct dfpn_ctx *c, const void *root, int attacker) {
+/* Leaf i of the graph (the proof's own leaves): its distance, or -1 when
+ * it has no known length (settled by the store or the other proof: the
+ * proof's cannot be measured). */
+static int leaf_distance(const struct dfpn_ctx *c, const void *state, struct node *nd) {
+    if (c->g->turn(c->v, state) == TURN_OVER) {
+        nd->distance = 0;
+        return 0;
+    }
+    retro_cell cell =
+        c->cfg->probe ? c->cfg->probe(c->cfg->probe_ctx, state) : RETRO_HOLE;
+    if (!retro_is_value(cell)) return -1;
+    nd->distance = (uint32_t)retro_remoteness(cell);
+    return 0;
+}
+
+/* Gather the proof from the root: nodes are numbered in discovery order,
+ * so a scan over them visits every one once; an edge to every child that
+ * is in the proof. 0, or -1 (out of memory, or not measurable). */
+static int gather(struct dfpn_ctx *c, struct graph *gr, int attacker, move_t *moves) {
     const struct game *g = c->g;
     const size_t ks = c->key_size;
-    struct graph gr = {0};
-    size_t mib = c->cfg->table_mib / 4 > 16 ? c->cfg->table_mib / 4 : 16;
-    if (dfpn_table_init(&gr.index, mib, ks) != 0) return -1;
-    move_t *moves =
-        malloc(sizeof(move_t) * (size_t)(g->max_moves > 0 ? g->max_moves : 1));
-    struct entry *heap = NULL;
-    int result = -1;
     _Alignas(8) unsigned char state[GAME_MAX_STATE_BYTES], key[GAME_MAX_STATE_BYTES + 8];
-    if (!moves) goto done;
     bool added;
-    uint64_t root_hash = dfpn_key(c, root, attacker, key);
-    if (node_of(&gr, ks, key, root_hash, &added) < 0) goto done;
-    /* Gather: nodes are numbered in discovery order, so a scan over them
-     * visits every one once. */
-    for (size_t i = 0; i < gr.count; i++) {
-        memcpy(state, gr.keys + i * ks, g->state_size);
-        struct node *nd = &gr.nodes[i];
+    for (size_t i = 0; i < gr->count; i++) {
+        memcpy(state, gr->keys + i * ks, g->state_size);
+        struct node *nd = &gr->nodes[i];
         uint32_t pn, dn;
         if (dfpn_leaf(c, state, attacker, &pn, &dn)) {
-            if (pn != 0) continue;
-            if (g->turn(c->v, state) == TURN_OVER) {
-                nd->distance = 0;
-                continue;
-            }
-            /* A leaf the store or the other proof settled has no known
-             * length: the proof's cannot be measured. */
-            retro_cell cell =
-                c->cfg->probe ? c->cfg->probe(c->cfg->probe_ctx, state) : RETRO_HOLE;
-            if (!retro_is_value(cell)) goto done;
-            nd->distance = (uint32_t)retro_remoteness(cell);
+            if (pn == 0 && leaf_distance(c, state, nd) != 0) return -1;
             continue;
         }
         nd->attacker_moves = g->turn(c->v, state) == attacker;
         int n = g->moves(c->v, state, moves);
         for (int m = 0; m < n; m++) {
-            memcpy(state, gr.keys + i * ks, g->state_size);
+            memcpy(state, gr->keys + i * ks, g->state_size);
             g->apply(c->v, state, moves[m]);
             uint64_t h = dfpn_key(c, state, attacker, key);
             bool in_proof = dfpn_leaf(c, state, attacker, &pn, &dn) ? pn == 0 : false;
@@ -141,55 +137,63 @@ int dfpn_proof_distance(struct dfpn_ctx *c, const void *root, int attacker) {
                 in_proof = e && e->pn == 0;
             }
             if (!in_proof) continue; /* a defender's escape: never resolves */
-            int64_t child = node_of(&gr, ks, key, h, &added);
-            if (child < 0) goto done;
-            nd = &gr.nodes[i];
-            if (grow((void **)&gr.edges, &gr.edge_cap, gr.edge_count + 1,
-                     sizeof *gr.edges))
-                goto done;
-            gr.edges[gr.edge_count++] = (struct edge){.parent = (uint32_t)i,
-                                                      .child = (uint32_t)child,
-                                                      .step = moves[m] != GAME_MOVE_PASS};
+            int64_t child = node_of(gr, ks, key, h, &added);
+            if (child < 0) return -1;
+            nd = &gr->nodes[i];
+            if (grow((void **)&gr->edges, &gr->edge_cap, gr->edge_count + 1,
+                     sizeof *gr->edges))
+                return -1;
+            gr->edges[gr->edge_count++] =
+                (struct edge){.parent = (uint32_t)i,
+                              .child = (uint32_t)child,
+                              .step = moves[m] != GAME_MOVE_PASS};
         }
         if (!nd->attacker_moves) nd->waiting = (uint32_t)n;
     }
-    /* Parents by child (a counting sort of the edges). */
-    for (size_t e = 0; e < gr.edge_count; e++) gr.nodes[gr.edges[e].child].in++;
+    return 0;
+}
+
+/* The edges ordered by child (a counting sort), each node's parents at
+ * first_in. 0, or -1 out of memory. */
+static int sort_by_child(struct graph *gr) {
+    for (size_t e = 0; e < gr->edge_count; e++) gr->nodes[gr->edges[e].child].in++;
     uint32_t at = 0;
-    for (size_t i = 0; i < gr.count; i++) {
-        gr.nodes[i].first_in = at;
-        at += gr.nodes[i].in;
-        gr.nodes[i].in = 0;
+    for (size_t i = 0; i < gr->count; i++) {
+        gr->nodes[i].first_in = at;
+        at += gr->nodes[i].in;
+        gr->nodes[i].in = 0;
     }
     struct edge *by_child =
-        malloc(sizeof *by_child * (gr.edge_count ? gr.edge_count : 1));
-    if (!by_child) goto done;
-    for (size_t e = 0; e < gr.edge_count; e++) {
-        struct node *ch = &gr.nodes[gr.edges[e].child];
-        by_child[ch->first_in + ch->in++] = gr.edges[e];
+        malloc(sizeof *by_child * (gr->edge_count ? gr->edge_count : 1));
+    if (!by_child) return -1;
+    for (size_t e = 0; e < gr->edge_count; e++) {
+        struct node *ch = &gr->nodes[gr->edges[e].child];
+        by_child[ch->first_in + ch->in++] = gr->edges[e];
     }
-    free(gr.edges);
-    gr.edges = by_child;
-    /* Resolve in order of distance (Dijkstra over a binary heap): leaves
-     * first at their own distance, the attacker's positions at their first
-     * resolved child, the defender's at their last. */
-    size_t heap_n = 0, heap_cap = gr.count + gr.edge_count + 1;
-    heap = malloc(sizeof *heap * heap_cap);
-    if (!heap) goto done;
-    for (size_t i = 0; i < gr.count; i++)
-        if (gr.nodes[i].distance != DFPN_INF) {
-            heap_push(heap, &heap_n, gr.nodes[i].distance, (uint32_t)i);
-            gr.nodes[i].distance = DFPN_INF;
+    free(gr->edges);
+    gr->edges = by_child;
+    return 0;
+}
+
+/* Resolve in order of distance (Dijkstra over a binary heap): leaves first
+ * at their own distance, the attacker's positions at their first resolved
+ * child, the defender's at their last. The root's distance, or -1. */
+static int resolve(struct graph *gr, struct entry *heap) {
+    size_t heap_n = 0;
+    for (size_t i = 0; i < gr->count; i++)
+        if (gr->nodes[i].distance != DFPN_INF) {
+            heap_push(heap, &heap_n, gr->nodes[i].distance, (uint32_t)i);
+            gr->nodes[i].distance = DFPN_INF;
         }
     while (heap_n > 0) {
         struct entry top = heap_pop(heap, &heap_n);
-        struct node *nd = &gr.nodes[top.node];
+        struct node *nd = &gr->nodes[top.node];
         if (nd->done) continue;
         nd->done = true;
         nd->distance = top.distance;
         for (uint32_t k = nd->first_in; k < nd->first_in + nd->in; k++) {
-            const struct edge *e = &gr.edges[k];
-            struct node *p = &gr.nodes[e->parent];
+            const struct edge *e = &gr->edges[k];
+            struct node *p = &gr->nodes[e->parent];
             if (p->done) continue;
             uint32_t d = top.distance + e->step;
             if (p->attacker_moves) {
@@ -203,7 +207,28 @@ int dfpn_proof_distance(struct dfpn_ctx *c, const void *root, int attacker) {
             }
         }
     }
-    result = gr.nodes[0].done ? (int)gr.nodes[0].distance : -1;
+    return gr->nodes[0].done ? (int)gr->nodes[0].distance : -1;
+}
+
+int dfpn_proof_distance(struct dfpn_ctx *c, const void *root, int attacker) {
+    const struct game *g = c->g;
+    const size_t ks = c->key_size;
+    struct graph gr = {0};
+    size_t mib = c->cfg->table_mib / 4 > 16 ? c->cfg->table_mib / 4 : 16;
+    if (dfpn_table_init(&gr.index, mib, ks) != 0) return -1;
+    move_t *moves =
+        malloc(sizeof(move_t) * (size_t)(g->max_moves > 0 ? g->max_moves : 1));
+    struct entry *heap = NULL;
+    int result = -1;
+    _Alignas(8) unsigned char key[GAME_MAX_STATE_BYTES + 8];
+    if (!moves) goto done;
+    bool added;
+    uint64_t root_hash = dfpn_key(c, root, attacker, key);
+    if (node_of(&gr, ks, key, root_hash, &added) < 0) goto done;
+    if (gather(c, &gr, attacker, moves) != 0 || sort_by_child(&gr) != 0) goto done;
+    heap = malloc(sizeof *heap * (gr.count + gr.edge_count + 1));
+    if (!heap) goto done;
+    result = resolve(&gr, heap);
 done:
     free(moves);
     free(heap);

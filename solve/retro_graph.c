@@ -28,54 +28,56 @@ static bool is_special(const struct retro_scan *sc, uint64_t r, unsigned exits) 
     return exits || sc->fixed[r] != RETRO_UNKNOWN || !sc->in_count[r];
 }
 
-/* Lay the chunks out: reversed in-tier edges (each list in rank order of the
- * predecessors), specials and their exits. */
-static int compact(const struct retro_scan *sc, struct retro_graph *gr, char *err) {
-    uint64_t n = gr->size, edges = 0, exits = 0, specials = 0, copies = 0;
-    uint32_t *at = NULL;
+/* What the scan's chunks hold, counted: moves within the tier and out of
+ * it, special positions, mirror copies; each rank's predecessors counted
+ * into gr->rev_start (shifted by one, for the prefix sum). */
+struct layout_counts {
+    uint64_t edges, exits, specials, copies;
+};
+
+static void count_chunks(const struct retro_scan *sc, struct retro_graph *gr,
+                         struct layout_counts *lc) {
+    *lc = (struct layout_counts){0};
     for (uint64_t ci = 0; ci < sc->chunk_count; ci++) {
         const struct retro_scan_chunk *ch = &sc->chunks[ci];
         uint64_t lo, hi, a = 0;
         retro_scan_chunk_range(sc, ci, &lo, &hi);
         for (uint64_t r = lo; r < hi; r++) {
-            exits += ch->exits[r - lo];
-            specials += is_special(sc, r, ch->exits[r - lo]);
-            copies += sc->copy_of[r] != RETRO_SCAN_NOT_COPY;
+            lc->exits += ch->exits[r - lo];
+            lc->specials += is_special(sc, r, ch->exits[r - lo]);
+            lc->copies += sc->copy_of[r] != RETRO_SCAN_NOT_COPY;
             for (unsigned k = 0; k < gr->in_count[r]; k++, a++)
                 gr->rev_start[(ch->in[a] >> RETRO_EDGE_SHIFT) + 1]++;
-            edges += gr->in_count[r];
+            lc->edges += gr->in_count[r];
         }
     }
-    if (exits > UINT32_MAX || edges > UINT32_MAX) {
-        snprintf(err, GAME_ERROR_BYTES, "tier has more than 2^32 moves");
-        return -1;
-    }
-    for (uint64_t r = 0; r < n; r++) gr->rev_start[r + 1] += gr->rev_start[r];
-    gr->max_rev = 0;
-    for (uint64_t r = 0; r < n; r++)
-        if (gr->rev_start[r + 1] - gr->rev_start[r] > gr->max_rev)
-            gr->max_rev = gr->rev_start[r + 1] - gr->rev_start[r];
-    gr->specials = (uint32_t)specials;
-    gr->special = malloc(specials * sizeof *gr->special + 1);
-    gr->exit_start = malloc((specials + 1) * sizeof *gr->exit_start);
-    gr->exit_rank = malloc(exits * sizeof *gr->exit_rank + 1);
-    gr->special_fixed = malloc(specials * sizeof *gr->special_fixed + 1);
-    gr->exit_tag = malloc(exits * sizeof *gr->exit_tag + 1);
-    gr->rev = malloc((edges + RETRO_REV_PAD) * sizeof *gr->rev);
-    gr->copies = (uint32_t)copies;
-    gr->copy_rank = malloc(copies * sizeof *gr->copy_rank + 1);
-    gr->copy_from = malloc(copies * sizeof *gr->copy_from + 1);
+}
+
+/* The graph's arrays for the counts. 0, or -1 out of memory. */
+static int alloc_layout(struct retro_graph *gr, const struct layout_counts *lc) {
+    uint64_t n = gr->size;
+    gr->specials = (uint32_t)lc->specials;
+    gr->special = malloc(lc->specials * sizeof *gr->special + 1);
+    gr->exit_start = malloc((lc->specials + 1) * sizeof *gr->exit_start);
+    gr->exit_rank = malloc(lc->exits * sizeof *gr->exit_rank + 1);
+    gr->special_fixed = malloc(lc->specials * sizeof *gr->special_fixed + 1);
+    gr->exit_tag = malloc(lc->exits * sizeof *gr->exit_tag + 1);
+    gr->rev = malloc((lc->edges + RETRO_REV_PAD) * sizeof *gr->rev);
+    gr->copies = (uint32_t)lc->copies;
+    gr->copy_rank = malloc(lc->copies * sizeof *gr->copy_rank + 1);
+    gr->copy_from = malloc(lc->copies * sizeof *gr->copy_from + 1);
     gr->copy_bits = calloc((n + 63) / 64 + 1, sizeof *gr->copy_bits);
-    at = malloc((n + 1) * sizeof *at);
     if (!gr->special || !gr->exit_start || !gr->exit_rank || !gr->special_fixed ||
-        !gr->exit_tag || !gr->rev || !gr->copy_rank || !gr->copy_from || !gr->copy_bits ||
-        !at) {
-        free(at);
-        snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
+        !gr->exit_tag || !gr->rev || !gr->copy_rank || !gr->copy_from || !gr->copy_bits)
         return -1;
-    }
-    memset(gr->rev + edges, 0, RETRO_REV_PAD * sizeof *gr->rev);
-    memcpy(at, gr->rev_start, (n + 1) * sizeof *at);
+    memset(gr->rev + lc->edges, 0, RETRO_REV_PAD * sizeof *gr->rev);
+    return 0;
+}
+
+/* The reversed in-tier edges (each list in rank order of the predecessors;
+ * `at`: each rank's next free place), the specials and their exits. */
+static void fill_chunks(const struct retro_scan *sc, struct retro_graph *gr,
+                        uint32_t *at) {
     uint32_t e = 0, i = 0;
     for (uint64_t ci = 0; ci < sc->chunk_count; ci++) {
         const struct retro_scan_chunk *ch = &sc->chunks[ci];
@@ -98,10 +100,14 @@ static int compact(const struct retro_scan *sc, struct retro_graph *gr, char *er
             i++;
         }
     }
-    gr->exit_start[specials] = e;
-    free(at);
+    gr->exit_start[gr->specials] = e;
+}
+
+/* The mirror copies: each rank that is a copy, and its canonical rank.
+ * 0, or -1 with err when a copy's rank is itself a copy. */
+static int list_copies(const struct retro_scan *sc, struct retro_graph *gr, char *err) {
     uint32_t k = 0;
-    for (uint64_t r = 0; r < n; r++) {
+    for (uint64_t r = 0; r < gr->size; r++) {
         uint32_t from = sc->copy_of[r];
         if (from == RETRO_SCAN_NOT_COPY) continue;
         if (sc->copy_of[from] != RETRO_SCAN_NOT_COPY) {
@@ -114,8 +120,36 @@ static int compact(const struct retro_scan *sc, struct retro_graph *gr, char *er
         gr->copy_bits[r / 64] |= UINT64_C(1) << (r % 64);
         gr->copy_from[k++] = from;
     }
-    gr->bytes = n * (sizeof *gr->in_count + sizeof(uint32_t)) + specials * 10 +
-                copies * 8 + n / 8 + exits * 5 + edges * 4;
+    return 0;
+}
+
+/* Lay the chunks out: reversed in-tier edges (each list in rank order of the
+ * predecessors), specials and their exits. */
+static int compact(const struct retro_scan *sc, struct retro_graph *gr, char *err) {
+    uint64_t n = gr->size;
+    struct layout_counts lc;
+    count_chunks(sc, gr, &lc);
+    if (lc.exits > UINT32_MAX || lc.edges > UINT32_MAX) {
+        snprintf(err, GAME_ERROR_BYTES, "tier has more than 2^32 moves");
+        return -1;
+    }
+    for (uint64_t r = 0; r < n; r++) gr->rev_start[r + 1] += gr->rev_start[r];
+    gr->max_rev = 0;
+    for (uint64_t r = 0; r < n; r++)
+        if (gr->rev_start[r + 1] - gr->rev_start[r] > gr->max_rev)
+            gr->max_rev = gr->rev_start[r + 1] - gr->rev_start[r];
+    uint32_t *at = malloc((n + 1) * sizeof *at);
+    if (!at || alloc_layout(gr, &lc) != 0) {
+        free(at);
+        snprintf(err, GAME_ERROR_BYTES, "out of memory building the move graph");
+        return -1;
+    }
+    memcpy(at, gr->rev_start, (n + 1) * sizeof *at);
+    fill_chunks(sc, gr, at);
+    free(at);
+    if (list_copies(sc, gr, err) != 0) return -1;
+    gr->bytes = n * (sizeof *gr->in_count + sizeof(uint32_t)) + lc.specials * 10 +
+                lc.copies * 8 + n / 8 + lc.exits * 5 + lc.edges * 4;
     return 0;
 }
 

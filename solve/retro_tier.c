@@ -446,90 +446,101 @@ static void swap_levels(struct retro_level *a, struct retro_level *b) {
     *b = t;
 }
 
-int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids,
-                     retro_cell *out, int threads, struct retro_scratch *sc,
-                     struct retro_counts *counts, char *err) {
-    if (scratch_fit(sc, gr) != 0) goto oom;
-    struct solve_ctx x = {.gr = gr, .sc = sc, .out = out, .top = 0, .top_seed = -1};
-    if (seed_all(&x, kids, threads) != 0) goto oom;
-    int level;
-    for (level = 0; level <= x.top; level++) {
-        if (level > RETRO_MAX_REMOTENESS) {
-            clear_levels(sc);
-            snprintf(err, GAME_ERROR_BYTES, "remoteness above %d", RETRO_MAX_REMOTENESS);
-            return -1;
-        }
-        /* What the last level found for this one becomes the current lists. */
-        swap_levels(&sc->now_won, &sc->next_won);
-        swap_levels(&sc->now_lost, &sc->next_lost);
-        if (level <= x.top_seed) {
-            struct retro_level *won = &sc->now_won;
-            uint32_t s0 = sc->seed_start[level], s1 = sc->seed_start[level + 1];
-            if (reserve(won, s1 - s0) != 0) goto oom;
-            for (uint32_t i = s0; i < s1; i++) {
-                uint32_t r = sc->seeds[i];
-                uint64_t bit = UINT64_C(1) << (r & 63), word = sc->done[r >> 6];
-                sc->done[r >> 6] = word | bit;
-                won->at[won->count] = r;
-                won->count += (word & bit) == 0;
-            }
-        }
-        struct retro_level *maybe = &sc->maybe[level];
-        if (maybe->count) {
-            if (reserve(&sc->now_won, maybe->count) != 0) goto oom;
-            for (uint32_t i = 0; i < maybe->count; i++) {
-                uint32_t r = maybe->at[i];
-                if (is_done(sc->done, r)) continue;
-                set_done(sc->done, r);
-                sc->now_won.at[sc->now_won.count++] = r;
-            }
-            maybe->count = 0;
-        }
-        for (;;) {
-            int status;
-            if (sc->losses[level].count)
-                status = drain(&x, &sc->losses[level], level, take_losses);
-            else if (sc->now_lost.count)
-                status = take_now(&x, &sc->now_lost, level, take_losses);
-            else if (sc->wins[level].count)
-                status = drain(&x, &sc->wins[level], level, take_wins);
-            else if (sc->now_won.count)
-                status = take_now(&x, &sc->now_won, level, take_wins);
-            else
-                break;
-            if (status != 0) goto oom;
+/* The parts of retro_tier_solve, per level and per tier (the work per
+ * position stays in drain, take_now and their callbacks). */
+
+/* Level `level`'s won positions: what the last level found for this one,
+ * the seeds of this level and the positions that may be won here. 0, or -1
+ * out of memory. */
+static int begin_level(struct solve_ctx *x, int level) {
+    struct retro_scratch *sc = x->sc;
+    swap_levels(&sc->now_won, &sc->next_won);
+    swap_levels(&sc->now_lost, &sc->next_lost);
+    if (level <= x->top_seed) {
+        struct retro_level *won = &sc->now_won;
+        uint32_t s0 = sc->seed_start[level], s1 = sc->seed_start[level + 1];
+        if (reserve(won, s1 - s0) != 0) return -1;
+        for (uint32_t i = s0; i < s1; i++) {
+            uint32_t r = sc->seeds[i];
+            uint64_t bit = UINT64_C(1) << (r & 63), word = sc->done[r >> 6];
+            sc->done[r >> 6] = word | bit;
+            won->at[won->count] = r;
+            won->count += (word & bit) == 0;
         }
     }
-    /* Positions never decided are draws; their cells still hold extras. */
+    struct retro_level *maybe = &sc->maybe[level];
+    if (maybe->count) {
+        if (reserve(&sc->now_won, maybe->count) != 0) return -1;
+        for (uint32_t i = 0; i < maybe->count; i++) {
+            uint32_t r = maybe->at[i];
+            if (is_done(sc->done, r)) continue;
+            set_done(sc->done, r);
+            sc->now_won.at[sc->now_won.count++] = r;
+        }
+        maybe->count = 0;
+    }
+    return 0;
+}
+
+/* Settle the level: losses before wins, lists before the current ones,
+ * until nothing is left at it. 0, or -1 out of memory. */
+static int run_level(struct solve_ctx *x, int level) {
+    struct retro_scratch *sc = x->sc;
+    for (;;) {
+        int status;
+        if (sc->losses[level].count)
+            status = drain(x, &sc->losses[level], level, take_losses);
+        else if (sc->now_lost.count)
+            status = take_now(x, &sc->now_lost, level, take_losses);
+        else if (sc->wins[level].count)
+            status = drain(x, &sc->wins[level], level, take_wins);
+        else if (sc->now_won.count)
+            status = take_now(x, &sc->now_won, level, take_wins);
+        else
+            return 0;
+        if (status != 0) return -1;
+    }
+}
+
+/* Positions never decided are draws (their cells still hold extras), and
+ * mirror images take their canonical rank's value (counted into x). */
+static void finish_values(struct solve_ctx *x) {
+    const struct retro_graph *gr = x->gr;
+    const uint64_t *done = x->sc->done;
+    retro_cell *out = x->out;
     for (uint64_t w = 0; w < (gr->size + 63) / 64; w++) {
-        uint64_t open = ~sc->done[w];
+        uint64_t open = ~done[w];
         if (w == (gr->size - 1) / 64 && gr->size % 64)
             open &= (UINT64_C(1) << (gr->size % 64)) - 1;
         for (; open; open &= open - 1)
             out[w * 64 + (uint64_t)__builtin_ctzll(open)] = RETRO_DRAW;
     }
-    /* Mirror images take their canonical rank's value. */
     for (uint32_t i = 0; i < gr->copies; i++) {
         if (i + AHEAD < gr->copies) __builtin_prefetch(&out[gr->copy_from[i + AHEAD]]);
         retro_cell v = out[gr->copy_rank[i]] = out[gr->copy_from[i]];
-        x.terminal += v == RETRO_TERMINAL;
-        x.holes += v == RETRO_HOLE;
+        x->terminal += v == RETRO_TERMINAL;
+        x->holes += v == RETRO_HOLE;
         if (v == RETRO_DRAW || !retro_is_value(v)) continue;
-        x.won += v & 1;
-        x.lost += !(v & 1);
+        x->won += v & 1;
+        x->lost += !(v & 1);
     }
-    if (counts) {
-        counts->positions += gr->size - x.holes;
-        counts->won += x.won;
-        counts->lost += x.lost;
-        counts->terminal += x.terminal;
-        counts->holes += x.holes;
-        counts->drawn += gr->size - x.won - x.lost - x.terminal - x.holes;
-        if (x.longest > counts->max_remoteness) counts->max_remoteness = x.longest;
-    }
-    /* Lists that grew large for one tier give their memory back, so that
-     * memory stays flat however many levels the tiers have. */
-    for (int l = 0; l < level && l < LEVELS; l++) {
+}
+
+static void add_counts(struct retro_counts *counts, const struct solve_ctx *x) {
+    const uint64_t size = x->gr->size;
+    counts->positions += size - x->holes;
+    counts->won += x->won;
+    counts->lost += x->lost;
+    counts->terminal += x->terminal;
+    counts->holes += x->holes;
+    counts->drawn += size - x->won - x->lost - x->terminal - x->holes;
+    if (x->longest > counts->max_remoteness) counts->max_remoteness = x->longest;
+}
+
+/* Lists that grew large for one tier give their memory back, so that
+ * memory stays flat however many levels the tiers have. */
+static void trim_lists(struct retro_scratch *sc, int levels) {
+    for (int l = 0; l < levels && l < LEVELS; l++) {
         if (sc->wins[l].capacity > TRIM) {
             free(sc->wins[l].at);
             sc->wins[l] = (struct retro_level){0};
@@ -543,6 +554,26 @@ int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids
             sc->maybe[l] = (struct retro_level){0};
         }
     }
+}
+
+int retro_tier_solve(const struct retro_graph *gr, const retro_cell *const *kids,
+                     retro_cell *out, int threads, struct retro_scratch *sc,
+                     struct retro_counts *counts, char *err) {
+    if (scratch_fit(sc, gr) != 0) goto oom;
+    struct solve_ctx x = {.gr = gr, .sc = sc, .out = out, .top = 0, .top_seed = -1};
+    if (seed_all(&x, kids, threads) != 0) goto oom;
+    int level;
+    for (level = 0; level <= x.top; level++) {
+        if (level > RETRO_MAX_REMOTENESS) {
+            clear_levels(sc);
+            snprintf(err, GAME_ERROR_BYTES, "remoteness above %d", RETRO_MAX_REMOTENESS);
+            return -1;
+        }
+        if (begin_level(&x, level) != 0 || run_level(&x, level) != 0) goto oom;
+    }
+    finish_values(&x);
+    if (counts) add_counts(counts, &x);
+    trim_lists(sc, level);
     return 0;
 oom:
     clear_levels(sc);

@@ -8,7 +8,9 @@
 #   lib/.
 # - cli/backend/ (the commands' work on the library's insides) may include
 #   the library and everything under it, but nothing of server/.
-# - No include circle between files (tests/include_circles.py).
+# - No include circle and no call circle between files
+#   (tests/include_circles.py: file A calls a function of file B and B, in
+#   turn, one of A's).
 # - Under cli/ and server/ the layers run one way: engine/ includes only
 #   itself; solve/ engine/; search/ engine/ and solve/; play/ those and
 #   search/; bench/ engine/; games/ engine/, solve/, search/, bench/; json/
@@ -77,7 +79,16 @@ if [ "${1:-}" = "--self-test" ]; then
         exit 1
     fi
     mv "$copy/tree/solve/retro_edge.h.keep" "$copy/tree/solve/retro_edge.h"
-    echo "ok: an include of engine/, search/, solve/, play/, games/, json/ or another lib/ header in cli/ or server/, or of a higher layer in any folder under them, or an include circle, fails the check"
+    # A call circle: kotra_moves.c reads kotra_count.c's counts.
+    cp "$src/games/kotra/kotra_count.c" "$copy/tree/games/kotra/kotra_count.c.keep"
+    printf 'int kotra_count_moves(const struct kotra_state *s, move_t *out) {\n    return kotra_moves_of(s, out);\n}\n' \
+        >>"$copy/tree/games/kotra/kotra_count.c"
+    if "$0" "$copy/tree" >/dev/null; then
+        echo "FAIL a call circle (games/kotra/kotra_count.c <-> kotra_moves.c) was not caught"
+        exit 1
+    fi
+    mv "$copy/tree/games/kotra/kotra_count.c.keep" "$copy/tree/games/kotra/kotra_count.c"
+    echo "ok: an include of engine/, search/, solve/, play/, games/, json/ or another lib/ header in cli/ or server/, or of a higher layer in any folder under them, or an include or call circle, fails the check"
     exit 0
 fi
 src=${1:?usage: layering.sh SOURCE_DIR}
@@ -153,8 +164,8 @@ lower_layer games "engine|solve|search|bench"
 lower_layer json "engine|solve|search|play|games|bench"
 lower_layer lib "engine|solve|search|play|games|json|bench|include"
 lower_layer cli/backend "engine|solve|search|play|games|json|bench|include|lib|cli/backend"
-# No include circle between files (tests/include_circles.py: a file with
-# the headers of its name is one unit); none is known.
+# No include or call circle between files (tests/include_circles.py: a
+# file with the headers of its name is one unit); none is known.
 /usr/bin/python3 "$(dirname "$0")/include_circles.py" "$src" || status=1
-[ "$status" -eq 0 ] && echo "ok: $count files of cli/ and server/ include nothing below lib/; the layers under them include only the layers below; no include circle"
+[ "$status" -eq 0 ] && echo "ok: $count files of cli/ and server/ include nothing below lib/; the layers under them include only the layers below; no include or call circle"
 exit $status

@@ -113,20 +113,29 @@ static void test_solver_database(void **unused) {
     assert_int_equal(verify(path), KZ_OK);
 }
 
+/* The next file of the pair folder whose name ends in `ext` ("<a>+<c>" and
+ * the extension): its path and material; false after the last. */
+static bool next_pair_file(DIR *dir, const char *pairs, const char *ext, char *path,
+                           size_t n, int *a, int *c) {
+    struct dirent *e;
+    size_t want = strlen(ext);
+    while ((e = readdir(dir))) {
+        size_t len = strlen(e->d_name);
+        if (len < want || strcmp(e->d_name + len - want, ext) != 0) continue;
+        snprintf(path, n, "%s/%s", pairs, e->d_name);
+        assert_int_equal(sscanf(e->d_name, "%d+%d", a, c), 2);
+        return true;
+    }
+    return false;
+}
+
 /* The .kwdl files of the folder: header, every compressed block, table. */
 static void flip_wdl_files(const char *pairs) {
     DIR *dir = opendir(pairs);
     assert_non_null(dir);
-    struct dirent *e;
-    int files = 0, flips = 0;
-    char err[GAME_ERROR_BYTES];
-    while ((e = readdir(dir))) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 5, ".kwdl") != 0) continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", pairs, e->d_name);
-        int a, c;
-        assert_int_equal(sscanf(e->d_name, "%d+%d", &a, &c), 2);
+    int files = 0, flips = 0, a, c;
+    char err[GAME_ERROR_BYTES], path[1024];
+    while (next_pair_file(dir, pairs, ".kwdl", path, sizeof path, &a, &c)) {
         struct kerx_wdl_file f;
         if (kerx_wdl_file_open(&f, path, 3, 3, a, c, KERX_EGDB_ANY, KERX_EGDB_ANY, err))
             fail_msg("%s", err);
@@ -167,15 +176,9 @@ static void test_kerx_pair_files(void **unused) {
     assert_int_equal(verify(pairs), KZ_OK);
     DIR *dir = opendir(pairs);
     assert_non_null(dir);
-    struct dirent *e;
-    int files = 0, flips = 0;
-    while ((e = readdir(dir))) {
-        size_t len = strlen(e->d_name);
-        if (len < 4 || strcmp(e->d_name + len - 4, ".keg") != 0) continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", pairs, e->d_name);
-        int a, c;
-        assert_int_equal(sscanf(e->d_name, "%d+%d", &a, &c), 2);
+    int files = 0, flips = 0, a, c;
+    char path[1024];
+    while (next_pair_file(dir, pairs, ".keg", path, sizeof path, &a, &c)) {
         struct kerx_egdb_file f;
         if (kerx_egdb_file_open(&f, path, 3, 3, a, c, KERX_EGDB_ANY, KERX_EGDB_ANY, err))
             fail_msg("%s", err);

@@ -375,43 +375,48 @@ static int exchange(struct pair_work *w, int level, uint64_t *decided) {
     return status;
 }
 
-static int solve_pair(struct pair_work *w, char *err) {
-    double t0 = timer_now();
-    uint64_t total = 0;
-    for (int k = 0; k < w->ntiers; k++) total += w->t[k].ix->size;
-    /* Work units of both tiers in one loop: unit u < units[0] is tier 0's;
-     * a part solves units u0..u1-1. */
-    uint64_t ups[2] = {0, 0}, units[2] = {0, 0};
-    for (int k = 0; k < w->ntiers; k++) {
-        ups[k] = units_per_slot(&w->t[k]);
-        units[k] = ups[k] * w->t[k].ix->mv->count;
-    }
-    int64_t all_units = (int64_t)(units[0] + units[1]);
-    int64_t u0 = 0, u1 = all_units;
-    if (w->part) {
-        u0 = all_units * w->part->part / w->part->parts;
-        u1 = all_units * (w->part->part + 1) / w->part->parts;
-    }
-    /* Forward pass. */
+/* The work units of both tiers in one range: unit u < units[0] is tier 0's,
+ * ups[k] units a mover slot of tier k; a part solves units u0..u1-1. */
+struct unit_range {
+    uint64_t ups[2], units[2];
+    int64_t u0, u1;
+};
+
+/* Unit u's tier, mover slot and entry range within the slot. */
+static struct tier_work *unit_at(struct pair_work *w, const struct unit_range *ur,
+                                 int64_t u, uint32_t *slot, uint64_t *r0, uint64_t *r1) {
+    int k = (uint64_t)u < ur->units[0] ? 0 : 1;
+    uint64_t v = (uint64_t)u - (k ? ur->units[0] : 0);
+    struct tier_work *t = &w->t[k];
+    *slot = (uint32_t)(v / ur->ups[k]);
+    *r0 = v % ur->ups[k] * UNIT;
+    *r1 = *r0 + UNIT < t->ix->width ? *r0 + UNIT : t->ix->width;
+    return t;
+}
+
+/* The forward pass over the part's units, failures gathered from every
+ * part. 0, or -1 with err. */
+static int forward_pass(struct pair_work *w, const struct unit_range *ur, char *err) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(w->threads)
-    for (int64_t u = u0; u < u1; u++) {
-        int k = (uint64_t)u < units[0] ? 0 : 1;
-        uint64_t v = (uint64_t)u - (k ? units[0] : 0);
-        struct tier_work *t = &w->t[k];
-        uint64_t r0 = v % ups[k] * UNIT, r1 = r0 + UNIT;
-        forward_range(w, t, (uint32_t)(v / ups[k]), r0,
-                      r1 < t->ix->width ? r1 : t->ix->width);
+    for (int64_t u = ur->u0; u < ur->u1; u++) {
+        uint32_t slot;
+        uint64_t r0, r1;
+        struct tier_work *t = unit_at(w, ur, u, &slot, &r0, &r1);
+        forward_range(w, t, slot, r0, r1);
     }
     if (w->part) w->failed = (int)tier_part_max(w->part, w->failed);
-    if (w->failed) {
-        char why[GAME_ERROR_BYTES];
-        if (w->failed == 2 && kerx_egdb_failed(w->db, why) != 0)
-            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %.120s", w->a, w->b, why);
-        else
-            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
-                     failure_text(w->failed));
-        return -1;
-    }
+    if (!w->failed) return 0;
+    char why[GAME_ERROR_BYTES];
+    if (w->failed == 2 && kerx_egdb_failed(w->db, why) != 0)
+        snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %.120s", w->a, w->b, why);
+    else
+        snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
+                 failure_text(w->failed));
+    return -1;
+}
+
+/* The highest level the forward pass decided (over every part). */
+static int highest_level(struct pair_work *w) {
     int maxlevel = -1;
     for (int k = 0; k < w->ntiers; k++) {
         const uint8_t *v = w->t[k].val;
@@ -423,30 +428,57 @@ static int solve_pair(struct pair_work *w, char *err) {
         if (local > maxlevel) maxlevel = local;
     }
     if (w->part) maxlevel = (int)tier_part_max(w->part, maxlevel);
+    return maxlevel;
+}
+
+/* One level of the backward induction over the part's units (the updates
+ * for other parts exchanged): the positions it decided, or -1 when a part
+ * failed (w->failed). */
+static int64_t backward_level(struct pair_work *w, const struct unit_range *ur,
+                              int level) {
+    uint64_t decided = 0;
+#pragma omp parallel for schedule(dynamic, 4) num_threads(w->threads) reduction(+ : decided)
+    for (int64_t u = ur->u0; u < ur->u1; u++) {
+        uint32_t slot;
+        uint64_t r0, r1;
+        struct tier_work *t = unit_at(w, ur, u, &slot, &r0, &r1);
+        struct outbox *outs =
+            w->part ? &w->out[omp_get_thread_num() * w->part->parts] : NULL;
+        decided += backward_range(w, t, slot, r0, r1, level, outs);
+    }
+    if (w->part) {
+        if (exchange(w, level, &decided) != 0 && !w->failed) w->failed = 4;
+        w->failed = (int)tier_part_max(w->part, w->failed);
+        decided = tier_part_sum(w->part, decided);
+    }
+    return w->failed ? -1 : (int64_t)decided;
+}
+
+static int solve_pair(struct pair_work *w, char *err) {
+    double t0 = timer_now();
+    uint64_t total = 0;
+    for (int k = 0; k < w->ntiers; k++) total += w->t[k].ix->size;
+    struct unit_range ur = {{0, 0}, {0, 0}, 0, 0};
+    for (int k = 0; k < w->ntiers; k++) {
+        ur.ups[k] = units_per_slot(&w->t[k]);
+        ur.units[k] = ur.ups[k] * w->t[k].ix->mv->count;
+    }
+    int64_t all_units = (int64_t)(ur.units[0] + ur.units[1]);
+    ur.u1 = all_units;
+    if (w->part) {
+        ur.u0 = all_units * w->part->part / w->part->parts;
+        ur.u1 = all_units * (w->part->part + 1) / w->part->parts;
+    }
+    if (forward_pass(w, &ur, err) != 0) return -1;
+    int maxlevel = highest_level(w);
     if (w->progress)
         fprintf(stderr,
                 "kerx egdb %d+%d: forward pass over %" PRIu64 " entries, %.1f s\n", w->a,
                 w->b, total, timer_now() - t0);
     /* Backward induction by level. */
     for (int level = 0; level <= maxlevel; level++) {
-        uint64_t decided = 0;
-#pragma omp parallel for schedule(dynamic, 4) num_threads(w->threads) reduction(+ : decided)
-        for (int64_t u = u0; u < u1; u++) {
-            int k = (uint64_t)u < units[0] ? 0 : 1;
-            uint64_t v = (uint64_t)u - (k ? units[0] : 0);
-            struct tier_work *t = &w->t[k];
-            uint64_t r0 = v % ups[k] * UNIT, r1 = r0 + UNIT;
-            struct outbox *outs =
-                w->part ? &w->out[omp_get_thread_num() * w->part->parts] : NULL;
-            decided += backward_range(w, t, (uint32_t)(v / ups[k]), r0,
-                                      r1 < t->ix->width ? r1 : t->ix->width, level, outs);
-        }
-        if (w->part) {
-            if (exchange(w, level, &decided) != 0 && !w->failed) w->failed = 4;
-            w->failed = (int)tier_part_max(w->part, w->failed);
-            decided = tier_part_sum(w->part, decided);
-        }
-        if (w->failed) {
+        int64_t decided = backward_level(w, &ur, level);
+        if (decided < 0) {
             snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
                      failure_text(w->failed));
             return -1;
@@ -460,7 +492,7 @@ static int solve_pair(struct pair_work *w, char *err) {
         if (w->progress && isatty(2))
             fprintf(stderr,
                     "\r\033[Kkerx egdb %d+%d: level %d, %" PRIu64 " decided, %.1f s",
-                    w->a, w->b, level, decided, timer_now() - t0);
+                    w->a, w->b, level, (uint64_t)decided, timer_now() - t0);
     }
     if (w->progress && isatty(2)) fprintf(stderr, "\n");
     return 0;
@@ -493,6 +525,60 @@ int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, int threads, bool p
     return kerx_egdb_pair_build_part(db, x, y, threads, progress, NULL, path, err);
 }
 
+/* Split over ranks: the part's entry range of the pair (both tiers' index
+ * order), from the same cut of work units every part computes, and its
+ * outboxes. 0, or -1 with err (too many parts). */
+static int split_part(struct pair_work *w, uint64_t n0, char *err) {
+    const struct tier_part *part = w->part;
+    if (part->parts > KERX_EGDB_MAX_PARTS) {
+        snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: more than %d parts", w->a, w->b,
+                 KERX_EGDB_MAX_PARTS);
+        return -1;
+    }
+    uint64_t ups[2] = {0, 0}, units[2] = {0, 0};
+    for (int k = 0; k < w->ntiers; k++) {
+        ups[k] = units_per_slot(&w->t[k]);
+        units[k] = ups[k] * w->t[k].ix->mv->count;
+    }
+    uint64_t all = units[0] + units[1];
+    for (int q = 0; q <= part->parts; q++)
+        w->bounds[q] =
+            unit_entry(w, ups, units, all * (uint64_t)q / (uint64_t)part->parts);
+    uint64_t s0 = w->bounds[part->part], s1 = w->bounds[part->part + 1];
+    w->t[0].lo = s0 < n0 ? s0 : n0;
+    w->t[0].hi = s1 < n0 ? s1 : n0;
+    if (w->ntiers == 2) {
+        w->t[1].lo = (s0 > n0 ? s0 : n0) - n0;
+        w->t[1].hi = (s1 > n0 ? s1 : n0) - n0;
+    }
+    w->out = calloc((size_t)w->threads * (size_t)part->parts, sizeof *w->out);
+    return 0;
+}
+
+/* Part 0 writes the file as the parts' values stream in (n0, n1: the two
+ * tiers' sizes). 0, or -1 with err. */
+static int write_parts(struct pair_work *w, const char *path, uint64_t n0, uint64_t n1,
+                       char *err) {
+    const struct kerx_egdb *db = w->db;
+    struct kerx_egdb_writer *out = NULL;
+    int fail =
+        w->part->part == 0 && kerx_egdb_writer_begin(&out, path, db->size, db->drawat,
+                                                     w->a, w->b, n0, n1, err) != 0;
+    if (tier_part_max(w->part, fail) != 0) {
+        if (!fail)
+            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: part 0 failed", w->a, w->b);
+        if (out) kerx_egdb_writer_end(out, false, err);
+        return -1;
+    }
+    struct write_ctx wc = {out, err};
+    const void *pieces[2] = {w->t[0].val, w->ntiers == 2 ? w->t[1].val : NULL};
+    uint64_t bytes[2] = {w->t[0].hi - w->t[0].lo,
+                         w->ntiers == 2 ? w->t[1].hi - w->t[1].lo : 0};
+    int r = tier_part_stream(w->part, pieces, bytes, 2, write_piece, &wc);
+    if (out && kerx_egdb_writer_end(out, r == 0, err) != 0) r = -1;
+    return r;
+}
+
 int kerx_egdb_pair_build_part(struct kerx_egdb *db, int x, int y, int threads,
                               bool progress, const struct tier_part *part,
                               const char *path, char *err) {
@@ -509,30 +595,7 @@ int kerx_egdb_pair_build_part(struct kerx_egdb *db, int x, int y, int threads,
         t->hi = t->ix->size;
     }
     uint64_t n0 = w.t[0].ix->size, n = n0 + (w.ntiers == 2 ? w.t[1].ix->size : 0);
-    if (w.part) {
-        if (part->parts > KERX_EGDB_MAX_PARTS) {
-            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: more than %d parts", x, y,
-                     KERX_EGDB_MAX_PARTS);
-            return -1;
-        }
-        uint64_t ups[2] = {0, 0}, units[2] = {0, 0};
-        for (int k = 0; k < w.ntiers; k++) {
-            ups[k] = units_per_slot(&w.t[k]);
-            units[k] = ups[k] * w.t[k].ix->mv->count;
-        }
-        uint64_t all = units[0] + units[1];
-        for (int q = 0; q <= part->parts; q++)
-            w.bounds[q] =
-                unit_entry(&w, ups, units, all * (uint64_t)q / (uint64_t)part->parts);
-        uint64_t s0 = w.bounds[part->part], s1 = w.bounds[part->part + 1];
-        w.t[0].lo = s0 < n0 ? s0 : n0;
-        w.t[0].hi = s1 < n0 ? s1 : n0;
-        if (w.ntiers == 2) {
-            w.t[1].lo = (s0 > n0 ? s0 : n0) - n0;
-            w.t[1].hi = (s1 > n0 ? s1 : n0) - n0;
-        }
-        w.out = calloc((size_t)threads * (size_t)part->parts, sizeof *w.out);
-    }
+    if (w.part && split_part(&w, n0, err) != 0) return -1;
     for (int k = 0; k < w.ntiers; k++) {
         struct tier_work *t = &w.t[k];
         uint64_t len = t->hi - t->lo;
@@ -547,29 +610,12 @@ int kerx_egdb_pair_build_part(struct kerx_egdb *db, int x, int y, int threads,
         snprintf(err, GAME_ERROR_BYTES, "out of memory for pair %d+%d", x, y);
     else
         r = solve_pair(&w, err);
-    if (r == 0 && w.part) {
-        /* Part 0 writes the file as the parts' values stream in. */
-        struct kerx_egdb_writer *out = NULL;
-        int fail =
-            part->part == 0 && kerx_egdb_writer_begin(&out, path, db->size, db->drawat, x,
-                                                      y, n0, n - n0, err) != 0;
-        if (tier_part_max(w.part, fail) != 0) {
-            if (!fail) snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: part 0 failed", x, y);
-            if (out) kerx_egdb_writer_end(out, false, err);
-            r = -1;
-        } else {
-            struct write_ctx wc = {out, err};
-            const void *pieces[2] = {w.t[0].val, w.ntiers == 2 ? w.t[1].val : NULL};
-            uint64_t bytes[2] = {w.t[0].hi - w.t[0].lo,
-                                 w.ntiers == 2 ? w.t[1].hi - w.t[1].lo : 0};
-            r = tier_part_stream(w.part, pieces, bytes, 2, write_piece, &wc);
-            if (out && kerx_egdb_writer_end(out, r == 0, err) != 0) r = -1;
-        }
-    } else if (r == 0) {
+    if (r == 0 && w.part)
+        r = write_parts(&w, path, n0, n - n0, err);
+    else if (r == 0)
         r = kerx_egdb_file_write(path, db->size, db->drawat, x, y, w.t[0].val,
                                  w.t[0].ix->size, w.ntiers == 2 ? w.t[1].val : NULL,
                                  w.ntiers == 2 ? w.t[1].ix->size : 0, err);
-    }
     for (int k = 0; k < w.ntiers; k++) {
         free(w.t[k].val);
         free(w.t[k].cnt);

@@ -1,7 +1,8 @@
 /* Kotra's counts: the rank tables, the territory order, the sorted piece
  * lists, and what a position holds (score, pieces on the board, setup and
- * reserve left, a free base). Both the move generator (kotra_moves.c) and
- * the rules (kotra_rules.c) read these; they call neither. */
+ * reserve left, a free base) and the winner by score. The move generator
+ * (kotra_moves.c), the rules (kotra_rules.c) and the drawings read these;
+ * they call none of them. */
 #include "games/kotra/kotra.h"
 
 #include <string.h>
@@ -74,4 +75,13 @@ int kotra_reserve_count(const struct kotra_state *s, int player) {
 int kotra_base_free(const struct kotra_state *s, int player) {
     int base = kotra_space_of(player, TERRAIN_BASE);
     return base >= 0 && !s->cell[base];
+}
+
+int kotra_winner(const struct variant *v, const struct kotra_state *s) {
+    /* The text: forcing the opponent to surrender is a way to win. The side
+     * to act when the game ended is the one that could not move. */
+    if (s->over == OVER_SURRENDER && !kotra_options(v)->surrender_points)
+        return 1 - s->side;
+    int diff = kotra_score(s, KOTRA_GOLD) - kotra_score(s, KOTRA_SILVER);
+    return diff > 0 ? KOTRA_GOLD : diff < 0 ? KOTRA_SILVER : -1;
 }

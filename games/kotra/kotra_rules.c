@@ -337,15 +337,6 @@ static void kotra_chance(const struct variant *v, const void *state,
     for (int i = 0; i < count; i++) prob[i] = 1.0 / count;
 }
 
-int kotra_winner(const struct variant *v, const struct kotra_state *s) {
-    /* The text: forcing the opponent to surrender is a way to win. The side
-     * to act when the game ended is the one that could not move. */
-    if (s->over == OVER_SURRENDER && !kotra_options(v)->surrender_points)
-        return 1 - s->side;
-    int diff = kotra_score(s, KOTRA_GOLD) - kotra_score(s, KOTRA_SILVER);
-    return diff > 0 ? KOTRA_GOLD : diff < 0 ? KOTRA_SILVER : -1;
-}
-
 static void kotra_returns(const struct variant *v, const void *state,
                           double out[GAME_MAX_PLAYERS]) {
     const struct kotra_state *s = state;
