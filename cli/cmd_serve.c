@@ -1,6 +1,7 @@
 /* kibitz serve: the web page and its JSON API on a local address, until
  * interrupted (server/http.h, server/api.h, docs/API.md). */
 #include "cli/cli.h"
+#include "lib/kz_front.h"
 #include "server/api.h"
 #include "server/http.h"
 
@@ -126,12 +127,19 @@ int cmd_serve(int argc, char **argv) {
     int running = http_stop(server, 0.5);
     printf("kibitz serve: stopped\n");
     fflush(stdout);
-    if (running) {
+    bool making = api_making_databases(api);
+    if (running || making) {
         /* Their threads still use the API: end the process at once, without
-         * the exit handlers that would free what they use. */
-        fprintf(stderr,
-                "kibitz serve: %d request%s still running, ended with the server\n",
-                running, running == 1 ? "" : "s");
+         * the exit handlers that would free what they use; a database being
+         * made leaves no temporary file (the finished parts are kept, and
+         * the next first use resumes from them). */
+        if (running)
+            fprintf(stderr,
+                    "kibitz serve: %d request%s still running, ended with the server\n",
+                    running, running == 1 ? "" : "s");
+        if (making)
+            fprintf(stderr, "kibitz serve: a database being made was left unfinished\n");
+        kz_abandon_writes();
         _exit(EXIT_OK);
     }
     api_free(api);

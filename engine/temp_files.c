@@ -28,10 +28,15 @@ void temp_files_forget(int slot) {
     if (slot >= 0 && slot < TEMP_FILES_MAX) atomic_store(&slot_state[slot], 0);
 }
 
-static void remove_and_reraise(int sig) {
-    /* Only async-signal-safe calls here: unlink, signal, raise. */
+void temp_files_remove_all(void) {
+    /* Only async-signal-safe calls here: unlink. */
     for (int i = 0; i < TEMP_FILES_MAX; i++)
         if (atomic_load(&slot_state[i]) == 2) unlink(slot_path[i]);
+}
+
+static void remove_and_reraise(int sig) {
+    /* Only async-signal-safe calls here: unlink, signal, raise. */
+    temp_files_remove_all();
     signal(sig, SIG_DFL);
     raise(sig);
 }

@@ -24,6 +24,10 @@ int temp_files_add(const char *path);
 /* Unregister a slot from temp_files_add (-1 is ignored). */
 void temp_files_forget(int slot);
 
+/* Remove every registered file now (async-signal-safe): for a program that
+ * ends while a writer still runs on another thread. */
+void temp_files_remove_all(void);
+
 /* Install the SIGINT/SIGTERM handlers (once; later calls do nothing). */
 void temp_files_install(void);
 

@@ -2,6 +2,7 @@
  * search to probe, played from perfectly, and shown on the web page with
  * whatever they hold. The handle is kz_db (lib/kz_db.h), as for queries. */
 #include "lib/kz_db.h"
+#include "engine/temp_files.h"
 #include "lib/kz_front.h"
 #include "search/agent.h"
 #include "search/engine.h"
@@ -40,6 +41,10 @@ int kz_db_open_engine(const kz_game *g, const char *path, kz_db **out, char *err
     snprintf(db->path, sizeof db->path, "%s", sp.where);
     *out = db;
     return KZ_OK;
+}
+
+void kz_abandon_writes(void) {
+    temp_files_remove_all();
 }
 
 bool kz_is_db_spec(const char *algo) {

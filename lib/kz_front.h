@@ -35,6 +35,11 @@ json_t *kz_match_history_doc(const kz_match *m, int seat);
 /* kz_db_value_json (JSON null when not held) */
 json_t *kz_db_value_doc(const kz_db *db, const kz_state *s);
 
+/* Remove the temporary files of databases still being written on other
+ * threads (kz_db_open making one), for a program about to end without
+ * waiting for them (_exit). Async-signal-safe. */
+void kz_abandon_writes(void);
+
 /* A JSON string of any bytes, as the command line's error documents write
  * them (kjson_string_lossy): valid UTF-8 kept, each other byte (a quote of
  * the input cut inside a character, input that is not UTF-8) U+FFFD. */

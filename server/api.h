@@ -93,4 +93,9 @@ int api_open_games(struct api *api, const char *file, char *err, size_t n);
  * new ones are refused (503). Safe from any thread. */
 void api_stop(struct api *api);
 
+/* Is a database still being opened or made on a thread of the API's own
+ * (server/api_internal.h: api_database_for)? api_free must not run then:
+ * the process ends without it. */
+bool api_making_databases(struct api *api);
+
 #endif

@@ -26,6 +26,7 @@ struct api_database {
     kz_game *owner;    /* the game the database was opened for */
     kz_db *db;         /* NULL: none found */
     char name[128];    /* file or folder name shown to clients */
+    bool making;       /* being opened (or made: a quick one missing) */
 };
 
 struct api {
@@ -35,8 +36,10 @@ struct api {
     long max_iterations;
     struct games *games;      /* the games kept (api_open_games), NULL: none */
     atomic_bool stopping;     /* api_stop: searches stop, new ones are refused */
-    pthread_mutex_t lock;     /* guards `searches` and `databases` */
+    pthread_mutex_t lock;     /* guards `searches`, `databases` and `makers` */
     pthread_cond_t slot_free; /* a search ended (`searches` went down) */
+    pthread_cond_t db_ready;  /* a database stopped `making` */
+    int makers;               /* threads opening or making a database */
     int searches;
     struct api_database databases[API_MAX_DATABASES];
     int n_databases;

@@ -5,9 +5,12 @@
 
 #include <time.h>
 
+bool api_should_stop(struct api *api, const struct api_watch *watch) {
+    return atomic_load(&api->stopping) || (watch && watch->gone && watch->gone(watch->ctx));
+}
+
 static bool should_stop(const struct api_guard *g) {
-    return atomic_load(&g->api->stopping) ||
-           (g->watch && g->watch->gone && g->watch->gone(g->watch->ctx));
+    return api_should_stop(g->api, g->watch);
 }
 
 static void *watch(void *arg) {

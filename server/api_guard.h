@@ -6,6 +6,10 @@
 
 #include "server/api_common.h"
 
+/* Should the work of a request stop: the server stops, or the client of
+ * `watch` (may be NULL) has left? */
+bool api_should_stop(struct api *api, const struct api_watch *watch);
+
 /* A search's stop flag raised when the server stops or the client leaves:
  * api_guard_start watches both on a thread of its own (every API_WATCH_MS)
  * until api_guard_end. `watch` may be NULL (only the server's stop). */

@@ -27,6 +27,7 @@ struct api *api_create(const char *data, int threads) {
     atomic_init(&api->stopping, false);
     pthread_mutex_init(&api->lock, NULL);
     pthread_cond_init(&api->slot_free, NULL);
+    pthread_cond_init(&api->db_ready, NULL);
     return api;
 }
 
@@ -41,6 +42,7 @@ void api_free(struct api *api) {
     games_close(api->games);
     api_databases_close(api);
     pthread_cond_destroy(&api->slot_free);
+    pthread_cond_destroy(&api->db_ready);
     pthread_mutex_destroy(&api->lock);
     free(api->data);
     free(api);
@@ -50,6 +52,7 @@ void api_stop(struct api *api) {
     atomic_store(&api->stopping, true);
     pthread_mutex_lock(&api->lock);
     pthread_cond_broadcast(&api->slot_free); /* waiting engines give up */
+    pthread_cond_broadcast(&api->db_ready);  /* so do waiting requests */
     pthread_mutex_unlock(&api->lock);
 }
 
@@ -104,6 +107,6 @@ void api_handle_watched(struct api *api, const char *method, const char *path,
     case 0: api_games(api, out); break;
     case 1: api_state(api, body, length, out); break;
     case 2: api_search(api, body, length, watch, out); break;
-    default: api_query(api, body, length, out); break;
+    default: api_query(api, body, length, watch, out); break;
     }
 }

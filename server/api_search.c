@@ -68,6 +68,16 @@ static bool wait_slot(struct api *api) {
     return ok;
 }
 
+/* The database of the variant (NULL: none), looked up before a search slot
+ * is taken: its first use may wait while it is made, holding no slot. False
+ * when the server is stopping. */
+static bool find_database(struct api *api, const kz_game *g, const struct api_watch *watch,
+                          const kz_db **db) {
+    const struct api_database *d = api_database_for(api, g, watch);
+    *db = d ? d->db : NULL;
+    return !atomic_load(&api->stopping);
+}
+
 void api_search(struct api *api, const char *body, size_t length,
                 const struct api_watch *watch, struct api_response *out) {
     struct api_request r;
@@ -81,6 +91,7 @@ void api_search(struct api *api, const char *body, size_t length,
     json_t *analyse_json = json_object_get(r.root, "analyse");
     bool analyse = json_is_true(analyse_json);
     int player = -1;
+    const kz_db *db = NULL;
     if (turn == KZ_TURN_OVER) {
         api_fail(out, 400, "position: the game is over, no move to search");
     } else if (turn == KZ_TURN_CHANCE) {
@@ -103,7 +114,7 @@ void api_search(struct api *api, const char *body, size_t length,
     } else if ((kz_game_flags(r.game) & KZ_HAS_HIDDEN) && r.viewer >= 0 &&
                r.viewer != turn) {
         api_fail(out, 400, "viewer: only the player to act may ask the engine here");
-    } else if (atomic_load(&api->stopping)) {
+    } else if (!find_database(api, r.game, watch, &db)) {
         api_fail(out, 503, "the server is stopping");
     } else if (!take_slot(api)) {
         api_fail(out, 503, "busy: %d searches are running, try again", API_MAX_SEARCHES);
@@ -116,8 +127,7 @@ void api_search(struct api *api, const char *body, size_t length,
             cap_agent(a, api);
             /* Engines probe the database of the variant when there is one
              * (a perfect player plays from it). */
-            const struct api_database *d = api_database_for(api, r.game);
-            if (d && d->db) kz_agent_use_db(a, d->db);
+            if (db) kz_agent_use_db(a, db);
             uint64_t seed = seed_json ? (uint64_t)json_integer_value(seed_json) : 1;
             struct api_guard guard;
             json_t *doc = NULL;
@@ -146,7 +156,8 @@ void api_search(struct api *api, const char *body, size_t length,
 int api_engine_move(struct api *api, kz_agent *a, const kz_state *s, int player,
                     uint64_t seed, const struct api_watch *watch, kz_action *out,
                     char *err, size_t n) {
-    if (atomic_load(&api->stopping)) {
+    const kz_db *db = NULL;
+    if (!find_database(api, kz_state_game(s), watch, &db)) {
         snprintf(err, n, "the server is stopping");
         return 503;
     }
@@ -156,8 +167,7 @@ int api_engine_move(struct api *api, kz_agent *a, const kz_state *s, int player,
         return 503;
     }
     cap_agent(a, api);
-    const struct api_database *d = api_database_for(api, kz_state_game(s));
-    if (d && d->db) kz_agent_use_db(a, d->db);
+    if (db) kz_agent_use_db(a, db);
     struct api_guard guard;
     int status = 500;
     snprintf(err, n, "out of memory");

@@ -3,14 +3,16 @@ real server on a free loopback port: POST bodies only as application/json
 (415), requests from a page of another origin refused (403), one log line
 per request and per refusal, slow clients (slowloris) from one address not
 locking others out, a search ended when its client leaves, and SIGTERM
-ending the server within a second while a search or an endless move listing
-runs."""
+ending the server within a second while a search runs or while a request
+waits for the database being made on its first use."""
 
 import http.client
 import json
 import os
+import shutil
 import socket
 import sys
+import tempfile
 import threading
 import time
 
@@ -120,16 +122,6 @@ def slowloris(s):
     check("http: " in s.log(), "connections over the per-client limit are logged")
 
 
-def sanitizer_build():
-    """Is KIBITZ a sanitizer build (its CMakeCache.txt names sanitizers)?"""
-    try:
-        with open(os.path.join(os.path.dirname(KIBITZ), "CMakeCache.txt")) as f:
-            return any(l.startswith("KIBITZ_SANITIZE:STRING=") and l.strip()[-1] != "="
-                       for l in f)
-    except OSError:
-        return False
-
-
 def search_stops_when_client_leaves(s):
     """A 10-second search whose client hangs up frees its slot within seconds."""
     host, port = address(s)
@@ -155,7 +147,8 @@ def search_stops_when_client_leaves(s):
                             {"Content-Type": "application/json"})
         if status != 503 or time.time() > deadline:
             break
-    check(status == 200, "left searches ended and freed their slots within 4 s (got %d)" % status)
+    check(status == 200, "left searches ended and freed their slots within 4 s (got %d); the server's log:\n%s"
+          % (status, s.log()))
 
 
 def dense_kerx_refused(s):
@@ -170,8 +163,10 @@ def dense_kerx_refused(s):
               "dense Kerx position, %s: status %s after %.2f s: %s" % (path, status, took, doc))
 
 
-def sigterm_while(kind):
-    s = Server(KIBITZ, "--threads", "1")
+def sigterm_while(kind, *args):
+    """SIGTERM ends the server within a second while a Kerx search request
+    runs (or waits for the database it needs, being made on first use)."""
+    s = Server(KIBITZ, "--threads", "1", *args)
     host, port = address(s)
     body = {"game": "kerx", "engine": "alphabeta:time=10:depth=30"}
     path = "/api/search"
@@ -188,28 +183,50 @@ def sigterm_while(kind):
     started = time.time()
     code = s.stop()
     took = time.time() - started
-    check(code == 0 and took < 1.0, "SIGTERM during a %s: exit %s after %.2f s" % (kind, code, took))
+    check(code == 0 and took < 1.0, "SIGTERM during a %s: exit %s after %.2f s; the server's log:\n%s"
+          % (kind, code, took, s.log()))
+    return s.log()
+
+
+def sigterm_while_making(data):
+    """On a fresh data folder the first Kerx request makes the quick
+    endgame databases (seconds; far more under the sanitizers) on a thread
+    of the server's own: SIGTERM ends the server within a second all the
+    same, and no temporary file is left behind."""
+    os.environ["KIBITZ_DATA"] = data
+    try:
+        log = sigterm_while("first use of Kerx, its databases being made")
+    finally:
+        del os.environ["KIBITZ_DATA"]
+    check("first use: making" in log, "the database was being made: %s" % log)
+    left = [os.path.join(d, f) for d, _, files in os.walk(data) for f in files if ".tmp." in f]
+    check(not left, "no temporary file left behind: %s" % left)
 
 
 def main():
-    s = Server(KIBITZ, "--threads", "1")
+    scratch = tempfile.mkdtemp(prefix="kibitz-web-guard-")
     try:
-        content_type(s)
-        origin(s)
-        log_lines(s)
-        # A timing check: in make sanitize, beside the other tests, the
-        # stopped searches' slots came free only after its deadline (it
-        # passes there when run alone); make test runs it.
-        if not sanitizer_build():
+        # An empty database folder: nothing is made on first use, so the
+        # searches below are searches only (sigterm_while_making has that).
+        empty = os.path.join(scratch, "no-databases")
+        os.mkdir(empty)
+        s = Server(KIBITZ, "--threads", "1", "--db", empty)
+        try:
+            content_type(s)
+            origin(s)
+            log_lines(s)
             search_stops_when_client_leaves(s)
-        dense_kerx_refused(s)
-        # Last: under the sanitizers on a loaded machine the server takes
-        # a while to let go of the slow client's 128 connections, and the
-        # checks above measure other things.
-        slowloris(s)
+            dense_kerx_refused(s)
+            # Last: under the sanitizers on a loaded machine the server
+            # takes a while to let go of the slow client's 128 connections,
+            # and the checks above measure other things.
+            slowloris(s)
+        finally:
+            s.stop()
+        sigterm_while("search", "--db", empty)
+        sigterm_while_making(os.path.join(scratch, "data"))
     finally:
-        s.stop()
-    sigterm_while("search")
+        shutil.rmtree(scratch, ignore_errors=True)
     print("web_guard: %d checks passed" % web_lib.checks)
 
 
