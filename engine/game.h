@@ -197,6 +197,18 @@ struct game {
      * default constant by this. NULL: 1. */
     double (*return_scale)(const struct variant *v);
 
+    /* ---- capture extension (optional) ---- */
+    /* True when the side to move in `state` has a capture: material is
+     * about to change, so an evaluation there misjudges the position. Where
+     * such a position lies on alpha-beta's horizon, it is searched one ply
+     * further instead of evaluated, at most `capture_extension` extra plies
+     * along one line (search/alphabeta.h; the `alphabeta` engine's `extend`
+     * option changes the limit). A game opts in by setting both; NULL or
+     * 0: alpha-beta searches exactly to its depth. May be called on a
+     * finished game (its answer is then not used). */
+    bool (*capture_pending)(const struct variant *v, const void *state);
+    int capture_extension;
+
     /* ---- text (required) ---- */
     /* Parse a one-line position. Never trusts input: 0, or -1 with a message
      * in `err` naming what is wrong (length, character, counts, scores...). */

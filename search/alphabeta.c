@@ -102,6 +102,14 @@ static void extend_pv(const struct game *g, const struct variant *v, const void 
     }
 }
 
+/* The extra plies a line may take in captures (ab_limits.capture_plies):
+ * none for a game that cannot tell captures. */
+static int capture_extension(const struct game *g, const struct ab_limits *limits) {
+    int plies = limits->capture_plies == 0 ? g->capture_extension : limits->capture_plies;
+    if (!g->capture_pending || plies <= 0) return 0;
+    return plies < AB_MAX_EXTENSION ? plies : AB_MAX_EXTENSION;
+}
+
 /* A thread's start, with its position stack taken before the threads run
  * (threads_new). */
 static void thread_init(struct ab_thread *t, struct ab_shared *sh, int id,
@@ -205,6 +213,7 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
                            : 1,
         .probe = limits->probe,
         .probe_ctx = limits->probe_ctx,
+        .extension = capture_extension(g, limits),
     };
     atomic_init(&sh.stop, false);
     tt_new_search(tt);

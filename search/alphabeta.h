@@ -6,8 +6,10 @@
  * windows; a shared lock-free transposition table (search/tt.h); move
  * ordering by table move, two killers per ply and a history table; a
  * position repeated along the search line scores as a draw (games flagged
- * GAME_CAN_CYCLE); Lazy SMP: `threads` OpenMP threads search the same root
- * and share only the table.
+ * GAME_CAN_CYCLE); a capture extension for games that declare one (a
+ * position on the horizon where the side to move has a capture is searched
+ * a ply further, at most a fixed number of extra plies per line); Lazy SMP: `threads`
+ * OpenMP threads search the same root and share only the table.
  *
  * Scores are for the side to move, in the game's evaluation units (centi-
  * units of a win). A proven result scores AB_WIN - N (win in N) or
@@ -32,6 +34,8 @@ enum {
     AB_MAX_DISTANCE = 1000, /* scores beyond AB_WIN - this are proven */
     AB_MAX_PLY = 128,
     AB_MAX_ROOT_MOVES = 512,
+    AB_NO_EXTENSION = -1,  /* ab_limits.capture_plies: no capture extension */
+    AB_MAX_EXTENSION = 32, /* the most extra plies a line may take */
 };
 
 struct ab_limits {
@@ -52,6 +56,13 @@ struct ab_limits {
     /* Non-NULL: another thread ends the search early by setting it (the
      * last completed iteration is the result); UGI's `stop`. */
     const atomic_bool *interrupt;
+    /* The capture extension of games that declare one (engine/game.h,
+     * `capture_pending`): a position on the horizon whose side to move has
+     * a capture is searched one ply further, while the line has taken
+     * fewer than this many extra plies. 0: the game's
+     * `capture_extension`; AB_NO_EXTENSION: none. Games without
+     * `capture_pending` search exactly to the depth either way. */
+    int capture_plies;
 };
 
 struct ab_result {

@@ -28,6 +28,7 @@ struct ab_shared {
     double deadline;              /* 0: none */
     const atomic_bool *interrupt; /* ab_limits.interrupt */
     int table_depth; /* search_kernels.ab_table_depth of the game (at least 1) */
+    int extension;   /* capture extension: extra plies per line, 0 none */
     bool cycles;
     bool analyse;
     atomic_bool stop;
@@ -42,6 +43,7 @@ struct ab_shared {
 struct ab_thread {
     struct ab_shared *sh;
     int id;
+    int root_depth; /* the depth of the current iteration */
     uint64_t nodes;
     uint64_t probe_hits;
     unsigned char (*stack)[GAME_MAX_STATE_BYTES];

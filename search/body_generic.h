@@ -10,6 +10,7 @@
  *   BODY_COUNT(v, s)         children of s (perft's bulk count at the last ply)
  *   BODY_HASH(v, s)          game_hash
  *   BODY_EVALUATE(v, s, p)   evaluate, 0 when the game has none
+ *   BODY_CAPTURE_PENDING(v, s)   capture_pending (only called when set)
  */
 #ifndef KIBITZ_BODY_GENERIC_H
 #define KIBITZ_BODY_GENERIC_H
@@ -45,5 +46,6 @@ static inline uint64_t body_generic_count(const struct game *g, const struct var
 #define BODY_COUNT(v, s) body_generic_count(g, v, s)
 #define BODY_HASH(v, s) game_hash(g, v, s)
 #define BODY_EVALUATE(v, s, p) (g->evaluate ? g->evaluate(v, s, p) : 0)
+#define BODY_CAPTURE_PENDING(v, s) g->capture_pending(v, s)
 
 #endif

@@ -5,7 +5,7 @@
 #include "search/engine_common.h"
 #include "search/tt.h"
 
-enum { AB_DEPTH, AB_TIME, AB_THREADS, AB_HASH, AB_DB, AB_KEYS };
+enum { AB_DEPTH, AB_TIME, AB_THREADS, AB_HASH, AB_DB, AB_EXTEND, AB_KEYS };
 
 static const struct engine_key alphabeta_keys[] = {
     [AB_DEPTH] = {"depth", 1, AB_MAX_PLY - 2, NULL, ENGINE_KEY_BUDGET, "6",
@@ -15,6 +15,9 @@ static const struct engine_key alphabeta_keys[] = {
     [AB_THREADS] = {"threads", 1, 1024, NULL, 0, "1", "Lazy SMP threads"},
     [AB_HASH] = {"hash", 1, 1 << 16, NULL, 0, "16", "transposition table, MiB"},
     [AB_DB] = {"db", 0, 1, NULL, 0, "1", "0: do not probe the command's --db databases"},
+    [AB_EXTEND] = {"extend", 0, AB_MAX_EXTENSION, NULL, 0, NULL,
+                   "extra plies a line may search where a capture is due (games with a "
+                   "capture extension; default the game's, 0: none)"},
 };
 
 static int alphabeta_fits(const struct game *g, char *err) {
@@ -33,6 +36,7 @@ static void alphabeta_set(struct agent *a, int key, double x) {
     case AB_TIME: a->ab.time = x, a->ab.depth = 0; break;
     case AB_THREADS: a->ab.threads = (int)x; break;
     case AB_HASH: a->hash_mib = (int)x, a->hash_given = true; break;
+    case AB_EXTEND: a->ab.capture_plies = x == 0 ? AB_NO_EXTENSION : (int)x; break;
     default: a->no_db = x == 0; break;
     }
 }

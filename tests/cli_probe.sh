@@ -11,10 +11,15 @@ v='--variant size=3'
 "$kibitz" solve kerx $v --pieces 7 --db "$dir" --quiet >/dev/null
 
 # c2-c3 loses for white (df-pn, results/kerx.md): alpha-beta probing the
-# 7-piece databases proves it; without them it cannot at the same depth.
+# 7-piece databases proves it; without any database it cannot at the same
+# depth. With the 6-piece ones made on first use (the data folder), the
+# capture extension lets depth 14 reach them and prove it; without the
+# extension it cannot.
 expect 0 'score win in [0-9]+' -- bestmove kerx $v --moves c2-c3 --db "$dir"
 expect 0 'databases: [0-9]+ positions answered' -- bestmove kerx $v --moves c2-c3 --db "$dir"
-expect 0 'score [+-][0-9]' -- bestmove kerx $v --moves c2-c3 --depth 14
+expect 0 'score [+-][0-9]' -- bestmove kerx $v --moves c2-c3 --depth 14 --db none
+expect 0 'score win in [0-9]+' -- bestmove kerx $v --moves c2-c3 --depth 14
+expect 0 'score [+-][0-9]' -- bestmove kerx $v --moves c2-c3 --algo alphabeta:depth=14:extend=0
 # A held root: the score, the move and the line are the databases' (the line
 # is as long as the loss).
 held='c2-c3 e4xc2 b1xd3 c4xc2xe4 a2xc4 d5xb3xb1 e3-d3 e4xc2 c1xc3 d4xb2 a1xc1 a3-a2 d2-d3'
@@ -50,9 +55,11 @@ expect 0 'score proven win' -- bestmove kerx $v --moves "$held" --db "$dir" --al
 expect 0 'score proven win' -- bestmove kerx $v --moves c2-c3 --db "$dir" --algo mcts --iterations 20000
 # Agents: arena and play probe too; db=0 keeps a player from them. From a
 # won position the prober wins as black and holds the draw as white (75%);
-# without the databases the same players score 50%.
-expect 0 'games 2, score of alphabeta:depth=1: 75.0%' -- arena kerx $v --moves "$held" \
-    --players 'alphabeta:depth=1,alphabeta:depth=1:db=0' --games 2 --db "$dir" --quiet
+# without the databases the same players score 50%. (Without the capture
+# extension: with it, depth 1 wins this one as black without databases.)
+expect 0 'games 2, score of alphabeta:depth=1:extend=0: 75.0%' -- arena kerx $v \
+    --moves "$held" --players 'alphabeta:depth=1:extend=0,alphabeta:depth=1:db=0:extend=0' \
+    --games 2 --db "$dir" --quiet
 expect 0 'probes the databases' -- play kerx $v --moves "$held" --db "$dir" --algo alphabeta:depth=1
 expect 2 'agent option db needs' -- arena kerx $v --players 'alphabeta:db=2,random' --games 1
 # --db none: a plain search.

@@ -57,6 +57,10 @@ enum {
      * only positions grown from refused ones could reach. */
     KERX_CHASE_CHECK_STEPS = 200000,
     KERX_CHASE_MAX_STEPS = 4000000,
+    /* Alpha-beta's capture extension (engine/game.h): the most extra
+     * plies one line may search where a capture is due (results/kerx.md,
+     * "Capture extension"). */
+    KERX_CAPTURE_EXTENSION = 4,
     KERX_WHITE = 0,
     KERX_BLACK = 1,
 };
@@ -179,6 +183,10 @@ bool kerx_chains_bounded(const struct kerx_geom *g, const struct kerx_state *s, 
 
 /* True when the side to move has any legal move. */
 bool kerx_has_move(const struct kerx_geom *g, const struct kerx_state *s);
+
+/* True when a piece of the side to move can jump (with huff=0 it must then
+ * capture, X4). */
+bool kerx_can_capture(const struct kerx_geom *g, const struct kerx_state *s);
 
 /* The jump directions of capture `m` (legal in `s`) into `dirs` (room for
  * KERX_MAX_JUMPS) and the captured cells into `captured`; returns the number

@@ -72,6 +72,13 @@ static int kerx_evaluate(const struct variant *v, const void *state, int player)
     return kerx_eval(kerx_geom_of(v), kerx_options(v)->drawat, state, player);
 }
 
+/* Positions where a capture is due: alpha-beta's capture extension
+ * searches past them instead of evaluating them (results/kerx.md,
+ * "Capture extension"). */
+static bool kerx_capture_pending(const struct variant *v, const void *state) {
+    return kerx_can_capture(kerx_geom_of(v), state);
+}
+
 /* The rules treat all six directions and both sides alike (each side's
  * direction only names its start edge; see RULES.md), so a position's value
  * for the mover is that of its side-relative image (mover as white, to
@@ -121,6 +128,8 @@ const struct game kerx_game = {
     .apply = kerx_apply,
     .returns = kerx_returns,
     .evaluate = kerx_evaluate,
+    .capture_pending = kerx_capture_pending,
+    .capture_extension = KERX_CAPTURE_EXTENSION,
     .parse_position = kerx_parse_position,
     .format_position = kerx_format_position,
     .parse_move = kerx_parse_move,

@@ -165,15 +165,23 @@ static int KX(moves_any)(const struct kerx_geom *g, const struct kerx_state *s,
     return count;
 }
 
+/* True when a piece of the side to move can jump. */
+static bool KX(can_capture)(const struct kerx_geom *g, const struct kerx_state *s) {
+    KX_BB own = KX_LOAD(s->pieces[s->side]);
+    KX_BB enemy = KX_LOAD(s->pieces[s->side ^ 1]);
+    KX_BB empty = KX(board)(g) & ~(own | enemy);
+    for (KX_BB t = own; t; t &= t - 1)
+        if (KX(can_jump)(g, KX_CTZ(t), enemy, empty)) return true;
+    return false;
+}
+
 static bool KX(has_move)(const struct kerx_geom *g, const struct kerx_state *s) {
     KX_BB own = KX_LOAD(s->pieces[s->side]);
     KX_BB enemy = KX_LOAD(s->pieces[s->side ^ 1]);
     KX_BB empty = KX(board)(g) & ~(own | enemy);
     for (KX_BB t = own; t; t &= t - 1)
         if (KX_LOAD(g->adj[KX_CTZ(t)]) & empty) return true;
-    for (KX_BB t = own; t; t &= t - 1)
-        if (KX(can_jump)(g, KX_CTZ(t), enemy, empty)) return true;
-    return false;
+    return KX(can_capture)(g, s);
 }
 
 /* Can the capture chains of the side to move (every capture when `any`) be

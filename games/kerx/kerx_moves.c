@@ -60,6 +60,10 @@ bool kerx_has_move(const struct kerx_geom *g, const struct kerx_state *s) {
     return kerx_narrow(g) ? has_move_64(g, s) : has_move_128(g, s);
 }
 
+bool kerx_can_capture(const struct kerx_geom *g, const struct kerx_state *s) {
+    return kerx_narrow(g) ? can_capture_64(g, s) : can_capture_128(g, s);
+}
+
 static inline void kerx_flip(uint64_t w[2], int cell) {
     w[cell >> 6] ^= UINT64_C(1) << (cell & 63);
 }

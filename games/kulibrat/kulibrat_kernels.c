@@ -22,6 +22,8 @@
 #define BODY_HASH(v, s) XXH3_64bits(s, sizeof(struct kulibrat_state))
 #define BODY_EVALUATE(v, s, p) kulibrat_evaluate(v, s, p)
 #define BODY_PLAYOUT(v, s, rng, max, r) kulibrat_playout(v, s, rng, max, r)
+/* Kulibrat declares no capture extension (alpha-beta never asks). */
+#define BODY_CAPTURE_PENDING(v, s) false
 /* Kulibrat has no chance or simultaneous nodes: BODY_FLAGS folds these
  * branches away. */
 #define BODY_CHANCE(v, s, moves, n, prob) g->chance(v, s, moves, n, prob)
