@@ -63,28 +63,34 @@ static int read_int(const char *option, const char *text, long lo, long hi, int 
     return 0;
 }
 
-int cmd_serve(int argc, char **argv) {
-    struct http_options o = {.bind = "127.0.0.1", .port = 8080};
-    const char *db = NULL, *games = NULL;
-    int threads = 1;
+/* serve's options. */
+struct serve_options {
+    struct http_options http;
+    const char *db, *games;
+    int threads;
+};
+
+/* Read the options into `so`: 0, -1 after printing the help, or an exit
+ * status after the message. */
+static int read_options(int argc, char **argv, struct serve_options *so) {
     /* Every option that does not return takes a value: step over both. */
     for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             printf("%s\n%s", usage, help);
-            return EXIT_OK;
+            return -1;
         }
         int status = 0;
         if (strcmp(arg, "--port") == 0)
-            status = read_int("--port", value, 0, 65535, &o.port);
+            status = read_int("--port", value, 0, 65535, &so->http.port);
         else if (strcmp(arg, "--threads") == 0)
-            status = read_int("--threads", value, 1, 64, &threads);
+            status = read_int("--threads", value, 1, 64, &so->threads);
         else if (strcmp(arg, "--bind") == 0 && value)
-            o.bind = value;
+            so->http.bind = value;
         else if (strcmp(arg, "--db") == 0 && value)
-            db = value;
+            so->db = value;
         else if (strcmp(arg, "--games") == 0 && value && value[0])
-            games = value;
+            so->games = value;
         else if (strcmp(arg, "--bind") == 0 || strcmp(arg, "--db") == 0 ||
                  strcmp(arg, "--games") == 0)
             status = cli_fail("%s wants a value", arg);
@@ -92,37 +98,12 @@ int cmd_serve(int argc, char **argv) {
             status = cli_fail("serve: unknown option '%.60s'\n%s", arg, usage);
         if (status) return status;
     }
-    /* Signals go to this thread only (the server's threads inherit the mask),
-     * which waits for them below. */
-    sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    return 0;
+}
 
-    char games_file[4096];
-    if (!games && default_games_file(games_file, sizeof games_file))
-        return EXIT_RUNTIME_FAILURE;
-    struct api *api = api_create(db, threads);
-    if (!api) return cli_fail("out of memory");
-    char err[4400];
-    if (api_open_games(api, games ? games : games_file, err, sizeof err)) {
-        api_free(api);
-        return cli_fail_runtime("%s", err);
-    }
-    struct http_server *server = http_start(api, &o, err, sizeof err);
-    if (!server) {
-        api_free(api);
-        return cli_fail("%s", err);
-    }
-    printf("kibitz serve: listening on http://%s:%d/ (Ctrl-C stops)\n", o.bind,
-           http_port(server));
-    fflush(stdout);
-    int sig = 0;
-    sigwait(&stop, &sig);
-    /* Within a second, whatever runs: searches stop at their next check, and
-     * work that cannot be interrupted ends with the process. */
+/* Stop within a second, whatever runs: searches stop at their next check,
+ * and work that cannot be interrupted ends with the process. */
+static int shut_down(struct api *api, struct http_server *server) {
     api_stop(api);
     int running = http_stop(server, 0.5);
     printf("kibitz serve: stopped\n");
@@ -144,4 +125,40 @@ int cmd_serve(int argc, char **argv) {
     }
     api_free(api);
     return EXIT_OK;
+}
+
+int cmd_serve(int argc, char **argv) {
+    struct serve_options so = {.http = {.bind = "127.0.0.1", .port = 8080}, .threads = 1};
+    int status = read_options(argc, argv, &so);
+    if (status) return status < 0 ? EXIT_OK : status;
+    /* Signals go to this thread only (the server's threads inherit the mask),
+     * which waits for them below. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    char games_file[4096];
+    if (!so.games && default_games_file(games_file, sizeof games_file))
+        return EXIT_RUNTIME_FAILURE;
+    struct api *api = api_create(so.db, so.threads);
+    if (!api) return cli_fail("out of memory");
+    char err[4400];
+    if (api_open_games(api, so.games ? so.games : games_file, err, sizeof err)) {
+        api_free(api);
+        return cli_fail_runtime("%s", err);
+    }
+    struct http_server *server = http_start(api, &so.http, err, sizeof err);
+    if (!server) {
+        api_free(api);
+        return cli_fail("%s", err);
+    }
+    printf("kibitz serve: listening on http://%s:%d/ (Ctrl-C stops)\n", so.http.bind,
+           http_port(server));
+    fflush(stdout);
+    int sig = 0;
+    sigwait(&stop, &sig);
+    return shut_down(api, server);
 }

@@ -184,7 +184,7 @@ int kotra_territory_space(int player, int i);
 int kotra_score(const struct kotra_state *s, int player);
 
 /* The winner of a finished game (KOTRA_GOLD or KOTRA_SILVER), or -1 for a
- * draw: the side that surrendered loses (unless the variant scores
+ * draw (kotra_count.c): the side that surrendered loses (unless the variant scores
  * surrenders on points); otherwise the most points win. */
 int kotra_winner(const struct variant *v, const struct kotra_state *s);
 
@@ -195,8 +195,8 @@ int kotra_moves_of(const struct kotra_state *s, move_t *out);
  * he surrenders at the start of his turn. */
 int kotra_can_move(const struct kotra_state *s, int player);
 
-/* State queries shared by move generation (kotra_moves.c) and applying
- * moves (kotra_rules.c). Pieces of `player` on the board; */
+/* State queries (kotra_count.c) shared by move generation (kotra_moves.c)
+ * and applying moves (kotra_rules.c). Pieces of `player` on the board; */
 int kotra_count_on_board(const struct kotra_state *s, int player);
 /* pieces of each rank `player` has still to place in his setup; */
 void kotra_setup_remaining(const struct kotra_state *s, int player, int left[RANK_KINDS]);
