@@ -186,6 +186,77 @@ static int deepen(struct ab_thread *t, int max_depth, int root_player, int *out_
     return completed;
 }
 
+/* The root's moves into out (root_moves, root_count, root_draws, a first
+ * move), and what the databases say of the root (root_held, draw_proven).
+ * A root the databases hold searches only its value-keeping moves: they go
+ * into `kept` and sh->root_moves. -1 with err when the root has more moves
+ * than a result can hold. */
+static int root_moves(struct ab_shared *sh, const void *state,
+                      const struct ab_limits *limits, int root_player, move_t *kept,
+                      struct ab_result *out, char *err) {
+    const struct game *g = sh->g;
+    const struct variant *v = sh->v;
+    move_t root[g->max_moves];
+    int root_count = g->moves(v, state, root);
+    if (root_count > AB_MAX_ROOT_MOVES) {
+        snprintf(err, GAME_ERROR_BYTES, "too many root moves (%d)", root_count);
+        return -1;
+    }
+    int kept_count = filter_root(g, v, state, limits, root, root_count, kept);
+    if (kept_count > 0) {
+        sh->root_count = root_count = kept_count;
+        sh->root_moves = kept;
+        memcpy(root, kept, sizeof(move_t) * (size_t)kept_count);
+    }
+    retro_cell held =
+        limits->probe ? limits->probe(limits->probe_ctx, state) : RETRO_HOLE;
+    out->root_held = retro_is_value(held);
+    out->draw_proven = out->root_held && retro_outcome(held) == RETRO_OUTCOME_DRAW;
+    out->root_count = root_count;
+    memcpy(out->root_moves, root, sizeof(move_t) * (size_t)root_count);
+    for (int i = 0; limits->probe && i < root_count; i++) {
+        retro_cell c = move_value(g, v, state, root_player, root[i], limits);
+        out->root_draws[i] = retro_is_value(c) && retro_outcome(c) == RETRO_OUTCOME_DRAW;
+    }
+    out->move = root[0];
+    out->has_move = true;
+    return 0;
+}
+
+/* Runs the search on `threads` threads (Lazy SMP: thread 0 deepens to
+ * max_depth and stops the others when it is done; they share only the
+ * table). Thread 0's score, principal variation and root scores go into
+ * out, the nodes and probe hits of all threads too. Returns the depth
+ * completed, or -1 when memory for the threads is short. */
+static int run_threads(struct ab_shared *sh, int threads, int max_depth, int root_player,
+                       const void *state, struct ab_result *out) {
+    struct ab_thread *pool = threads_new(threads);
+    if (!pool) return -1;
+    uint64_t nodes = 0, hits = 0;
+    int completed = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : nodes, hits)
+    {
+        int id = omp_get_thread_num();
+        struct ab_thread *t = &pool[id];
+        thread_init(t, sh, id, state);
+        if (id == 0) {
+            completed = deepen(t, max_depth, root_player, &out->score, out->pv,
+                               &out->pv_length, out->root_scores);
+            atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
+        } else {
+            int s, l;
+            move_t pv[AB_MAX_PLY + 1];
+            deepen(t, AB_MAX_PLY - 2, root_player, &s, pv, &l, NULL);
+        }
+        nodes += t->nodes;
+        hits += t->probe_hits;
+    }
+    threads_free(pool, threads);
+    out->nodes = nodes;
+    out->probe_hits = hits;
+    return completed;
+}
+
 int ab_search(const struct game *g, const struct variant *v, const void *state,
               const struct ab_limits *limits, struct tt *tt, struct ab_result *out,
               char *err) {
@@ -226,62 +297,16 @@ int ab_search(const struct game *g, const struct variant *v, const void *state,
         out->seconds = timer_now() - start;
         return 0;
     }
-    move_t root[g->max_moves];
-    int root_count = g->moves(v, state, root);
-    if (root_count > AB_MAX_ROOT_MOVES) {
-        snprintf(err, GAME_ERROR_BYTES, "too many root moves (%d)", root_count);
-        return -1;
-    }
     move_t kept[AB_MAX_ROOT_MOVES];
-    int kept_count = filter_root(g, v, state, limits, root, root_count, kept);
-    if (kept_count > 0) {
-        sh.root_count = root_count = kept_count;
-        sh.root_moves = kept;
-        memcpy(root, kept, sizeof(move_t) * (size_t)kept_count);
-    }
-    retro_cell held =
-        limits->probe ? limits->probe(limits->probe_ctx, state) : RETRO_HOLE;
-    out->root_held = retro_is_value(held);
-    out->draw_proven = out->root_held && retro_outcome(held) == RETRO_OUTCOME_DRAW;
-    out->root_count = root_count;
-    memcpy(out->root_moves, root, sizeof(move_t) * (size_t)root_count);
-    for (int i = 0; limits->probe && i < root_count; i++) {
-        retro_cell c = move_value(g, v, state, root_player, root[i], limits);
-        out->root_draws[i] = retro_is_value(c) && retro_outcome(c) == RETRO_OUTCOME_DRAW;
-    }
-    out->move = root[0];
-    out->has_move = true;
-
-    struct ab_thread *pool = threads_new(threads);
-    if (!pool) {
+    if (root_moves(&sh, state, limits, root_player, kept, out, err) < 0) return -1;
+    int completed = run_threads(&sh, threads, max_depth, root_player, state, out);
+    if (completed < 0) {
         snprintf(err, GAME_ERROR_BYTES, "out of memory for %d search threads", threads);
         return -1;
     }
-    uint64_t nodes = 0, hits = 0;
-    int completed = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : nodes, hits)
-    {
-        int id = omp_get_thread_num();
-        struct ab_thread *t = &pool[id];
-        thread_init(t, &sh, id, state);
-        if (id == 0) {
-            completed = deepen(t, max_depth, root_player, &out->score, out->pv,
-                               &out->pv_length, out->root_scores);
-            atomic_store_explicit(&sh.stop, true, memory_order_relaxed);
-        } else {
-            int s, l;
-            move_t pv[AB_MAX_PLY + 1];
-            deepen(t, AB_MAX_PLY - 2, root_player, &s, pv, &l, NULL);
-        }
-        nodes += t->nodes;
-        hits += t->probe_hits;
-    }
-    threads_free(pool, threads);
     if (out->pv_length > 0) out->move = out->pv[0];
     if (completed > 0) extend_pv(g, v, state, limits, out);
     out->depth = completed;
-    out->nodes = nodes;
-    out->probe_hits = hits;
     if (out->draw_proven) out->score = 0; /* the databases' exact value */
     out->seconds = timer_now() - start;
     return 0;

@@ -58,7 +58,199 @@ static inline int body_ab_extended(const struct ab_thread *t, int ply, int depth
     ((depth) <= 0 ? body_ab_leaf(t, ply, dist, pov)                                      \
                   : body_ab_node(t, ply, dist, depth, alpha, beta, pov))
 
-/* Negamax body for the player to move, `mover`. */
+/* The steps of a node below, each a static inline helper called from one
+ * place in body_ab_mover (the compiler inlines them back; see
+ * results/structure.md for the speed measured old against new). */
+
+/* Probes the table for the node (only at or above the game's table depth,
+ * search_kernels.ab_table_depth: below it a probe is a cache miss for
+ * nothing). Sets *tt_move to the entry's move when there is one; returns
+ * true with *score when the entry settles the node: below the root, at a
+ * zero window, searched deep enough, with a bound that cuts. */
+static inline bool body_ab_table_cut(const struct ab_thread *t, uint64_t key, int ply,
+                                     int dist, int depth, int alpha, int beta,
+                                     int *tt_move, int *score) {
+    const struct ab_shared *sh = t->sh;
+    struct tt_entry e;
+    if (depth < sh->table_depth || !tt_probe(sh->tt, key, &e)) return false;
+    *tt_move = e.move;
+    int s = ab_score_from_tt(e.score, dist);
+    const bool pv_node = beta - alpha > 1;
+    if (ply > 0 && e.depth >= depth && !pv_node &&
+        (e.bound == TT_EXACT || (e.bound == TT_LOWER && s >= beta) ||
+         (e.bound == TT_UPPER && s <= alpha))) {
+        *score = s;
+        return true;
+    }
+    return false;
+}
+
+/* The node's moves into `moves`, their count: a held root searches only
+ * the value-keeping moves the driver kept. */
+static inline int body_ab_node_moves(const struct ab_thread *t, int ply,
+                                     const void *state, move_t *moves) {
+    const struct ab_shared *sh = t->sh;
+    const struct game *g = sh->g;
+    (void)g; /* unused by specialised instances */
+    int count = BODY_MOVES(sh->v, state, moves);
+    if (ply == 0 && sh->root_count > 0) {
+        count = sh->root_count;
+        memcpy(moves, sh->root_moves, sizeof(move_t) * (size_t)count);
+    }
+    return count;
+}
+
+/* The table key of the child that move `m` makes from `state`. */
+static inline uint64_t body_ab_key_after(const struct ab_shared *sh, const void *state,
+                                         move_t m) {
+    const struct game *g = sh->g;
+    (void)g; /* unused by specialised instances */
+    unsigned char ahead[BODY_STATE_SIZE];
+    memcpy(ahead, state, BODY_STATE_SIZE);
+    BODY_APPLY(sh->v, ahead, m);
+    return BODY_HASH(sh->v, ahead);
+}
+
+/* Children's keys computed ahead of their search, so that their table
+ * buckets are fetched into the cache before they probe (a probe into a
+ * large table is a cache miss otherwise). Just above the lowest nodes that
+ * probe (all_ahead), the children's searches are too short to hide one
+ * fetch behind the other: all are fetched at once, into child_key[]. Higher
+ * up, the table move's (searched first) is fetched right away and each
+ * later child's while the one before it is searched: only one key is
+ * computed ahead (next_key), so a cutoff wastes at most one. */
+struct body_ab_ahead {
+    bool all_ahead, have_next;
+    uint64_t next_key;
+    uint64_t *child_key;
+};
+
+/* Starts the fetching ahead for a node at `depth` (see struct
+ * body_ab_ahead). */
+static inline void body_ab_fetch_first(const struct ab_thread *t, const void *state,
+                                       const move_t *moves, int count, int depth,
+                                       bool sorted, int tt_move,
+                                       struct body_ab_ahead *a) {
+    const struct ab_shared *sh = t->sh;
+    const int lowest = sh->table_depth; /* children at this depth probe */
+    a->all_ahead = depth - 1 == lowest;
+    a->have_next = false;
+    a->next_key = 0;
+    if (a->all_ahead) {
+        for (int i = 0; i < count; i++) {
+            a->child_key[i] = body_ab_key_after(sh, state, moves[i]);
+            tt_prefetch(sh->tt, a->child_key[i]);
+        }
+    } else if (depth - 1 > lowest && sorted && tt_move >= 0 && tt_move < count) {
+        a->next_key = body_ab_key_after(sh, state, moves[tt_move]);
+        tt_prefetch(sh->tt, a->next_key);
+        a->have_next = true;
+    }
+}
+
+/* The key of the n-th child `child` (already made), and, above the lowest
+ * probing nodes, the (n+1)-th child picked and its bucket fetched. */
+static inline uint64_t body_ab_child_key(const struct ab_thread *t, const void *state,
+                                         const void *child, move_t *moves, int *order,
+                                         int *index, int n, int count, int depth,
+                                         bool sorted, struct body_ab_ahead *a) {
+    const struct ab_shared *sh = t->sh;
+    const struct game *g = sh->g;
+    (void)g; /* unused by specialised instances */
+    if (a->all_ahead) return a->child_key[index[n]];
+    if (depth - 1 <= sh->table_depth) return BODY_HASH(sh->v, child);
+    /* The first child's key is ahead only if it is the table move (the
+     * highest order, so picked first). */
+    uint64_t key = a->have_next ? a->next_key : BODY_HASH(sh->v, child);
+    a->have_next = n + 1 < count;
+    if (n + 1 < count) {
+        if (sorted) ab_pick_move(moves, order, index, n + 1, count);
+        a->next_key = body_ab_key_after(sh, state, moves[n + 1]);
+        tt_prefetch(sh->tt, a->next_key);
+    }
+    return key;
+}
+
+/* The ordering keys of the node's moves: the table move first, then the
+ * two killers, then by history; index[] tracks each move's place in the
+ * generated list while they are sorted. */
+static inline void body_ab_order_moves(const struct ab_thread *t, int ply, int mover,
+                                       const move_t *moves, int count, int tt_move,
+                                       int *order, int *index) {
+    move_t k0 = t->killers[ply][0], k1 = t->killers[ply][1];
+    const int *hist = t->history[mover & 1];
+    for (int i = 0; i < count; i++) {
+        index[i] = i;
+        if (i == tt_move)
+            order[i] = 1 << 30;
+        else if (moves[i] == k0)
+            order[i] = 1 << 29;
+        else if (moves[i] == k1)
+            order[i] = 1 << 28;
+        else
+            order[i] = hist[ab_history_slot(moves[i])];
+    }
+}
+
+/* Brings the n-th move to search into moves[n]: the table move first; the
+ * others picked one at a time by order, here at the lowest probing nodes
+ * and below, else by body_ab_child_key one child ahead. */
+static inline void body_ab_pick_next(const struct ab_thread *t, move_t *moves, int *order,
+                                     int *index, int n, int count, int depth, bool sorted,
+                                     int tt_move) {
+    if (sorted && n == 0 && tt_move >= 0 && tt_move < count)
+        ab_swap_move(moves, order, index, 0, tt_move); /* the unique highest order */
+    else if (sorted && (depth - 1 <= t->sh->table_depth || n == 0))
+        ab_pick_move(moves, order, index, n, count);
+}
+
+/* The n-th child's score for `mover` (principal variation search): the
+ * first child with the full window, the others with a zero window and
+ * again with the full one if they fall inside it; in analysis at the root,
+ * every move with an infinite window, its score kept by its index. */
+static inline int body_ab_search_child(struct ab_thread *t, int ply, int n,
+                                       int move_index, int cdist, int cdepth, int alpha,
+                                       int beta, int mover) {
+    int opp = 1 - mover, score;
+    if (ply == 0 && t->sh->analyse) {
+        score = -BODY_AB_CHILD(t, ply + 1, cdist, cdepth, -AB_INF, AB_INF, opp);
+        if (n < AB_MAX_ROOT_MOVES) t->root_scores[move_index] = score;
+    } else if (n == 0) {
+        score = -BODY_AB_CHILD(t, ply + 1, cdist, cdepth, -beta, -alpha, opp);
+    } else {
+        score = -BODY_AB_CHILD(t, ply + 1, cdist, cdepth, -alpha - 1, -alpha, opp);
+        if (score > alpha && score < beta)
+            score = -BODY_AB_CHILD(t, ply + 1, cdist, cdepth, -beta, -alpha, opp);
+    }
+    return score;
+}
+
+/* The node's principal variation: `m` followed by the child's. */
+static inline void body_ab_take_pv(struct ab_thread *t, int ply, move_t m) {
+    t->pv[ply][ply] = m;
+    for (int j = ply + 1; j < t->pv_length[ply + 1]; j++)
+        t->pv[ply][j] = t->pv[ply + 1][j];
+    t->pv_length[ply] = t->pv_length[ply + 1] > ply + 1 ? t->pv_length[ply + 1] : ply + 1;
+}
+
+/* A beta cutoff by `m`: it becomes the ply's first killer and gains
+ * depth^2 of history (all of the side's history halved before it
+ * overflows). */
+static inline void body_ab_note_cutoff(struct ab_thread *t, int ply, int mover, int depth,
+                                       move_t m) {
+    if (m != t->killers[ply][0]) {
+        t->killers[ply][1] = t->killers[ply][0];
+        t->killers[ply][0] = m;
+    }
+    int *h = &t->history[mover & 1][ab_history_slot(m)];
+    *h += depth * depth;
+    if (*h > (1 << 26)) {
+        for (int j = 0; j < AB_HISTORY_SIZE; j++) t->history[mover & 1][j] /= 2;
+    }
+}
+
+/* Negamax body for the player to move, `mover`: repetition, horizon, table
+ * probe, the move loop, table store. */
 static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int alpha,
                          int beta, int mover) {
     const struct ab_shared *sh = t->sh;
@@ -74,142 +266,47 @@ static int body_ab_mover(struct ab_thread *t, int ply, int dist, int depth, int 
     if (depth <= 0 || ply >= AB_MAX_PLY - 1)
         return ab_clamp_eval(BODY_EVALUATE(v, state, mover));
 
-    const bool pv_node = beta - alpha > 1;
     const int alpha0 = alpha;
-    int tt_move = TT_NO_MOVE;
-    struct tt_entry e;
-    /* Below the game's table depth (search_kernels.ab_table_depth) nodes
-     * neither probe nor store: a cache miss each in a large table. */
-    const bool tabled = depth >= sh->table_depth;
-    if (tabled && tt_probe(sh->tt, key, &e)) {
-        tt_move = e.move;
-        int s = ab_score_from_tt(e.score, dist);
-        if (ply > 0 && e.depth >= depth && !pv_node &&
-            (e.bound == TT_EXACT || (e.bound == TT_LOWER && s >= beta) ||
-             (e.bound == TT_UPPER && s <= alpha)))
-            return s;
-    }
+    int tt_move = TT_NO_MOVE, held;
+    if (body_ab_table_cut(t, key, ply, dist, depth, alpha, beta, &tt_move, &held))
+        return held;
 
     move_t moves[BODY_MAX_MOVES];
     int order[BODY_MAX_MOVES], index[BODY_MAX_MOVES];
-    int count = BODY_MOVES(v, state, moves);
-    if (ply == 0 && sh->root_count > 0) { /* a held root: the value-keeping moves */
-        count = sh->root_count;
-        memcpy(moves, sh->root_moves, sizeof(move_t) * (size_t)count);
-    }
+    uint64_t child_key[BODY_MAX_MOVES];
+    int count = body_ab_node_moves(t, ply, state, moves);
     const bool sorted = !(ply == 0 && sh->analyse);
-    /* Children that will probe the table have their bucket
-     * fetched into the cache ahead of the probe (a probe into a large table
-     * is a cache miss otherwise): the table move's, which is searched first,
-     * right now; each later child's while the one before it is searched.
-     * Only one key is computed ahead, so a cutoff wastes at most one. */
-    uint64_t next_key = 0, child_key[BODY_MAX_MOVES];
-    bool have_next = false;
-    /* Just above the lowest nodes that probe, the children's searches are
-     * too short to hide one fetch behind the other: all are fetched at
-     * once. */
-    const int lowest = sh->table_depth; /* children at this depth probe */
-    const bool all_ahead = depth - 1 == lowest;
-    if (all_ahead) {
-        for (int i = 0; i < count; i++) {
-            unsigned char ahead[BODY_STATE_SIZE];
-            memcpy(ahead, state, BODY_STATE_SIZE);
-            BODY_APPLY(v, ahead, moves[i]);
-            child_key[i] = BODY_HASH(v, ahead);
-            tt_prefetch(sh->tt, child_key[i]);
-        }
-    } else if (depth - 1 > lowest && sorted && tt_move >= 0 && tt_move < count) {
-        unsigned char ahead[BODY_STATE_SIZE];
-        memcpy(ahead, state, BODY_STATE_SIZE);
-        BODY_APPLY(v, ahead, moves[tt_move]);
-        next_key = BODY_HASH(v, ahead);
-        tt_prefetch(sh->tt, next_key);
-        have_next = true;
-    }
-    move_t k0 = t->killers[ply][0], k1 = t->killers[ply][1];
-    const int *hist = t->history[mover & 1];
-    for (int i = 0; i < count; i++) {
-        index[i] = i;
-        if (i == tt_move)
-            order[i] = 1 << 30;
-        else if (moves[i] == k0)
-            order[i] = 1 << 29;
-        else if (moves[i] == k1)
-            order[i] = 1 << 28;
-        else
-            order[i] = hist[ab_history_slot(moves[i])];
-    }
+    struct body_ab_ahead ahead = {.child_key = child_key};
+    body_ab_fetch_first(t, state, moves, count, depth, sorted, tt_move, &ahead);
+    body_ab_order_moves(t, ply, mover, moves, count, tt_move, order, index);
 
     int best = -AB_INF, best_index = TT_NO_MOVE;
     unsigned char *child = t->stack[ply + 1];
     for (int n = 0; n < count; n++) {
-        if (sorted && n == 0 && tt_move >= 0 && tt_move < count)
-            ab_swap_move(moves, order, index, 0, tt_move); /* the unique highest order */
-        else if (sorted && (depth - 1 <= lowest || n == 0))
-            ab_pick_move(moves, order, index, n, count);
+        body_ab_pick_next(t, moves, order, index, n, count, depth, sorted, tt_move);
         move_t m = moves[n];
         memcpy(child, state, BODY_STATE_SIZE);
         BODY_APPLY(v, child, m);
-        if (all_ahead) {
-            t->keys[ply + 1] = child_key[index[n]];
-        } else if (depth - 1 > lowest) {
-            /* The first child's key is ahead only if it is the table move
-             * (the highest order, so picked first). */
-            t->keys[ply + 1] = have_next ? next_key : BODY_HASH(v, child);
-            have_next = n + 1 < count;
-            if (n + 1 < count) {
-                unsigned char ahead[BODY_STATE_SIZE];
-                if (sorted) ab_pick_move(moves, order, index, n + 1, count);
-                memcpy(ahead, state, BODY_STATE_SIZE);
-                BODY_APPLY(v, ahead, moves[n + 1]);
-                next_key = BODY_HASH(v, ahead);
-                tt_prefetch(sh->tt, next_key);
-            }
-        } else {
-            t->keys[ply + 1] = BODY_HASH(v, child);
-        }
+        t->keys[ply + 1] = body_ab_child_key(t, state, child, moves, order, index, n,
+                                             count, depth, sorted, &ahead);
         int cdist = dist + (m != GAME_MOVE_PASS);
         int cdepth = body_ab_extended(t, ply + 1, depth - 1);
-        int opp = 1 - mover, score;
-        if (ply == 0 && sh->analyse) {
-            score = -BODY_AB_CHILD(t, ply + 1, cdist, cdepth, -AB_INF, AB_INF, opp);
-            if (n < AB_MAX_ROOT_MOVES) t->root_scores[index[n]] = score;
-        } else if (n == 0) {
-            score = -BODY_AB_CHILD(t, ply + 1, cdist, cdepth, -beta, -alpha, opp);
-        } else {
-            score = -BODY_AB_CHILD(t, ply + 1, cdist, cdepth, -alpha - 1, -alpha, opp);
-            if (score > alpha && score < beta)
-                score = -BODY_AB_CHILD(t, ply + 1, cdist, cdepth, -beta, -alpha, opp);
-        }
+        int score =
+            body_ab_search_child(t, ply, n, index[n], cdist, cdepth, alpha, beta, mover);
         if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return 0;
-        if (score > best) {
-            best = score;
-            best_index = index[n];
-            if (score > alpha) {
-                alpha = score;
-                t->pv[ply][ply] = m;
-                for (int j = ply + 1; j < t->pv_length[ply + 1]; j++)
-                    t->pv[ply][j] = t->pv[ply + 1][j];
-                t->pv_length[ply] =
-                    t->pv_length[ply + 1] > ply + 1 ? t->pv_length[ply + 1] : ply + 1;
-                if (alpha >= beta) {
-                    if (m != t->killers[ply][0]) {
-                        t->killers[ply][1] = t->killers[ply][0];
-                        t->killers[ply][0] = m;
-                    }
-                    int *h = &t->history[mover & 1][ab_history_slot(m)];
-                    *h += depth * depth;
-                    if (*h > (1 << 26)) {
-                        for (int j = 0; j < AB_HISTORY_SIZE; j++)
-                            t->history[mover & 1][j] /= 2;
-                    }
-                    break;
-                }
-            }
+        if (score <= best) continue;
+        best = score;
+        best_index = index[n];
+        if (score <= alpha) continue;
+        alpha = score;
+        body_ab_take_pv(t, ply, m);
+        if (alpha >= beta) {
+            body_ab_note_cutoff(t, ply, mover, depth, m);
+            break;
         }
     }
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
-    if (tabled)
+    if (depth >= sh->table_depth)
         tt_store(sh->tt, key, ab_score_to_tt(best, dist), depth, bound, best_index);
     return best;
 }
