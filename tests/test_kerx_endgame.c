@@ -5,7 +5,8 @@
  * - df-pn from scratch and a plain depth-limited search agree on random
  *   positions (value; and remoteness, for the plain search);
  * - a second build reads every pair back; one or two threads give the same
- *   files;
+ *   files; so do the shared (1 byte an entry) and 3-byte layouts, and a build
+ *   resumed from a pair's checkpoint;
  * - another size, a corrupted or truncated file, or a stranger is refused;
  * - values are checked block by block on first read: opening reads no value,
  *   a corrupt block is refused when a probe reaches it (never a wrong value,
@@ -13,6 +14,7 @@
  * - a file of format version 1 is still read, and a build upgrades it.
  * KIBITZ_KERX_FULL_CHECK=K runs the generic comparison with K pieces on
  * size 3 (7: every material of the earlier size-3 databases) instead of 5. */
+#include "games/kerx/kerx_egdb_checkpoint.h"
 #include "games/kerx/kerx_egdb_set.h"
 #include "games/kerx/kerx_tiers_db.h"
 #include "solve/dfpn.h"
@@ -133,7 +135,7 @@ static bool dfpn_agrees(const struct test_game *t, const struct kerx_state *s,
     int outcome = retro_outcome(cell);
     int want = outcome == RETRO_OUTCOME_WIN    ? DFPN_WIN
                : outcome == RETRO_OUTCOME_LOSS ? DFPN_LOSS
-                                       : DFPN_DRAW;
+                                               : DFPN_DRAW;
     assert_int_equal(res.value, want);
     return true;
 }
@@ -374,6 +376,99 @@ static void test_threads_and_resume(void **unused) {
     build(&t, two, 6, 2, &st);
     assert_int_equal(st.pairs_loaded, 2);
     assert_same_pairs(one, two, pairs, 3);
+}
+
+/* Change the byte at offset `at` of a file. */
+static void flip_byte(const char *path, uint64_t at) {
+    int fd = open(path, O_RDWR);
+    assert_true(fd >= 0);
+    uint8_t byte;
+    assert_int_equal(pread(fd, &byte, 1, (off_t)at), 1);
+    byte ^= 0x5a;
+    assert_int_equal(pwrite(fd, &byte, 1, (off_t)at), 1);
+    close(fd);
+}
+
+/* Build with the given layout and checkpoint settings; 0, or -1 with err. */
+static int build_with(const struct test_game *t, const char *dir, int pieces, int layout,
+                      double every, int stop, struct kerx_egdb_stats *st, char *err) {
+    struct kerx_egdb_build b = {.pieces = pieces,
+                                .threads = 2,
+                                .parallel_from = 1,
+                                .folder = dir,
+                                .layout = layout,
+                                .checkpoint_every = every,
+                                .stop_before_level = stop};
+    return kerx_egdb_build(&t->variant, &b, st, err);
+}
+
+/* Every .keg file of folder one/sub is in two/sub, byte for byte, and
+ * there are n of them. */
+static void assert_same_folders(const char *one, const char *two, const char *sub,
+                                int n) {
+    shell("test $(ls '%s/%s' | grep -c '[.]keg$') -eq %d", one, sub, n);
+    shell("for f in '%s/%s'/*.keg; do cmp -s \"$f\" '%s/%s'/\"$(basename \"$f\")\" || "
+          "{ echo \"differs: $f\"; exit 1; }; done",
+          one, sub, two, sub);
+}
+
+/* The shared layout (counters in the value byte, 1 byte an entry) and the
+ * 3-byte one write the same files, on two threads: every material of size 3
+ * up to 10 pieces (its symmetric positions included) and of size 4 up to 6. */
+static void test_layouts_agree(void **unused) {
+    (void)unused;
+    const char *variants[] = {"size=3", "size=4"};
+    const int pieces[] = {10, 6};
+    for (int i = 0; i < 2; i++) {
+        struct test_game t = test_game_make("kerx", variants[i]);
+        char shared[300], wide[300], sub[KERX_EGDB_PATH_BYTES], err[GAME_ERROR_BYTES];
+        snprintf(shared, sizeof shared, "%s/shared%d", folder, i);
+        snprintf(wide, sizeof wide, "%s/wide%d", folder, i);
+        struct kerx_egdb_stats s1, s2;
+        if (build_with(&t, shared, pieces[i], KERX_LAYOUT_SHARED, -1, 0, &s1, err) != 0)
+            fail_msg("%s", err);
+        if (build_with(&t, wide, pieces[i], KERX_LAYOUT_WIDE, -1, 0, &s2, err) != 0)
+            fail_msg("%s", err);
+        assert_int_equal(s1.pairs, s2.pairs);
+        assert_true(s1.pairs >= 3);
+        assert_int_equal(s1.counts.won, s2.counts.won);
+        kerx_egdb_folder(&t.variant, "", sub, sizeof sub);
+        assert_same_folders(shared, wide, sub + 1, s1.pairs); /* sub: "/egdb-..." */
+    }
+}
+
+/* A build stopped inside a pair leaves its checkpoint; the next build goes
+ * on from it (said in its stats), removes it and writes the same files as
+ * a build never stopped. A damaged checkpoint is refused and the pair is
+ * solved from the start, the same again. */
+static void test_checkpoint_resume(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=3");
+    char clean[300], cut[300], sub[KERX_EGDB_PATH_BYTES], err[GAME_ERROR_BYTES] = "";
+    char ckpt[KERX_EGDB_PATH_BYTES + 400];
+    snprintf(clean, sizeof clean, "%s/clean", folder);
+    snprintf(cut, sizeof cut, "%s/cut", folder);
+    kerx_egdb_folder(&t.variant, "", sub, sizeof sub);
+    struct kerx_egdb_stats st;
+    if (build_with(&t, clean, 7, KERX_LAYOUT_AUTO, -1, 0, &st, err) != 0)
+        fail_msg("%s", err);
+    int pairs = st.pairs;
+    for (int damaged = 0; damaged < 2; damaged++) {
+        shell("rm -rf '%s'", cut);
+        /* Saves before every level; the first pair that reaches level 5 stops. */
+        assert_int_equal(build_with(&t, cut, 7, KERX_LAYOUT_AUTO, 1e-9, 5, &st, err), -2);
+        if (!strstr(err, "stopped before level 5")) fail_msg("%s", err);
+        int a = 0, b = 0;
+        assert_int_equal(sscanf(strstr(err, "pair "), "pair %d+%d", &a, &b), 2);
+        snprintf(ckpt, sizeof ckpt, "%s%s/%d+%d.keg.ckpt", cut, sub, a, b);
+        assert_int_equal(access(ckpt, F_OK), 0);
+        if (damaged) flip_byte(ckpt, KERX_CKPT_HEADER_BYTES + 10);
+        if (build_with(&t, cut, 7, KERX_LAYOUT_AUTO, 1e-9, 0, &st, err) != 0)
+            fail_msg("%s", err);
+        assert_int_equal(st.pairs_resumed, damaged ? 0 : 1);
+        assert_int_not_equal(access(ckpt, F_OK), 0); /* removed when done */
+        assert_same_folders(clean, cut, sub + 1, pairs);
+    }
 }
 
 static void expect_refused(const struct test_game *t, const char *dir, const char *what) {
@@ -762,6 +857,8 @@ int main(void) {
         cmocka_unit_test(test_mover_slots_by_search),
         cmocka_unit_test_setup_teardown(test_wdl_files, setup, teardown),
         cmocka_unit_test_setup_teardown(test_threads_and_resume, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_layouts_agree, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_checkpoint_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lazy_blocks, setup, teardown),
         cmocka_unit_test_setup_teardown(test_old_format, setup, teardown),

@@ -30,7 +30,7 @@
 
 /* The value bytes (KERX_EG_DRAW, KERX_EG_MAX_BYTE, KERX_EG_HOLE) are those
  * of the files, kerx_egdb_file.h. */
-enum { KERX_EGDB_PATH_BYTES = 4096 };
+enum { KERX_EGDB_PATH_BYTES = 4096, KERX_CHECKPOINT_SECONDS = 900 };
 
 /* The position's value as a retro_cell (retro.h), for the mover. */
 static inline retro_cell kerx_eg_cell(int byte) {
@@ -48,8 +48,20 @@ struct kerx_egdb_build {
      * are too short to pay for the barriers, and on a busy machine a
      * waiting thread spins for nothing. */
     uint64_t parallel_from;
-    size_t memory_mib;  /* budget; 0: none */
-    bool progress;      /* progress lines on stderr */
+    size_t memory_mib; /* budget; 0: none */
+    /* How a pair is held while solving (kerx_egdb_pair.c, "Memory"):
+     * KERX_LAYOUT_AUTO shares each position's move counter with its value
+     * byte (1 byte an entry) and solves a pair again in the 3-byte layout
+     * when its remoteness outgrows the shared byte; the others force one
+     * layout (for tests and measurements). The files are the same. */
+    enum { KERX_LAYOUT_AUTO, KERX_LAYOUT_SHARED, KERX_LAYOUT_WIDE } layout;
+    /* A pair solved in the shared layout saves its state at a level
+     * boundary when this many seconds have passed since the last save (0:
+     * KERX_CHECKPOINT_SECONDS; < 0: never), and resumes from it after a
+     * kill (kerx_egdb_checkpoint.h). */
+    double checkpoint_every;
+    int stop_before_level; /* tests: save and stop there; 0: never */
+    bool progress;         /* progress lines on stderr */
     const char *folder; /* data folder (NULL: the data folders, engine/data_folder.h) */
 };
 
@@ -57,6 +69,7 @@ struct kerx_egdb_stats {
     int pairs, pairs_loaded;  /* pairs in all, and found finished on disk */
     int pairs_upgraded;       /* of those, rewritten from file format 1 */
     int pairs_split;          /* under MPI: pairs solved split across ranks */
+    int pairs_resumed;        /* went on from a checkpoint of an earlier run */
     uint64_t bytes_exchanged; /* by their parts (un-move updates) */
     struct kerx_egdb_counts counts;
     uint64_t solved_positions; /* index entries solved in this run */

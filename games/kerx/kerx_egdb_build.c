@@ -66,8 +66,14 @@ static int pair_needs(const struct build_run *run, int x, int y, int *out) {
     return n;
 }
 
-/* A pair needs the pairs its captures lead to. Memory: its working bytes
- * (3 an entry), the values of those pairs and the index tables. */
+/* Working bytes an entry while solving: 1 in the shared layout, 3 when
+ * each counter has 2 bytes of its own (kerx_egdb_pair.c, "Memory"). */
+static uint64_t entry_bytes(const struct kerx_egdb_build *b) {
+    return b->layout == KERX_LAYOUT_WIDE ? 3 : 1;
+}
+
+/* A pair needs the pairs its captures lead to. Memory: its working bytes,
+ * the values of those pairs and the index tables. */
 static int pair_jobs(const struct build_run *run, struct tier_job *jobs, uint64_t tables,
                      char *err) {
     for (int i = 0; i < run->count; i++) {
@@ -76,7 +82,7 @@ static int pair_jobs(const struct build_run *run, struct tier_job *jobs, uint64_
         memset(j, 0, sizeof *j);
         j->id = (uint64_t)x << 8 | (uint64_t)y;
         uint64_t entries = pair_entries(run->db, x, y);
-        j->bytes = 3 * entries + tables;
+        j->bytes = entry_bytes(run->b) * entries + tables;
         j->wide = entries >= run->parallel_from;
         int need[2 * KERX_EG_SIDE];
         j->needs = pair_needs(run, x, y, need);
@@ -131,6 +137,21 @@ static bool pair_done(void *ctx, int job) {
     return false;
 }
 
+/* The options of one pair's solve from the build's. */
+static struct kerx_pair_opts pair_opts(const struct kerx_egdb_build *b, int threads,
+                                       bool progress, const struct tier_part *part) {
+    struct kerx_pair_opts o = {
+        .threads = threads,
+        .progress = progress,
+        .shared = b->layout != KERX_LAYOUT_WIDE,
+        .checkpoint_every = b->checkpoint_every == 0  ? KERX_CHECKPOINT_SECONDS
+                            : b->checkpoint_every < 0 ? 0
+                                                      : b->checkpoint_every,
+        .stop_before_level = b->stop_before_level ? b->stop_before_level : -1,
+        .part = part};
+    return o;
+}
+
 /* Solve one pair and write its file. On an MPI worker the pairs it needs
  * were written by other ranks: open them first (in one process they are
  * open already, so parallel solves only read the set). */
@@ -146,7 +167,17 @@ static int pair_solve(void *ctx, int job, int threads, char *err) {
     kerx_egdb_pair_path(run->db, x, y, path, sizeof path);
     int team = pair_entries(run->db, x, y) < run->parallel_from ? 1 : threads;
     bool progress = run->b->progress && !tier_mpi_worker();
-    return kerx_egdb_pair_build(run->db, x, y, team, progress, path, err);
+    struct kerx_pair_opts o = pair_opts(run->b, team, progress, NULL);
+    int r = kerx_egdb_pair_build(run->db, x, y, &o, path, err);
+    if (r == KERX_EGDB_TOO_DEEP && run->b->layout == KERX_LAYOUT_AUTO) {
+        if (run->b->progress)
+            fprintf(stderr, "kerx egdb %d+%d: %s; solving it again in 3 bytes an entry\n",
+                    x, y, err);
+        o.shared = false;
+        r = kerx_egdb_pair_build(run->db, x, y, &o, path, err);
+    }
+    if (o.resumed) __atomic_fetch_add(&run->st->pairs_resumed, 1, __ATOMIC_RELAXED);
+    return r == 0 ? 0 : -1;
 }
 
 /* Split over `parts` ranks: the largest share of the working bytes, plus
@@ -160,7 +191,8 @@ static uint64_t pair_part_bytes(void *ctx, int job, int parts) {
     int x = run->pairs[job].a, y = run->pairs[job].b;
     uint64_t entries = pair_entries(run->db, x, y), share = (entries + parts - 1) / parts;
     uint64_t stream = share < (UINT64_C(1) << 26) ? share : UINT64_C(1) << 26;
-    return run->jobs[job].bytes - 3 * entries + 4 * share + stream;
+    uint64_t per = entry_bytes(run->b);
+    return run->jobs[job].bytes - per * entries + (per + 1) * share + stream;
 }
 
 static int pair_solve_part(void *ctx, int job, int threads, const struct tier_part *part,
@@ -174,7 +206,13 @@ static int pair_solve_part(void *ctx, int job, int threads, const struct tier_pa
     }
     char path[KERX_EGDB_PATH_BYTES + 32];
     kerx_egdb_pair_path(run->db, x, y, path, sizeof path);
-    return kerx_egdb_pair_build_part(run->db, x, y, threads, false, part, path, err);
+    struct kerx_pair_opts o = pair_opts(run->b, threads, false, part);
+    int r = kerx_egdb_pair_build(run->db, x, y, &o, path, err);
+    if (r == KERX_EGDB_TOO_DEEP && run->b->layout == KERX_LAYOUT_AUTO) {
+        o.shared = false;
+        r = kerx_egdb_pair_build(run->db, x, y, &o, path, err);
+    }
+    return r == 0 ? 0 : -1;
 }
 
 static int pair_finished(void *ctx, int job, double seconds, char *err) {
@@ -222,11 +260,12 @@ static int pair_list(const struct kerx_egdb *db, int pieces, struct pair_id *out
     return n;
 }
 
-/* Memory: the working bytes of the largest pair (value and counter, 3
- * bytes an entry), every finished pair's values (mapped while building the
+/* Memory: the working bytes of the largest pair (entry_bytes an entry),
+ * every finished pair's values (mapped while building the
  * later ones), and the index tables (made here, before any work). Sets
  * st->need_bytes, *largest and *tables. 0, or -1 with err. */
-static int measure_need(struct kerx_egdb *db, const struct pair_id *pairs, int npairs,
+static int measure_need(struct kerx_egdb *db, const struct kerx_egdb_build *b,
+                        const struct pair_id *pairs, int npairs,
                         struct kerx_egdb_stats *st, uint64_t *largest, uint64_t *tables,
                         char *err) {
     uint64_t all = 0;
@@ -248,7 +287,7 @@ static int measure_need(struct kerx_egdb *db, const struct pair_id *pairs, int n
                        (uint64_t)mv->count * 10;
         }
     }
-    st->need_bytes = (size_t)(3 * *largest + all + *tables);
+    st->need_bytes = (size_t)(entry_bytes(b) * *largest + all + *tables);
     return 0;
 }
 
@@ -349,14 +388,15 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
     status = -2; /* from here on a failure is the machine's, not the input's */
     st->pairs = npairs;
     uint64_t largest, tables;
-    if (measure_need(db, pairs, npairs, st, &largest, &tables, err) != 0) goto done;
+    if (measure_need(db, b, pairs, npairs, st, &largest, &tables, err) != 0) goto done;
     /* Under MPI each rank's budget is checked pair by pair instead. */
     if (b->memory_mib && st->need_bytes > b->memory_mib * 1048576 &&
         tier_mpi_ranks() == 1) {
         snprintf(err, GAME_ERROR_BYTES,
                  "the build needs about %.0f MiB (largest pair %" PRIu64
-                 " positions, 3 bytes each while solving), more than --memory %zu",
-                 (double)st->need_bytes / 1048576.0, largest, b->memory_mib);
+                 " positions, %d byte%s each while solving), more than --memory %zu",
+                 (double)st->need_bytes / 1048576.0, largest, (int)entry_bytes(b),
+                 entry_bytes(b) == 1 ? "" : "s", b->memory_mib);
         goto done;
     }
     if (solver_db_make_folders(db->folder, err) != 0) goto done;

@@ -24,6 +24,22 @@
  * 12 x (step moves), and each un-move subtracts 12 |Stab P| / |Stab c|, an
  * integer since |Stab c| divides 12.
  *
+ * Memory: the shared layout (one byte an entry). The counters above take 2
+ * bytes beside each value byte, 3 in all: 37 GB for the largest 10-piece
+ * pair of size 4, more than the machine. The shared layout keeps both in
+ * one byte: an undecided position holds KERX_EG_HOLE - n, n >= 1 the step
+ * moves not yet known to lose (at most 6 a piece, so n <= 6 x the larger
+ * side: the byte stays at or above `floor` = 255 - 6 max(a, b)), and
+ * decided values stay below floor (remoteness floor - 2 at most: 199 moves
+ * for 9 pieces a side, against 129 the longest of the 9-piece set; beyond
+ * it the pair is rebuilt in the 3-byte layout, kerx_egdb_build.c). The
+ * counter then counts moves, not twelfths: c's k finds of P stand for
+ * k |Stab P| / |Stab c| moves, an integer for the k finds together but not
+ * for one when |Stab c| > 1, so the un-moves of a symmetric c are summed
+ * by predecessor before they are taken off. Updates are compare-and-swap
+ * loops on the byte; the values written are the same as the 3-byte
+ * layout's, byte for byte (the tests compare the files).
+ *
  * Races: the forward pass writes only its own work unit's entries and reads
  * finished lower pairs. In the backward pass several threads may update one
  * predecessor: counters use atomic subtraction; values are set with atomic
@@ -50,8 +66,10 @@
 #include "games/kerx/kerx_egdb_set.h"
 
 #include "engine/timer.h"
+#include "games/kerx/kerx_egdb_checkpoint.h"
 #include "solve/tier_mpi.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <omp.h>
 #include <stdio.h>
@@ -63,7 +81,7 @@ struct tier_work {
     int m, o;
     const struct kerx_tier_index *ix;
     uint8_t *val;  /* entries lo..hi-1 of the tier (all of it unless split) */
-    uint16_t *cnt; /* the same */
+    uint16_t *cnt; /* the same; NULL when the counters share the value byte */
     uint64_t lo, hi;
     int partner; /* the tier steps lead to: the other of the pair, or itself */
 };
@@ -81,6 +99,15 @@ struct pair_work {
     bool progress;
     struct tier_work t[2];
     int failed; /* set by any thread: remoteness overflow or a broken probe */
+    /* Shared layout (cnt NULL): an undecided position's byte is
+     * KERX_EG_HOLE - (its step moves not yet known to lose), at least
+     * `floor`, so values stay below it (see the top of the file). */
+    bool shared;
+    int floor;
+    const char *ckpt; /* the checkpoint's path; NULL: none kept */
+    double checkpoint_every;
+    int stop_before_level;
+    bool resumed;
     /* Split across ranks (NULL: whole): `bounds` are the parts' first
      * entries in the pair's index (tier 0's entries, then tier 1's), and
      * `out` the outboxes, threads x parts. */
@@ -163,21 +190,28 @@ static void forward_range(struct pair_work *w, struct tier_work *t, uint32_t slo
             other |= UINT64_C(1) << free_cells[__builtin_ctzll(p)];
         uint64_t i = base + r;
         uint8_t *val = &t->val[i - t->lo];
-        uint16_t *cnt = &t->cnt[i - t->lo];
+        uint16_t *cnt = t->cnt ? &t->cnt[i - t->lo] : NULL;
+        uint16_t count = 0;
         if (symmetric && !kerx_index_stab(t->ix, slot, other)) {
             *val = KERX_EG_HOLE;
-            *cnt = 0;
         } else if (kerx_egdb_has_capture(g, mover, other)) {
             *val = (uint8_t)capture_value(w, mover, other);
-            *cnt = 0;
+            if (w->shared && *val >= w->floor)
+                __atomic_store_n(&w->failed, 5, __ATOMIC_RELAXED);
         } else {
             uint64_t empty = board & ~(mover | other);
             int steps = 0;
             for (uint64_t s = mover; s; s &= s - 1)
                 steps += __builtin_popcountll(g->adj[__builtin_ctzll(s)][0] & empty);
-            *val = steps ? KERX_EG_DRAW : 1;
-            *cnt = (uint16_t)(KERX_SYMS * steps);
+            if (!steps)
+                *val = 1;
+            else if (w->shared)
+                *val = (uint8_t)(KERX_EG_HOLE - steps);
+            else
+                *val = KERX_EG_DRAW;
+            count = (uint16_t)(KERX_SYMS * steps);
         }
+        if (cnt) *cnt = count;
         uint64_t low = packed & -packed, ripple = packed + low;
         packed = (((ripple ^ packed) >> 2) / low) | ripple;
     }
@@ -203,6 +237,24 @@ static inline uint64_t update(struct pair_work *w, uint8_t *val, uint16_t *cnt,
         return 1;
     }
     return 0;
+}
+
+/* The same in the shared layout (val by entry; `dec` in moves). */
+static inline uint64_t update_shared(struct pair_work *w, uint8_t *val, uint64_t pi,
+                                     bool loss, uint16_t dec, uint8_t set) {
+    uint8_t pv = __atomic_load_n(&val[pi], __ATOMIC_RELAXED);
+    for (;;) {
+        if (pv < w->floor || pv == KERX_EG_HOLE) return 0; /* decided */
+        int left = KERX_EG_HOLE - pv - (loss ? 0 : dec);
+        if (left < 0) {
+            __atomic_store_n(&w->failed, 3, __ATOMIC_RELAXED);
+            return 0;
+        }
+        uint8_t next = loss || left == 0 ? set : (uint8_t)(KERX_EG_HOLE - left);
+        if (__atomic_compare_exchange_n(&val[pi], &pv, next, true, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED))
+            return next == set;
+    }
 }
 
 /* The part holding entry pi of tier k. */
@@ -242,6 +294,27 @@ struct pred {
     int stab;
 };
 
+/* Shared layout, a symmetric c (|Stab c| = stab_c > 1): its finds of one
+ * predecessor together stand for k |Stab P| / stab_c moves (the top of the
+ * file), so they become one find whose `stab` holds that count. Returns
+ * the number of finds left. */
+static int merge_finds(struct pair_work *w, struct pred *preds, int n, int stab_c) {
+    int kept = 0;
+    for (int k = 0; k < n; k++) {
+        int same = 0;
+        for (int j = 0; j < kept && !same; j++) same = preds[j].at == preds[k].at;
+        if (same) continue;
+        int sum = 0;
+        for (int j = k; j < n; j++)
+            if (preds[j].at == preds[k].at) sum += preds[j].stab;
+        if (sum % stab_c) __atomic_store_n(&w->failed, 3, __ATOMIC_RELAXED);
+        preds[kept] = preds[k];
+        preds[kept].stab = sum / stab_c;
+        kept++;
+    }
+    return kept;
+}
+
 /* Un-moves of every position of value byte `level + 1` in positions r0..r1-1
  * of slot `slot`.
  * The predecessors' bytes lie all over the partner tier, so each step is a
@@ -258,7 +331,7 @@ static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_
     uint64_t width = r1 - r0, base = (uint64_t)slot * t->ix->width + r0, decided = 0;
     const uint8_t *row = t->val + (base - t->lo);
     uint8_t *pval = p->val - p->lo; /* by entry; only lo..hi-1 are there */
-    uint16_t *pcnt = p->cnt - p->lo;
+    uint16_t *pcnt = p->cnt ? p->cnt - p->lo : NULL;
     uint64_t plo = p->lo, phi = p->hi;
     uint8_t want = (uint8_t)(level + 1), set = (uint8_t)(level + 2);
     bool loss = (level & 1) == 0;
@@ -292,16 +365,19 @@ static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_
             q->at = pslot * p->ix->width + kerx_packed_rank(q->mover, q->other);
             if (q->at < plo || q->at >= phi) continue;
             __builtin_prefetch(&pval[q->at], 1);
-            if (!loss) __builtin_prefetch(&pcnt[q->at], 1);
+            if (!loss && !w->shared) __builtin_prefetch(&pcnt[q->at], 1);
         }
+        if (w->shared && stab_c > 1) n = merge_finds(w, preds, n, stab_c);
         for (int k = 0; k < n; k++) {
             uint64_t pi = preds[k].at;
-            uint16_t dec = (uint16_t)(KERX_SYMS * preds[k].stab / stab_c);
+            uint16_t dec = w->shared ? (uint16_t)preds[k].stab
+                                     : (uint16_t)(KERX_SYMS * preds[k].stab / stab_c);
             if (pi < plo || pi >= phi) { /* another part's entry */
                 send_update(w, outs, t->partner, pi, dec);
                 continue;
             }
-            decided += update(w, pval, pcnt, pi, loss, dec, set);
+            decided += w->shared ? update_shared(w, pval, pi, loss, dec, set)
+                                 : update(w, pval, pcnt, pi, loss, dec, set);
         }
     }
     return decided;
@@ -312,6 +388,9 @@ static const char *failure_text(int failed) {
     case 1: return "a remoteness beyond 253 moves (the value byte's limit)";
     case 2: return "a capture leads to a material missing from the databases";
     case 4: return "out of memory for updates to other ranks";
+    case 5:
+        return "a remoteness beyond the shared layout's limit (rebuilt in 3 bytes an "
+               "entry)";
     default: return "a move counter went below zero (a bug in the un-move counting)";
     }
 }
@@ -330,8 +409,10 @@ static uint64_t take_updates(struct pair_work *w, const uint64_t *in, uint64_t n
             __atomic_store_n(&w->failed, 3, __ATOMIC_RELAXED);
             continue;
         }
-        decided += update(w, p->val - p->lo, p->cnt - p->lo, pi, loss,
-                          (uint16_t)(in[i] >> 48), set);
+        uint16_t dec = (uint16_t)(in[i] >> 48);
+        decided += w->shared
+                       ? update_shared(w, p->val - p->lo, pi, loss, dec, set)
+                       : update(w, p->val - p->lo, p->cnt - p->lo, pi, loss, dec, set);
     }
     return decided;
 }
@@ -421,10 +502,10 @@ static int highest_level(struct pair_work *w) {
     for (int k = 0; k < w->ntiers; k++) {
         const uint8_t *v = w->t[k].val;
         uint64_t n = w->t[k].hi - w->t[k].lo;
-        int local = -1;
+        int local = -1, top = w->shared ? w->floor : KERX_EG_HOLE;
 #pragma omp parallel for num_threads(w->threads) reduction(max : local)
         for (uint64_t i = 0; i < n; i++)
-            if (v[i] != KERX_EG_HOLE && v[i] - 1 > local) local = v[i] - 1;
+            if (v[i] < top && v[i] - 1 > local) local = v[i] - 1;
         if (local > maxlevel) maxlevel = local;
     }
     if (w->part) maxlevel = (int)tier_part_max(w->part, maxlevel);
@@ -454,8 +535,70 @@ static int64_t backward_level(struct pair_work *w, const struct unit_range *ur,
     return w->failed ? -1 : (int64_t)decided;
 }
 
-static int solve_pair(struct pair_work *w, char *err) {
+/* Shared layout: the positions still undecided are draws. */
+static void undecided_are_draws(struct pair_work *w) {
+    for (int k = 0; k < w->ntiers; k++) {
+        uint8_t *v = w->t[k].val;
+        uint64_t n = w->t[k].hi - w->t[k].lo;
+        int floor = w->floor;
+#pragma omp parallel for num_threads(w->threads)
+        for (uint64_t i = 0; i < n; i++)
+            if (v[i] >= floor && v[i] != KERX_EG_HOLE) v[i] = KERX_EG_DRAW;
+    }
+}
+
+/* The checkpoint's description of this pair (kerx_egdb_checkpoint.h). */
+static struct kerx_ckpt pair_ckpt(const struct pair_work *w, int level, int maxlevel) {
+    struct kerx_ckpt c = {
+        .size = w->db->size,
+        .drawat = w->db->drawat,
+        .a = w->a,
+        .b = w->b,
+        .floor = w->floor,
+        .count = {w->t[0].ix->size, w->ntiers == 2 ? w->t[1].ix->size : 0},
+        .level = level,
+        .maxlevel = maxlevel};
+    return c;
+}
+
+/* Resume from the pair's checkpoint: true when loaded (*level, *maxlevel
+ * set). A refused one is said on stderr and the pair starts over. */
+static bool resume(struct pair_work *w, int *level, int *maxlevel) {
+    if (!w->ckpt) return false;
+    struct kerx_ckpt c = pair_ckpt(w, 0, 0);
+    uint8_t *values[2] = {w->t[0].val, w->ntiers == 2 ? w->t[1].val : NULL};
+    char why[GAME_ERROR_BYTES];
+    int loaded = kerx_ckpt_load(w->ckpt, &c, values, why);
+    if (loaded < 0)
+        fprintf(stderr, "kibitz: kerx egdb %d+%d: %s; solving the pair from the start\n",
+                w->a, w->b, why);
+    if (loaded <= 0) return false;
+    *level = c.level;
+    *maxlevel = c.maxlevel;
+    w->resumed = true;
+    if (w->progress)
+        fprintf(stderr, "kerx egdb %d+%d: resumed from its checkpoint before level %d\n",
+                w->a, w->b, c.level);
+    return true;
+}
+
+/* Save the state before `level` (a failure is said, and the solve goes
+ * on: only a later resume loses). */
+static void save(struct pair_work *w, int level, int maxlevel) {
+    struct kerx_ckpt c = pair_ckpt(w, level, maxlevel);
+    uint8_t *values[2] = {w->t[0].val, w->ntiers == 2 ? w->t[1].val : NULL};
+    char why[GAME_ERROR_BYTES];
     double t0 = timer_now();
+    if (kerx_ckpt_save(w->ckpt, &c, values, why) != 0)
+        fprintf(stderr, "kibitz: kerx egdb %d+%d: %s; going on without it\n", w->a, w->b,
+                why);
+    else if (w->progress)
+        fprintf(stderr, "%skerx egdb %d+%d: checkpoint before level %d saved in %.1f s\n",
+                isatty(2) ? "\r\033[K" : "", w->a, w->b, level, timer_now() - t0);
+}
+
+static int solve_pair(struct pair_work *w, char *err) {
+    double t0 = timer_now(), saved = t0, said = t0;
     uint64_t total = 0;
     for (int k = 0; k < w->ntiers; k++) total += w->t[k].ix->size;
     struct unit_range ur = {{0, 0}, {0, 0}, 0, 0};
@@ -469,14 +612,33 @@ static int solve_pair(struct pair_work *w, char *err) {
         ur.u0 = all_units * w->part->part / w->part->parts;
         ur.u1 = all_units * (w->part->part + 1) / w->part->parts;
     }
-    if (forward_pass(w, &ur, err) != 0) return -1;
-    int maxlevel = highest_level(w);
-    if (w->progress)
-        fprintf(stderr,
-                "kerx egdb %d+%d: forward pass over %" PRIu64 " entries, %.1f s\n", w->a,
-                w->b, total, timer_now() - t0);
+    int first = 0, maxlevel = -1;
+    if (!resume(w, &first, &maxlevel)) {
+        if (forward_pass(w, &ur, err) != 0) return -1;
+        maxlevel = highest_level(w);
+        if (w->progress)
+            fprintf(stderr,
+                    "kerx egdb %d+%d: forward pass over %" PRIu64 " entries, %.1f s\n",
+                    w->a, w->b, total, timer_now() - t0);
+    }
     /* Backward induction by level. */
-    for (int level = 0; level <= maxlevel; level++) {
+    for (int level = first; level <= maxlevel; level++) {
+        bool stop = level == w->stop_before_level;
+        if (w->ckpt && (stop || timer_now() - saved >= w->checkpoint_every)) {
+            save(w, level, maxlevel);
+            saved = timer_now();
+        }
+        if (stop) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "pair %d+%d: stopped before level %d (a test)", w->a, w->b, level);
+            return -1;
+        }
+        if (w->shared && level + 2 >= w->floor) { /* the bytes this level sets */
+            w->failed = 5;
+            snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
+                     failure_text(5));
+            return -1;
+        }
         int64_t decided = backward_level(w, &ur, level);
         if (decided < 0) {
             snprintf(err, GAME_ERROR_BYTES, "pair %d+%d: %s", w->a, w->b,
@@ -489,12 +651,16 @@ static int solve_pair(struct pair_work *w, char *err) {
                      failure_text(1));
             return -1;
         }
-        if (w->progress && isatty(2))
-            fprintf(stderr,
-                    "\r\033[Kkerx egdb %d+%d: level %d, %" PRIu64 " decided, %.1f s",
-                    w->a, w->b, level, (uint64_t)decided, timer_now() - t0);
+        /* On a terminal every level; in a log a line every 30 s at most. */
+        if (w->progress && (isatty(2) || timer_now() - said >= 30)) {
+            fprintf(stderr, "%skerx egdb %d+%d: level %d, %" PRIu64 " decided, %.1f s%s",
+                    isatty(2) ? "\r\033[K" : "", w->a, w->b, level, (uint64_t)decided,
+                    timer_now() - t0, isatty(2) ? "" : "\n");
+            said = timer_now();
+        }
     }
     if (w->progress && isatty(2)) fprintf(stderr, "\n");
+    if (w->shared) undecided_are_draws(w);
     return 0;
 }
 
@@ -518,11 +684,6 @@ struct write_ctx {
 static int write_piece(void *ctx, const void *data, uint64_t n) {
     struct write_ctx *wc = ctx;
     return kerx_egdb_writer_add(wc->out, data, n, wc->err);
-}
-
-int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, int threads, bool progress,
-                         const char *path, char *err) {
-    return kerx_egdb_pair_build_part(db, x, y, threads, progress, NULL, path, err);
 }
 
 /* Split over ranks: the part's entry range of the pair (both tiers' index
@@ -579,12 +740,26 @@ static int write_parts(struct pair_work *w, const char *path, uint64_t n0, uint6
     return r;
 }
 
-int kerx_egdb_pair_build_part(struct kerx_egdb *db, int x, int y, int threads,
-                              bool progress, const struct tier_part *part,
-                              const char *path, char *err) {
-    struct pair_work w = {
-        .db = db, .a = x, .b = y, .threads = threads, .progress = progress};
+int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, struct kerx_pair_opts *o,
+                         const char *path, char *err) {
+    const struct tier_part *part = o->part;
+    bool shared = o->shared;
+    int threads = o->threads;
+    struct pair_work w = {.db = db,
+                          .a = x,
+                          .b = y,
+                          .threads = threads,
+                          .progress = o->progress,
+                          .shared = shared,
+                          .floor = KERX_EG_HOLE - KERX_DIRS * (x > y ? x : y),
+                          .checkpoint_every = o->checkpoint_every,
+                          .stop_before_level = o->stop_before_level};
     if (part && part->parts > 1) w.part = part;
+    char ckpt[KERX_EGDB_PATH_BYTES + 64];
+    if (shared && !w.part && o->checkpoint_every > 0) {
+        snprintf(ckpt, sizeof ckpt, "%s.ckpt", path);
+        w.ckpt = ckpt;
+    }
     w.ntiers = x == y ? 1 : 2;
     for (int k = 0; k < w.ntiers; k++) {
         struct tier_work *t = &w.t[k];
@@ -600,9 +775,10 @@ int kerx_egdb_pair_build_part(struct kerx_egdb *db, int x, int y, int threads,
         struct tier_work *t = &w.t[k];
         uint64_t len = t->hi - t->lo;
         t->val = malloc(len ? len : 1);
-        t->cnt = malloc((len ? len : 1) * sizeof *t->cnt);
+        t->cnt = shared ? NULL : malloc((len ? len : 1) * sizeof *t->cnt);
     }
-    bool ok = w.t[0].val && w.t[0].cnt && (w.ntiers == 1 || (w.t[1].val && w.t[1].cnt)) &&
+    bool ok = w.t[0].val && (shared || w.t[0].cnt) &&
+              (w.ntiers == 1 || (w.t[1].val && (shared || w.t[1].cnt))) &&
               (!w.part || w.out);
     if (w.part) ok = tier_part_max(w.part, !ok) == 0;
     int r = -1;
@@ -622,5 +798,9 @@ int kerx_egdb_pair_build_part(struct kerx_egdb *db, int x, int y, int threads,
     }
     for (int i = 0; w.out && i < threads * part->parts; i++) free(w.out[i].at);
     free(w.out);
-    return r;
+    if (w.ckpt && (r == 0 || w.failed == 5) && unlink(w.ckpt) != 0 && errno != ENOENT)
+        fprintf(stderr, "kibitz: %s: cannot remove the finished checkpoint: %s\n", w.ckpt,
+                strerror(errno));
+    o->resumed = w.resumed;
+    return r != 0 && w.failed == 5 ? KERX_EGDB_TOO_DEEP : r;
 }

@@ -66,19 +66,37 @@ int kerx_egdb_add(struct kerx_egdb *db, int a, int b, char *err);
  * first read instead of now (kerx_egdb_open). */
 int kerx_egdb_attach(struct kerx_egdb *db, int a, int b, char *err);
 
-/* Solve pair (x, y) (every lower pair already in the set) and write its
- * file at `path` (kerx_egdb_pair.c). 0, or -1 with err. */
-int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, int threads, bool progress,
-                         const char *path, char *err);
+/* What kerx_egdb_pair_build returns when the shared layout could not hold
+ * the pair's remoteness (err says so); the 3-byte layout can. */
+enum { KERX_EGDB_TOO_DEEP = -3 };
 
-/* The same for one part of the pair split across MPI ranks
- * (solve/tier_schedule.h): each part holds an index range of the values
- * and counters, the un-moves that reach another part's entries travel to
- * it in one batch per level, and part 0 gathers the values and writes the
- * file (byte for byte the whole build's). part NULL: the whole pair. */
-int kerx_egdb_pair_build_part(struct kerx_egdb *db, int x, int y, int threads,
-                              bool progress, const struct tier_part *part,
-                              const char *path, char *err);
+/* How kerx_egdb_pair_build solves a pair. */
+struct kerx_pair_opts {
+    int threads;
+    bool progress; /* progress lines on stderr */
+    /* Each position's move counter shares its value byte (1 byte an entry
+     * while solving, remoteness up to 253 - 6 max(x, y)), else it has 2
+     * bytes of its own (3 an entry). The file is the same either way. */
+    bool shared;
+    /* Shared layout, whole pair: resume from the pair's checkpoint when
+     * there is one (kerx_egdb_checkpoint.h), and save one at the first
+     * level boundary this many seconds after the last save; 0: neither. */
+    double checkpoint_every;
+    int stop_before_level; /* tests: save and stop there (-1 with err); < 0: never */
+    /* One part of the pair split across MPI ranks (solve/tier_schedule.h):
+     * each part holds an index range of the values and counters, the
+     * un-moves that reach another part's entries travel to it in one batch
+     * per level, and part 0 gathers the values and writes the file (byte
+     * for byte the whole build's). NULL: the whole pair. */
+    const struct tier_part *part;
+    bool resumed; /* set by the solve: it went on from a checkpoint */
+};
+
+/* Solve pair (x, y) (every lower pair already in the set) and write its
+ * file at `path` (kerx_egdb_pair.c). 0, KERX_EGDB_TOO_DEEP, or -1 with
+ * err. */
+int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, struct kerx_pair_opts *o,
+                         const char *path, char *err);
 
 /* True when the material is over by rule (X6, X7), so never stored. */
 static inline bool kerx_egdb_over(const struct kerx_egdb *db, int m, int o) {
