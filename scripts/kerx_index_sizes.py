@@ -7,13 +7,15 @@ The index of tier (m, o) (games/kerx/kerx_egdb_index.h) is one slot per
 orbit of the mover's m-sets under the 12 hexagon symmetries, times
 C(cells - m, o) placements of the other side; the orbits are counted
 exactly by Burnside's lemma (the average over the 12 symmetries of the
-m-sets each one fixes). A pair {(a, b), (b, a)} is solved at once: 3 bytes
-an entry while solving (value and counter), plus the finished pairs its
-captures reach, mapped (1 byte an entry; all pairs of fewer pieces are
+m-sets each one fixes). A pair {(a, b), (b, a)} is solved at once: 1 byte
+an entry while solving (the value, and the move counter of an undecided
+position in the same byte: the shared layout of kerx_egdb_pair.c; 3 bytes
+in the fallback for remoteness beyond its limit), plus the finished pairs
+its captures reach, mapped (1 byte an entry; all pairs of fewer pieces are
 counted, an upper bound), plus its file written (1 byte an entry). RANKS:
 the per-rank share of the largest pair split over that many MPI ranks
-(kerx_egdb_build.c's estimate: 4 bytes an entry of the share, the lower
-pairs on every rank).
+(kerx_egdb_build.c's estimate: 2 bytes an entry of the share, its values
+and the updates queued for other ranks, the lower pairs on every rank).
 """
 import itertools
 import math
@@ -88,7 +90,7 @@ def main():
     print("size %d (%d cells), pairs of %d pieces (drawat 3); all pairs of fewer "
           "pieces: %.3e entries (%.1f GB at 1 byte)" % (n, len(cells), pieces, lower,
                                                         lower / 1e9))
-    print("| pair | entries | solving (3 B an entry) | + lower pairs mapped | file |")
+    print("| pair | entries | solving (1 B an entry) | + lower pairs mapped | file |")
     print("|---|---|---|---|---|")
     largest, total_new = 0, 0
     for a in range(pieces - 1, (pieces - 1) // 2, -1):
@@ -98,13 +100,13 @@ def main():
         e = tier(a, b) + (tier(b, a) if a != b else 0)
         largest, total_new = max(largest, e), total_new + e
         print("| %d+%d | %.3e | %.1f GB | %.1f GB | %.1f GB |" % (
-            a, b, e, 3 * e / 1e9, (3 * e + lower) / 1e9, e / 1e9))
+            a, b, e, e / 1e9, (e + lower) / 1e9, e / 1e9))
     print("all %d-piece pairs: %.3e entries, %.1f GB on disk; largest pair %.3e "
           "entries" % (pieces, total_new, total_new / 1e9, largest))
     for r in ranks:
         share = math.ceil(largest / r)
-        print("largest pair over %d ranks: %.1f GB a rank (4 B an entry of the "
-              "share, lower pairs %.1f GB mapped besides)" % (r, 4 * share / 1e9,
+        print("largest pair over %d ranks: %.1f GB a rank (2 B an entry of the "
+              "share, lower pairs %.1f GB mapped besides)" % (r, 2 * share / 1e9,
                                                              lower / 1e9))
 
 

@@ -13,6 +13,7 @@ expect 1 'needs about .* MiB.*more than --memory 1' -- solve kerx --pieces 7 --d
 check "a refused build wrote nothing" "$(find "$dir" -type f | wc -l)"
 expect 2 'over by rule' -- solve kerx $v --pieces 3 --db "$dir"
 expect 2 'pieces must be 2..18 on size 3' -- solve kerx $v --pieces 19 --db "$dir"
+KIBITZ_KERX_LAYOUT=narrow expect 2 "KIBITZ_KERX_LAYOUT must be auto, shared or wide, not 'narrow'" -- solve kerx $v --pieces 6 --db "$dir"
 expect 1 'no Kerx databases' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 # 4+1, 5+1, 4+2: three pairs of tiers.
 expect 0 '3 tier pairs \(0 read back' -- solve kerx $v --pieces 6 --db "$dir" --quiet

@@ -62,12 +62,14 @@ check "kerx: one report, from rank 0" \
     "$([ "$(grep -c '^kerx size' "$dir/k.txt")" = 1 ]; echo $?)"
 
 # --- Forced splits: a --memory that holds the 4+2 pair of size 4 (about 22
-# MiB whole) only when split over both workers; 4+1 and 5+1 run whole.
+# MiB whole in the 3-byte layout, KIBITZ_KERX_LAYOUT=wide: in the 1-byte
+# one a split over two workers saves nothing) only when split over both
+# workers; 4+1 and 5+1 run whole.
 "$kibitz" solve kerx --variant size=4 --pieces 6 --threads 1 --db "$dir/s1" >/dev/null
 for t in 1 2; do
     rm -rf "$dir/s2"
-    mpi solve kerx --variant size=4 --pieces 6 --threads $t --memory 20 --db "$dir/s2" \
-        >"$dir/s.txt" 2>&1
+    KIBITZ_KERX_LAYOUT=wide mpi solve kerx --variant size=4 --pieces 6 --threads $t \
+        --memory 20 --db "$dir/s2" >"$dir/s.txt" 2>&1
     check "a split run ($t threads a rank) exits 0" $?
     check "the 4+2 pair was split across ranks ($t threads)" \
         "$(grep -q '^1 pairs split' "$dir/s.txt"; echo $?)"
@@ -114,8 +116,8 @@ mpi solve kulibrat --variant target=3 --threads 1 --memory 1 --db "$dir/small/" 
 code=$?
 check "a tier larger than every rank's --memory is refused" \
     "$([ $code -ne 0 ] && grep -q "more than any rank's --memory" "$dir/m.txt"; echo $?)"
-mpi solve kerx --variant size=4 --pieces 5 --threads 1 --memory 1 --db "$dir/s3" \
-    >"$dir/m.txt" 2>&1
+KIBITZ_KERX_LAYOUT=wide mpi solve kerx --variant size=4 --pieces 5 --threads 1 \
+    --memory 1 --db "$dir/s3" >"$dir/m.txt" 2>&1
 code=$?
 check "a pair too large even split over every worker is refused" \
     "$([ $code -ne 0 ] && grep -q "even split over every worker" "$dir/m.txt"; echo $?)"

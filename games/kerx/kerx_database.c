@@ -2,8 +2,8 @@
  * databases of kerx_egdb.h, or with `generic` the tiered ones of
  * kerx_tiers_db.h; probes read the symmetric ones first. */
 #include "engine/rng.h"
-#include "engine/variant.h"
 #include "engine/schema_version.h"
+#include "engine/variant.h"
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_egdb_file.h"
@@ -22,11 +22,11 @@
  * the value object of docs/JSON.md ({"result":"loss","distance":30,
  * "score":-1}). */
 static void cell_words(retro_cell c, bool json, char *buf, size_t n) {
-    const char *word = c == RETRO_TERMINAL              ? "over"
-                       : !retro_is_value(c)             ? "unknown"
+    const char *word = c == RETRO_TERMINAL                      ? "over"
+                       : !retro_is_value(c)                     ? "unknown"
                        : retro_outcome(c) == RETRO_OUTCOME_WIN  ? "win"
                        : retro_outcome(c) == RETRO_OUTCOME_LOSS ? "loss"
-                                                        : "draw";
+                                                                : "draw";
     bool distance = retro_is_value(c) && retro_outcome(c) != RETRO_OUTCOME_DRAW;
     if (json && distance)
         snprintf(buf, n, "{\"result\":\"%s\",\"distance\":%d,\"score\":%d}", word,
@@ -105,14 +105,31 @@ static int report_start(const struct variant *v, const char *data, bool json, FI
     return status;
 }
 
+/* The layout a pair is solved in (kerx_egdb.h): KIBITZ_KERX_LAYOUT=shared
+ * or wide forces one, for measurements and for tests that need the 3-byte
+ * layout's memory estimates (docs/DATABASES.md); auto or unset: the
+ * default. -1 with err for another value. */
+static int layout_asked(char *err) {
+    const char *asked = getenv("KIBITZ_KERX_LAYOUT");
+    if (!asked || !*asked || strcmp(asked, "auto") == 0) return KERX_LAYOUT_AUTO;
+    if (strcmp(asked, "shared") == 0) return KERX_LAYOUT_SHARED;
+    if (strcmp(asked, "wide") == 0) return KERX_LAYOUT_WIDE;
+    snprintf(err, GAME_ERROR_BYTES,
+             "KIBITZ_KERX_LAYOUT must be auto, shared or wide, not '%.40s'", asked);
+    return -1;
+}
+
 static int build_symmetric(const struct variant *v, const struct game_database_build *o,
                            FILE *out, char *err) {
+    int layout = layout_asked(err);
+    if (layout < 0) return -1;
     struct kerx_egdb_build b = {
         .pieces = o->pieces,
         .threads = o->threads,
         .memory_mib = o->memory_mib,
         .progress = o->progress,
         .folder = o->data,
+        .layout = layout,
     };
     char folder[KERX_EGDB_PATH_BYTES], vtext[160];
     struct kerx_egdb_stats st;
@@ -358,7 +375,7 @@ static int kerx_write_test_set(const struct variant *v, const char *data, long p
                     fprintf(out, "%d+%d-%s\t%s\t%s\t%d\n", hi, lo, stages[k], text,
                             o2 == RETRO_OUTCOME_WIN    ? "win"
                             : o2 == RETRO_OUTCOME_LOSS ? "loss"
-                                               : "draw",
+                                                       : "draw",
                             retro_remoteness(c));
                     found++;
                 }
