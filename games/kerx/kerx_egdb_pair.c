@@ -67,6 +67,7 @@
 
 #include "engine/timer.h"
 #include "games/kerx/kerx_egdb_checkpoint.h"
+#include "search/big_alloc.h"
 #include "solve/tier_mpi.h"
 
 #include <errno.h>
@@ -315,12 +316,24 @@ static int merge_finds(struct pair_work *w, struct pred *preds, int n, int stab_
     return kept;
 }
 
+/* Positions whose un-moves go through the passes together (below). */
+enum { BATCH = 8 };
+
+/* The next byte `want` in row[0..width) after `from` (NULL: from the
+ * start), or NULL. */
+static const uint8_t *next_hit(const uint8_t *row, uint64_t width, const uint8_t *from,
+                               uint8_t want) {
+    const uint8_t *at = from ? from + 1 : row;
+    return memchr(at, want, (size_t)(width - (uint64_t)(at - row)));
+}
+
 /* Un-moves of every position of value byte `level + 1` in positions r0..r1-1
  * of slot `slot`.
  * The predecessors' bytes lie all over the partner tier, so each step is a
- * cache miss: the un-moves of one position go through three passes
- * (canonical form, then slot and index, then update), each prefetching
- * what the next one reads, so the misses overlap. */
+ * cache miss (and without huge pages a TLB miss): the un-moves of BATCH
+ * positions at a time go through three passes (canonical form, then slot
+ * and index, then update), each prefetching what the next one reads, so
+ * that many misses are in flight at once. */
 static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_t slot,
                                uint64_t r0, uint64_t r1, int level, struct outbox *outs) {
     const struct kerx_egdb *db = w->db;
@@ -335,29 +348,34 @@ static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_
     uint64_t plo = p->lo, phi = p->hi;
     uint8_t want = (uint8_t)(level + 1), set = (uint8_t)(level + 2);
     bool loss = (level & 1) == 0;
-    struct pred preds[KERX_EGDB_MAX_SIDE * KERX_DIRS];
-    for (const uint8_t *hit = memchr(row, want, width); hit;
-         hit = memchr(hit + 1, want, (size_t)(width - (uint64_t)(hit + 1 - row)))) {
-        uint64_t a, b; /* c: a to move, b just moved */
-        kerx_index_unrank(t->ix, base + (uint64_t)(hit - row), &a, &b);
-        int stab_c = kerx_index_stab(t->ix, slot, b);
-        uint64_t empty = board & ~(a | b);
-        int n = 0;
-        for (uint64_t s = b; s; s &= s - 1) {
-            int to = __builtin_ctzll(s);
-            for (uint64_t f = g->adj[to][0] & empty; f; f &= f - 1) {
-                struct pred *q = &preds[n];
-                q->mover = b ^ (UINT64_C(1) << to) ^ (f & -f);
-                q->other = a;
-                if (kerx_egdb_has_capture(g, q->mover, q->other)) continue;
-                q->stab = kerx_sym_canon(db->sym, &q->mover, &q->other);
-                if (slot_of) {
-                    q->at = kerx_colex(q->mover);
-                    __builtin_prefetch(&slot_of[q->at]);
+    struct pred preds[BATCH * KERX_EGDB_MAX_SIDE * KERX_DIRS];
+    int first[BATCH + 1], stab_of[BATCH];
+    const uint8_t *hit = next_hit(row, width, NULL, want);
+    while (hit) {
+        int positions = 0, n = 0;
+        for (; hit && positions < BATCH; hit = next_hit(row, width, hit, want)) {
+            uint64_t a, b; /* c: a to move, b just moved */
+            kerx_index_unrank(t->ix, base + (uint64_t)(hit - row), &a, &b);
+            first[positions] = n;
+            stab_of[positions++] = kerx_index_stab(t->ix, slot, b);
+            uint64_t empty = board & ~(a | b);
+            for (uint64_t s = b; s; s &= s - 1) {
+                int to = __builtin_ctzll(s);
+                for (uint64_t f = g->adj[to][0] & empty; f; f &= f - 1) {
+                    struct pred *q = &preds[n];
+                    q->mover = b ^ (UINT64_C(1) << to) ^ (f & -f);
+                    q->other = a;
+                    if (kerx_egdb_has_capture(g, q->mover, q->other)) continue;
+                    q->stab = kerx_sym_canon(db->sym, &q->mover, &q->other);
+                    if (slot_of) {
+                        q->at = kerx_colex(q->mover);
+                        __builtin_prefetch(&slot_of[q->at]);
+                    }
+                    n++;
                 }
-                n++;
             }
         }
+        first[positions] = n;
         for (int k = 0; k < n; k++) {
             struct pred *q = &preds[k];
             uint64_t pslot = slot_of ? (uint64_t)slot_of[q->at]
@@ -367,17 +385,21 @@ static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_
             __builtin_prefetch(&pval[q->at], 1);
             if (!loss && !w->shared) __builtin_prefetch(&pcnt[q->at], 1);
         }
-        if (w->shared && stab_c > 1) n = merge_finds(w, preds, n, stab_c);
-        for (int k = 0; k < n; k++) {
-            uint64_t pi = preds[k].at;
-            uint16_t dec = w->shared ? (uint16_t)preds[k].stab
-                                     : (uint16_t)(KERX_SYMS * preds[k].stab / stab_c);
-            if (pi < plo || pi >= phi) { /* another part's entry */
-                send_update(w, outs, t->partner, pi, dec);
-                continue;
+        for (int c = 0; c < positions; c++) {
+            struct pred *q = &preds[first[c]];
+            int finds = first[c + 1] - first[c], stab_c = stab_of[c];
+            if (w->shared && stab_c > 1) finds = merge_finds(w, q, finds, stab_c);
+            for (int k = 0; k < finds; k++) {
+                uint64_t pi = q[k].at;
+                uint16_t dec = w->shared ? (uint16_t)q[k].stab
+                                         : (uint16_t)(KERX_SYMS * q[k].stab / stab_c);
+                if (pi < plo || pi >= phi) { /* another part's entry */
+                    send_update(w, outs, t->partner, pi, dec);
+                    continue;
+                }
+                decided += w->shared ? update_shared(w, pval, pi, loss, dec, set)
+                                     : update(w, pval, pcnt, pi, loss, dec, set);
             }
-            decided += w->shared ? update_shared(w, pval, pi, loss, dec, set)
-                                 : update(w, pval, pcnt, pi, loss, dec, set);
         }
     }
     return decided;
@@ -774,8 +796,9 @@ int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, struct kerx_pair_op
     for (int k = 0; k < w.ntiers; k++) {
         struct tier_work *t = &w.t[k];
         uint64_t len = t->hi - t->lo;
-        t->val = malloc(len ? len : 1);
-        t->cnt = shared ? NULL : malloc((len ? len : 1) * sizeof *t->cnt);
+        /* Read at random places: huge pages save most TLB misses. */
+        t->val = big_alloc(len ? len : 1);
+        t->cnt = shared ? NULL : big_alloc((len ? len : 1) * sizeof *t->cnt);
     }
     bool ok = w.t[0].val && (shared || w.t[0].cnt) &&
               (w.ntiers == 1 || (w.t[1].val && (shared || w.t[1].cnt))) &&
