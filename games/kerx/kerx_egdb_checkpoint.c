@@ -74,6 +74,7 @@ static void make_header(uint8_t *h, const struct kerx_ckpt *c, uint64_t values_h
 int kerx_ckpt_save(const char *path, const struct kerx_ckpt *c, uint8_t *const values[2],
                    char *err) {
     struct output_file f;
+    output_file_remove_stale(path); /* a save cut short by a kill: as big as this one */
     if (output_file_begin(&f, path, err, GAME_ERROR_BYTES) != 0) return -1;
     XXH3_state_t *hash = XXH3_createState();
     uint8_t h[KERX_CKPT_HEADER_BYTES] = {0};
