@@ -14,7 +14,6 @@
 #include "games/kerx/kerx_movers_file.h"
 #include "support.h"
 
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,16 +42,6 @@ static void shell(const char *fmt, ...) {
     vsnprintf(cmd, sizeof cmd, fmt, ap);
     va_end(ap);
     assert_int_equal(system(cmd), 0);
-}
-
-static void flip_byte(const char *path, uint64_t at) {
-    int fd = open(path, O_RDWR);
-    assert_true(fd >= 0);
-    uint8_t byte;
-    assert_int_equal(pread(fd, &byte, 1, (off_t)at), 1);
-    byte ^= 0x5a;
-    assert_int_equal(pwrite(fd, &byte, 1, (off_t)at), 1);
-    close(fd);
 }
 
 /* Both tables give set `set` the same slot (KERX_NO_SLOT when not canonical)
@@ -235,7 +224,7 @@ static void test_refusals(void **unused) {
 
     /* A damaged set (block 0 is checked by the first lookup of the tier):
      * refused when reached, naming the file and the block. */
-    flip_byte(path, KERX_MOVERS_HEADER_BYTES + 3);
+    test_flip_byte(path, KERX_MOVERS_HEADER_BYTES + 3);
     struct kerx_egdb *db = open_set(&t, dir);
     assert_int_equal(kerx_egdb_failed(db, err), 0);
     assert_true(refused_reads(ref, db, 4, 2) > 0);
@@ -256,7 +245,7 @@ static void test_refusals(void **unused) {
     shell("head -c 300 /dev/zero > '%s'", path);
     expect_open_refused(&t, dir, "not a Kerx mover table");
     shell("cp '%s.good' '%s'", path, path);
-    flip_byte(path, 8 * 6); /* the count */
+    test_flip_byte(path, 8 * 6); /* the count */
     expect_open_refused(&t, dir, "corrupt header");
     shell("cp '%s.good' '%s'", path, path);
     FILE *f = fopen(path, "rb");
@@ -264,7 +253,7 @@ static void test_refusals(void **unused) {
     fseek(f, 0, SEEK_END);
     long bytes = ftell(f);
     fclose(f);
-    flip_byte(path, (uint64_t)bytes - 1); /* the last block's checksum */
+    test_flip_byte(path, (uint64_t)bytes - 1); /* the last block's checksum */
     expect_open_refused(&t, dir, "corrupt block table");
     shell("cp '%s.good' '%s'", path, path);
     db = open_set(&t, dir);

@@ -117,10 +117,7 @@ int kerx_movers_file_write(const char *path, const struct kerx_movers *mv, int s
 
 static int refuse(struct kerx_movers_file *f, char *err, const char *path,
                   const char *why) {
-    /* The end of a long path names the file: keep that. */
-    size_t len = strlen(path);
-    const char *tail = len > 64 ? path + len - 61 : path;
-    snprintf(err, GAME_ERROR_BYTES, "%s%s: %.100s", tail == path ? "" : "...", tail, why);
+    kerx_file_refusal(err, path, why);
     kerx_movers_file_close(f);
     return -1;
 }

@@ -14,42 +14,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #define MOST_VALUES (UINT64_C(1) << 20)
-
-static char scratch[128], path[256];
-
-static void remove_scratch(void) {
-    unlink(path);
-    rmdir(scratch);
-}
-
-static void store(const uint8_t *data, size_t size) {
-    if (!scratch[0]) {
-        snprintf(scratch, sizeof scratch, "%s/kibitz-fuzz-ckpt-%ld",
-                 fuzz_scratch_folder(), (long)getpid());
-        mkdir(scratch, 0777);
-        snprintf(path, sizeof path, "%s/4+1.keg.ckpt", scratch);
-        atexit(remove_scratch);
-    }
-    uint8_t *file = malloc(size ? size : 1);
-    if (!file) abort();
-    if (size) memcpy(file, data, size);
-    if (size % 7 != 0) kerx_ckpt_reseal(file, size);
-    FILE *f = fopen(path, "wb");
-    if (!f || (size && fwrite(file, 1, size, f) != size)) abort();
-    fclose(f);
-    free(file);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     struct kerx_ckpt c = {.size = 3, .drawat = 3, .a = 4, .b = 1, .floor = 0};
     if (kerx_ckpt_peek(data, size, &c) == 0 &&
         (c.count[0] > MOST_VALUES || c.count[1] > MOST_VALUES - c.count[0]))
         return 0;
-    store(data, size);
+    const char *path =
+        fuzz_store_file("ckpt", "4+1.keg.ckpt", data, size, kerx_ckpt_reseal);
     /* The exact sizes asked for: a load writing past them is caught by ASan. */
     uint8_t *values[2] = {malloc(c.count[0] ? c.count[0] : 1),
                           malloc(c.count[1] ? c.count[1] : 1)};

@@ -16,36 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <xxhash.h>
 
 enum { PROBES = 64 };
-
-static char scratch[128], path[256];
-
-static void remove_scratch(void) {
-    unlink(path);
-    rmdir(scratch);
-}
-
-static void store(const uint8_t *data, size_t size) {
-    if (!scratch[0]) {
-        snprintf(scratch, sizeof scratch, "%s/kibitz-fuzz-kmv-%ld", fuzz_scratch_folder(),
-                 (long)getpid());
-        mkdir(scratch, 0777);
-        snprintf(path, sizeof path, "%s/movers-1.kmv", scratch);
-        atexit(remove_scratch);
-    }
-    uint8_t *file = malloc(size ? size : 1);
-    if (!file) abort();
-    if (size) memcpy(file, data, size);
-    if (size % 7 != 0) kerx_movers_file_reseal(file, size);
-    FILE *f = fopen(path, "wb");
-    if (!f || (size && fwrite(file, 1, size, f) != size)) abort();
-    fclose(f);
-    free(file);
-}
 
 static uint64_t word(const uint8_t *data, size_t size, int w) {
     uint64_t x = 0;
@@ -65,7 +38,8 @@ static void check_lookup(const struct kerx_movers *t, uint64_t set) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    store(data, size);
+    const char *path =
+        fuzz_store_file("kmv", "movers-1.kmv", data, size, kerx_movers_file_reseal);
     /* Words 3 and 4 of the header: board size, m. */
     int board = (int)word(data, size, 3), m = (int)word(data, size, 4);
     if (board < 3 || board > 5 || m < 1 || m > KERX_EGDB_MAX_SIDE) board = 3, m = 1;
