@@ -73,7 +73,8 @@ struct kerx_egdb_build {
      * the m with at least this many m-sets, C(cells, m) (0:
      * KERX_MOVERS_FILE_SETS); UINT64_MAX: none. */
     uint64_t movers_from;
-    bool movers_only;   /* write those files, and nothing else */
+    bool movers_only;   /* write those files, and nothing else (for a set built
+                           before them; not a command-line option yet) */
     bool progress;      /* progress lines on stderr */
     const char *folder; /* data folder (NULL: the data folders, engine/data_folder.h) */
 };
