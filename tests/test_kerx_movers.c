@@ -213,6 +213,18 @@ static uint64_t refused_reads(struct kerx_egdb *ref, struct kerx_egdb *db, int m
     return refused;
 }
 
+/* The lines of a verify_all call. */
+struct lines {
+    int count;
+    char last[GAME_ERROR_BYTES];
+};
+
+static void note(void *ctx, const char *what) {
+    struct lines *l = ctx;
+    l->count++;
+    snprintf(l->last, sizeof l->last, "%s", what);
+}
+
 static void expect_open_refused(const struct test_game *t, const char *dir,
                                 const char *what) {
     struct kerx_egdb *db;
@@ -246,6 +258,13 @@ static void test_refusals(void **unused) {
     assert_int_equal(kerx_egdb_failed(db, err), -1);
     if (!strstr(err, "movers-4.kmv") || !strstr(err, "block 0 of")) fail_msg("%s", err);
     kerx_egdb_close(db);
+    /* `kibitz verify` of the file: that block, and only it. */
+    struct lines lines = {0};
+    uint64_t parts;
+    assert_int_equal(kerx_movers_file_verify_all(path, &parts, note, &lines), 1);
+    assert_int_equal(parts, 1);
+    if (!strstr(lines.last, "block 0 of 1 (sets 0..): corrupt"))
+        fail_msg("%s", lines.last);
     /* The next build writes it again. */
     build(&t, dir, 6, 1, &st);
     assert_int_equal(st.movers_written, 1);
@@ -274,6 +293,8 @@ static void test_refusals(void **unused) {
     db = open_set(&t, dir);
     assert_int_equal(refused_reads(ref, db, 4, 2), 0);
     assert_int_equal(kerx_egdb_verify(db, err), 0);
+    assert_int_equal(kerx_movers_file_verify_all(path, &parts, note, &lines), 0);
+    assert_int_equal(lines.count, 1); /* only the damaged one's line, above */
     kerx_egdb_close(db);
     kerx_egdb_close(ref);
 }

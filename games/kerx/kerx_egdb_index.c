@@ -4,6 +4,7 @@
 #include "games/kerx/kerx.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -120,6 +121,24 @@ const struct kerx_movers *kerx_movers_get(int size, int m, char *err) {
     if (!mv) mv = cache[size][m] = build(size, m, err);
     pthread_mutex_unlock(&lock);
     return mv;
+}
+
+bool kerx_movers_check(const struct kerx_movers *mv, uint64_t block) {
+    /* Shared by the probing threads: only the atomic states change. */
+    _Atomic unsigned char *state = &mv->state[block];
+    unsigned char seen = KERX_BLOCK_NEW;
+    if (!atomic_compare_exchange_strong(state, &seen, KERX_BLOCK_CHECKING)) {
+        /* Another thread checks it (or has): wait for its verdict. */
+        while (seen == KERX_BLOCK_CHECKING) {
+            sched_yield();
+            seen = atomic_load_explicit(state, memory_order_acquire);
+        }
+        return seen == KERX_BLOCK_GOOD;
+    }
+    if (!mv->check_block(mv, block)) return false;
+    unsigned char checking = KERX_BLOCK_CHECKING;
+    /* Fails only when another block was found bad meanwhile. */
+    return atomic_compare_exchange_strong(state, &checking, KERX_BLOCK_GOOD);
 }
 
 int kerx_tier_index_init(struct kerx_tier_index *t, int size, int m, int o, char *err) {

@@ -44,6 +44,9 @@ struct kerx_movers {
      * its tables in memory). */
     _Atomic unsigned char *state;
     int shift;
+    /* A mapped table's check of one block (kerx_movers_file.c): true when
+     * good; when not, it has given the table up (every block bad). */
+    bool (*check_block)(const struct kerx_movers *mv, uint64_t block);
 };
 
 /* What kerx_movers_slot gives a set that is not in the table (or whose
@@ -55,7 +58,8 @@ struct kerx_movers {
 static inline uint64_t kerx_movers_slot(const struct kerx_movers *mv, uint64_t set);
 
 /* Check block `block` of a mapped table (the slow path of
- * kerx_movers_ready, kerx_movers_file.c): true when good. Thread-safe. */
+ * kerx_movers_ready: the first thread to get there calls check_block, the
+ * others wait for its verdict): true when good. Thread-safe. */
 bool kerx_movers_check(const struct kerx_movers *mv, uint64_t block);
 
 /* True when the set at `slot` may be read: always for a table made in

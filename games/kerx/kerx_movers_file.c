@@ -6,7 +6,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <sched.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +114,8 @@ int kerx_movers_file_write(const char *path, const struct kerx_movers *mv, int s
     return output_file_commit(&out, err, GAME_ERROR_BYTES);
 }
 
+static bool mapped_block_check(const struct kerx_movers *mv, uint64_t block);
+
 static int refuse(struct kerx_movers_file *f, char *err, const char *path,
                   const char *why) {
     kerx_file_refusal(err, path, why);
@@ -128,8 +129,9 @@ int kerx_movers_file_open(struct kerx_movers_file *f, const char *path, int size
     kerx_binom_init();
     const struct kerx_sym *sym = kerx_sym_of(size);
     if (!sym || m < 1 || m > KERX_EGDB_MAX_SIDE || m > sym->cells) {
-        snprintf(err, GAME_ERROR_BYTES, "no mover table of %d pieces on size %d", m,
-                 size);
+        char why[80];
+        snprintf(why, sizeof why, "no mover table of %d pieces on size %d", m, size);
+        kerx_file_refusal(err, path, why);
         return -1;
     }
     void *map;
@@ -183,6 +185,7 @@ int kerx_movers_file_open(struct kerx_movers_file *f, const char *path, int size
     t->mask = (uint64_t *)((uint8_t *)map + KERX_MOVERS_HEADER_BYTES);
     t->fix = (uint16_t *)((uint8_t *)map + KERX_MOVERS_HEADER_BYTES + 8 * n);
     t->shift = (int)h[W_SHIFT];
+    t->check_block = mapped_block_check;
     return 0;
 }
 
@@ -221,32 +224,16 @@ static void give_up(struct kerx_movers_file *f, uint64_t block, int why) {
                                   memory_order_release);
 }
 
-bool kerx_movers_check(const struct kerx_movers *mv, uint64_t block) {
-    /* Only mapped tables have states, and a mapped table is the `table` of
-     * its file. The file is shared read-only by the probing threads; only
-     * the atomic states change (the object itself is not const). */
+/* check_block of a mapped table (kerx_movers_check calls it once a block). */
+static bool mapped_block_check(const struct kerx_movers *mv, uint64_t block) {
+    /* A mapped table is the `table` of its file. The file is shared by the
+     * probing threads; only its atomics change (the object is not const). */
     struct kerx_movers_file *f =
         (struct kerx_movers_file *)((char *)mv -
                                     offsetof(struct kerx_movers_file, table));
-    unsigned char state = KERX_BLOCK_NEW;
-    if (!atomic_compare_exchange_strong(&f->table.state[block], &state,
-                                        KERX_BLOCK_CHECKING)) {
-        /* Another thread checks it (or has): wait for its verdict. */
-        while (state == KERX_BLOCK_CHECKING) {
-            sched_yield();
-            state = atomic_load_explicit(&f->table.state[block], memory_order_acquire);
-        }
-        return state == KERX_BLOCK_GOOD;
-    }
     int fault = block_fault(f, block);
-    if (!fault) {
-        unsigned char checking = KERX_BLOCK_CHECKING;
-        /* Fails only when another block was found bad meanwhile. */
-        return atomic_compare_exchange_strong(&f->table.state[block], &checking,
-                                              KERX_BLOCK_GOOD);
-    }
-    give_up(f, block, fault);
-    return false;
+    if (fault) give_up(f, block, fault);
+    return !fault;
 }
 
 int kerx_movers_file_failed(const struct kerx_movers_file *f, char *err) {
@@ -265,6 +252,38 @@ int kerx_movers_file_verify(const struct kerx_movers_file *f, char *err) {
     for (uint64_t b = 0; b < f->blocks; b++)
         if (!kerx_movers_ready(&f->table, b << f->table.shift)) break;
     return kerx_movers_file_failed(f, err);
+}
+
+long kerx_movers_file_verify_all(const char *path, uint64_t *parts,
+                                 void (*damaged)(void *ctx, const char *what),
+                                 void *ctx) {
+    *parts = 0;
+    /* The file's own header says which table it is; opening checks that
+     * header, the length and the block table. */
+    uint64_t h[WORDS];
+    if (!kerx_verify_header(path, h, sizeof h, "mover table", damaged, ctx)) return 1;
+    struct kerx_movers_file f;
+    char err[GAME_ERROR_BYTES], what[GAME_ERROR_BYTES];
+    int size = h[W_SIZE] <= 64 ? (int)h[W_SIZE] : 0, m = h[W_M] <= 64 ? (int)h[W_M] : 0;
+    if (kerx_movers_file_open(&f, path, size, m, err) != 0) {
+        damaged(ctx, err);
+        return 1;
+    }
+    long bad = 0;
+    *parts = f.blocks;
+    for (uint64_t b = 0; b < f.blocks; b++) {
+        int fault = block_fault(&f, b);
+        if (!fault) continue;
+        snprintf(what, sizeof what,
+                 "block %" PRIu64 " of %" PRIu64 " (sets %" PRIu64 "..): %s", b, f.blocks,
+                 b << f.table.shift,
+                 fault == BAD_CHECKSUM ? "corrupt"
+                                       : "sets out of order or of another size");
+        damaged(ctx, what);
+        bad++;
+    }
+    kerx_movers_file_close(&f);
+    return bad;
 }
 
 int kerx_movers_file_reseal(void *file, size_t bytes) {

@@ -76,6 +76,13 @@ int kerx_movers_file_failed(const struct kerx_movers_file *f, char *err);
 /* Check every block now. 0, or -1 with err. */
 int kerx_movers_file_verify(const struct kerx_movers_file *f, char *err);
 
+/* For `kibitz verify`: check the table at `path` whole, whatever its board
+ * and m (its header says): header, length, block table, then every block,
+ * calling `damaged` with one line for each damaged part (a file that does
+ * not open is one). Returns how many; *parts: the blocks checked. */
+long kerx_movers_file_verify_all(const char *path, uint64_t *parts,
+                                 void (*damaged)(void *ctx, const char *what), void *ctx);
+
 /* Recompute the checksums of a file image (`bytes` long: the header's, and
  * the table's and every block's when the header's count fits) so that
  * fuzz targets reach the checks behind them. -1 when shorter than a
