@@ -62,6 +62,10 @@ void test_data_path(const char *name, char *buf, size_t n);
 void test_scratch_folder(const char *tag, char *buf, size_t n);
 int test_remove_folder(const char *folder);
 
+/* Damage the byte at offset `at` of the file at `path` (XOR 0x5a), in
+ * place; fails the test when it cannot. */
+void test_flip_byte(const char *path, uint64_t at);
+
 /* A copy of `text` whose terminating NUL is the last readable byte before a
  * page that faults when touched (one buffer, overwritten by the next call). */
 const char *test_guarded_text(const char *text);

@@ -2,7 +2,9 @@
 #include "engine/variant.h"
 #include "support.h"
 
+#include <fcntl.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,4 +108,14 @@ int test_remove_folder(const char *folder) {
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", folder);
     return system(cmd);
+}
+
+void test_flip_byte(const char *path, uint64_t at) {
+    int fd = open(path, O_RDWR);
+    assert_true(fd >= 0);
+    uint8_t byte;
+    assert_int_equal(pread(fd, &byte, 1, (off_t)at), 1);
+    byte ^= 0x5a;
+    assert_int_equal(pwrite(fd, &byte, 1, (off_t)at), 1);
+    close(fd);
 }

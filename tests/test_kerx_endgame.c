@@ -379,16 +379,6 @@ static void test_threads_and_resume(void **unused) {
 }
 
 /* Change the byte at offset `at` of a file. */
-static void flip_byte(const char *path, uint64_t at) {
-    int fd = open(path, O_RDWR);
-    assert_true(fd >= 0);
-    uint8_t byte;
-    assert_int_equal(pread(fd, &byte, 1, (off_t)at), 1);
-    byte ^= 0x5a;
-    assert_int_equal(pwrite(fd, &byte, 1, (off_t)at), 1);
-    close(fd);
-}
-
 /* Build with the given layout and checkpoint settings; 0, or -1 with err. */
 static int build_with(const struct test_game *t, const char *dir, int pieces, int layout,
                       double every, int stop, struct kerx_egdb_stats *st, char *err) {
@@ -462,7 +452,7 @@ static void test_checkpoint_resume(void **unused) {
         assert_int_equal(sscanf(strstr(err, "pair "), "pair %d+%d", &a, &b), 2);
         snprintf(ckpt, sizeof ckpt, "%s%s/%d+%d.keg.ckpt", cut, sub, a, b);
         assert_int_equal(access(ckpt, F_OK), 0);
-        if (damaged) flip_byte(ckpt, KERX_CKPT_HEADER_BYTES + 10);
+        if (damaged) test_flip_byte(ckpt, KERX_CKPT_HEADER_BYTES + 10);
         /* A save cut short by a kill (no such process): removed by the next. */
         shell("echo partial > '%s.tmp.4194303'", ckpt);
         if (build_with(&t, cut, 7, KERX_LAYOUT_AUTO, 1e-9, 0, &st, err) != 0)

@@ -7,6 +7,7 @@
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_egdb_file.h"
+#include "games/kerx/kerx_movers_file.h"
 #include "games/kerx/kerx_tiers.h"
 #include "games/kerx/kerx_tiers_db.h"
 #include "games/kerx/kerx_wdl_file.h"
@@ -391,14 +392,17 @@ static int kerx_quick_pieces(const struct variant *v) {
     return kerx_options(v)->size <= 4 ? 6 : 0;
 }
 
-/* `kibitz verify`: a pair file of either kind, by its name's ending. */
-static const char *const kerx_file_suffixes[] = {".keg", ".kwdl", NULL};
+/* `kibitz verify`: a pair file of either kind, or a mover table, by its
+ * name's ending. */
+static const char *const kerx_file_suffixes[] = {".keg", ".kwdl", ".kmv", NULL};
 
 static long kerx_verify_file(const char *path, uint64_t *parts,
                              void (*damaged)(void *ctx, const char *what), void *ctx) {
     size_t n = strlen(path);
     if (n >= 5 && strcmp(path + n - 5, ".kwdl") == 0)
         return kerx_wdl_file_verify_all(path, parts, damaged, ctx);
+    if (n >= 4 && strcmp(path + n - 4, ".kmv") == 0)
+        return kerx_movers_file_verify_all(path, parts, damaged, ctx);
     return kerx_egdb_file_verify_all(path, parts, damaged, ctx);
 }
 

@@ -32,6 +32,13 @@
  * of the files, kerx_egdb_file.h. */
 enum { KERX_EGDB_PATH_BYTES = 4096, KERX_CHECKPOINT_SECONDS = 900 };
 
+/* The builder writes a mover-table file for the m with at least this many
+ * m-sets: below, a query makes the table in memory in a few tens of ms
+ * (size 4: up to 6 pieces a side, C(37, 6) = 2.3 M sets); from 7 pieces
+ * (10.3 M sets, about 0.1 s and 40 MB) the file saves a query more than it
+ * costs to read (results/databases.md, "Mover tables"). */
+#define KERX_MOVERS_FILE_SETS (UINT64_C(1) << 22)
+
 /* The position's value as a retro_cell (retro.h), for the mover. */
 static inline retro_cell kerx_eg_cell(int byte) {
     if (byte == KERX_EG_DRAW) return RETRO_DRAW;
@@ -61,7 +68,14 @@ struct kerx_egdb_build {
      * kill (kerx_egdb_checkpoint.h). */
     double checkpoint_every;
     int stop_before_level; /* tests: save and stop there; 0: never */
-    bool progress;         /* progress lines on stderr */
+    /* The mover-table file ("movers-<m>.kmv", kerx_movers_file.h) of every
+     * m a pair has on one side is written when missing (or refused) for
+     * the m with at least this many m-sets, C(cells, m) (0:
+     * KERX_MOVERS_FILE_SETS); UINT64_MAX: none. */
+    uint64_t movers_from;
+    bool movers_only;   /* write those files, and nothing else (for a set built
+                           before them; not a command-line option yet) */
+    bool progress;      /* progress lines on stderr */
     const char *folder; /* data folder (NULL: the data folders, engine/data_folder.h) */
 };
 
@@ -80,7 +94,8 @@ struct kerx_egdb_stats {
     int wdl_written;
     double wdl_seconds;
     uint64_t wdl_bytes;
-    size_t need_bytes; /* the memory estimate of the largest pair */
+    size_t need_bytes;  /* the memory estimate of the largest pair */
+    int movers_written; /* mover-table files written in this run */
 };
 
 /* The most pieces a build of board `size` takes: every material of the

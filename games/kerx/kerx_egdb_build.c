@@ -291,6 +291,40 @@ static int measure_need(struct kerx_egdb *db, const struct kerx_egdb_build *b,
     return 0;
 }
 
+/* The mover-table file of every m on a side of the pairs with at least
+ * `from` m-sets, when missing or refused (damaged, foreign: named on
+ * stderr), from the tables measure_need made. 0, or -1 with err. */
+static int write_movers_files(struct kerx_egdb *db, const struct pair_id *pairs,
+                              int npairs, uint64_t from, bool progress,
+                              struct kerx_egdb_stats *st, char *err) {
+    bool seen[KERX_EG_SIDE] = {false};
+    for (int i = 0; i < npairs; i++)
+        for (int s = 0; s < 2; s++) {
+            int m = s ? pairs[i].b : pairs[i].a, o = s ? pairs[i].a : pairs[i].b;
+            if (seen[m] || kerx_binom(db->g->cells, m) < from) continue;
+            seen[m] = true;
+            char path[KERX_EGDB_PATH_BYTES + 32], why[GAME_ERROR_BYTES];
+            kerx_movers_path(db->folder, m, path, sizeof path);
+            struct kerx_movers_file f;
+            struct stat fs;
+            if (stat(path, &fs) == 0) {
+                int bad = kerx_movers_file_open(&f, path, db->size, m, why) != 0 ||
+                          kerx_movers_file_verify(&f, why) != 0;
+                kerx_movers_file_close(&f);
+                if (!bad) continue;
+                /* Said even with --quiet: a file was thrown away. */
+                fprintf(stderr, "kibitz: kerx egdb: %s; writing it again\n", why);
+            }
+            double t0 = timer_now();
+            if (kerx_movers_file_write(path, db->index[m][o].mv, 0, err) != 0) return -1;
+            st->movers_written++;
+            if (progress)
+                fprintf(stderr, "kerx egdb: mover table of %d pieces, %u sets, %.1f s\n",
+                        m, db->index[m][o].mv->count, timer_now() - t0);
+        }
+    return 0;
+}
+
 /* The compact win/draw/loss file of every pair that lacks one; their sizes
  * and time into st. 0, or -1 with err. */
 static int write_wdl_files(struct kerx_egdb *db, const struct pair_id *pairs, int npairs,
@@ -390,7 +424,7 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
     uint64_t largest, tables;
     if (measure_need(db, b, pairs, npairs, st, &largest, &tables, err) != 0) goto done;
     /* Under MPI each rank's budget is checked pair by pair instead. */
-    if (b->memory_mib && st->need_bytes > b->memory_mib * 1048576 &&
+    if (b->memory_mib && !b->movers_only && st->need_bytes > b->memory_mib * 1048576 &&
         tier_mpi_ranks() == 1) {
         snprintf(err, GAME_ERROR_BYTES,
                  "the build needs about %.0f MiB (largest pair %" PRIu64
@@ -400,6 +434,16 @@ int kerx_egdb_build(const struct variant *v, const struct kerx_egdb_build *b,
         goto done;
     }
     if (solver_db_make_folders(db->folder, err) != 0) goto done;
+    /* Before the pairs, so that the tables serve queries of the pairs
+     * finished while a long build goes on. */
+    uint64_t movers_from = b->movers_from ? b->movers_from : KERX_MOVERS_FILE_SETS;
+    if (!tier_mpi_worker() &&
+        write_movers_files(db, pairs, npairs, movers_from, b->progress, st, err) != 0)
+        goto done;
+    if (b->movers_only) {
+        status = 0;
+        goto done;
+    }
     double t0 = timer_now();
     if (schedule_pairs(db, b, pairs, npairs, tables, st, err) != 0) goto done;
     if (tier_mpi_worker()) { /* rank 0 reports */

@@ -254,12 +254,16 @@ int kerx_egdb_file_reseal(void *file, size_t bytes) {
     return 0;
 }
 
-static int refuse(struct kerx_egdb_file *f, char *err, const char *path,
-                  const char *why) {
+void kerx_file_refusal(char *err, const char *path, const char *why) {
     /* The end of a long path names the file: keep that. */
     size_t len = strlen(path);
     const char *tail = len > 64 ? path + len - 61 : path;
     snprintf(err, GAME_ERROR_BYTES, "%s%s: %.90s", tail == path ? "" : "...", tail, why);
+}
+
+static int refuse(struct kerx_egdb_file *f, char *err, const char *path,
+                  const char *why) {
+    kerx_file_refusal(err, path, why);
     kerx_egdb_file_close(f);
     return -1;
 }

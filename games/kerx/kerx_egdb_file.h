@@ -102,6 +102,10 @@ int kerx_pair_write_all(int fd, const void *p, uint64_t n);
  * blocking on a FIFO. 0, or -1 with err (GAME_ERROR_BYTES). */
 int kerx_pair_file_map(const char *path, size_t header_bytes, const char *kind, void **map,
                        size_t *bytes, char *err);
+/* The message refusing the file at `path` for `why` into err
+ * (GAME_ERROR_BYTES): "<path>: <why>", a long path cut to its end (which
+ * names the file). Shared by the Kerx file readers. */
+void kerx_file_refusal(char *err, const char *path, const char *why);
 /* Open (header and block table verified; no value read); n0, n1 are the
  * tier sizes the index expects, or KERX_EGDB_ANY to take the header's (the
  * caller then compares them with the index before reading: see

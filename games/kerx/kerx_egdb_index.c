@@ -4,6 +4,7 @@
 #include "games/kerx/kerx.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -104,8 +105,12 @@ static struct kerx_movers *build(int size, int m, char *err) {
     return mv;
 }
 
-const struct kerx_movers *kerx_movers_get(int size, int m, char *err) {
+void kerx_binom_init(void) {
     pthread_once(&binom_once, binom_build);
+}
+
+const struct kerx_movers *kerx_movers_get(int size, int m, char *err) {
+    kerx_binom_init();
     if (!kerx_sym_of(size) || m < 0 || m > KERX_EGDB_MAX_SIDE) {
         snprintf(err, GAME_ERROR_BYTES, "no database index for size %d with %d pieces",
                  size, m);
@@ -118,9 +123,33 @@ const struct kerx_movers *kerx_movers_get(int size, int m, char *err) {
     return mv;
 }
 
+bool kerx_movers_check(const struct kerx_movers *mv, uint64_t block) {
+    /* Shared by the probing threads: only the atomic states change. */
+    _Atomic unsigned char *state = &mv->state[block];
+    unsigned char seen = KERX_BLOCK_NEW;
+    if (!atomic_compare_exchange_strong(state, &seen, KERX_BLOCK_CHECKING)) {
+        /* Another thread checks it (or has): wait for its verdict. */
+        while (seen == KERX_BLOCK_CHECKING) {
+            sched_yield();
+            seen = atomic_load_explicit(state, memory_order_acquire);
+        }
+        return seen == KERX_BLOCK_GOOD;
+    }
+    if (!mv->check_block(mv, block)) return false;
+    unsigned char checking = KERX_BLOCK_CHECKING;
+    /* Fails only when another block was found bad meanwhile. */
+    return atomic_compare_exchange_strong(state, &checking, KERX_BLOCK_GOOD);
+}
+
 int kerx_tier_index_init(struct kerx_tier_index *t, int size, int m, int o, char *err) {
     const struct kerx_movers *mv = kerx_movers_get(size, m, err);
-    if (!mv) return -1;
+    return mv ? kerx_tier_index_on(t, mv, o, err) : -1;
+}
+
+int kerx_tier_index_on(struct kerx_tier_index *t, const struct kerx_movers *mv, int o,
+                       char *err) {
+    kerx_binom_init();
+    int m = mv->m, size = mv->size;
     if (o < 0 || o > KERX_EGDB_MAX_SIDE || m + o > mv->cells) {
         snprintf(err, GAME_ERROR_BYTES, "no tier %d+%d on size %d", m, o, size);
         return -1;
@@ -151,6 +180,10 @@ uint64_t kerx_packed_unrank(const struct kerx_tier_index *t, uint64_t r) {
 void kerx_index_unrank(const struct kerx_tier_index *t, uint64_t index, uint64_t *mover,
                        uint64_t *other) {
     uint64_t slot = index / t->width;
+    if (!kerx_movers_ready(t->mv, slot)) {
+        *mover = *other = 0;
+        return;
+    }
     uint64_t m = t->mv->mask[slot];
     uint64_t packed = kerx_packed_unrank(t, index % t->width);
     /* Unpack: the j-th empty cell for each packed j. */

@@ -7,11 +7,31 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
+/* Map the folder's mover tables (header and block table checked now, sets
+ * on first touch). One that is there but refused stops the open, as a
+ * damaged pair file does: its tiers would otherwise silently cost the
+ * seconds and memory the file is there to save. 0, or -1 with err. */
+static int open_movers(struct kerx_egdb *db, char *err) {
+    for (int m = 1; m < KERX_EG_SIDE; m++) {
+        char path[KERX_EGDB_PATH_BYTES + 32];
+        kerx_movers_path(db->folder, m, path, sizeof path);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+            kerx_movers_file_open(&db->movers[m], path, db->size, m, err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int kerx_egdb_open(struct kerx_egdb **out, const struct variant *v, const char *data,
                    char *err) {
     *out = NULL;
     struct kerx_egdb *db = kerx_egdb_new(v, data, err);
     if (!db) return -1;
+    if (open_movers(db, err) != 0) {
+        kerx_egdb_close(db);
+        return -1;
+    }
     /* Every pair file present now: a foreign one, or one with a damaged
      * header or block table, is an error, not a silent miss. Values are
      * checked block by block as probes first read them. */

@@ -56,6 +56,8 @@ int kerx_egdb_tier(struct kerx_egdb *db, int m, int o, char *err) {
         return -1;
     }
     if (db->index[m][o].mv) return 0;
+    if (db->movers[m].map)
+        return kerx_tier_index_on(&db->index[m][o], &db->movers[m].table, o, err);
     return kerx_tier_index_init(&db->index[m][o], db->size, m, o, err);
 }
 
@@ -135,10 +137,15 @@ int kerx_egdb_failed(const struct kerx_egdb *db, char *err) {
             if (kerx_egdb_file_failed(&db->file[a][b], err) != 0 ||
                 kerx_wdl_file_failed(&db->wdl[a][b], err) != 0)
                 return -1;
+    for (int m = 1; m < KERX_EG_SIDE; m++)
+        if (kerx_movers_file_failed(&db->movers[m], err) != 0) return -1;
     return 0;
 }
 
 int kerx_egdb_verify(const struct kerx_egdb *db, char *err) {
+    for (int m = 1; m < KERX_EG_SIDE; m++)
+        if (db->movers[m].map && kerx_movers_file_verify(&db->movers[m], err) != 0)
+            return -1;
     for (int a = 1; a < KERX_EG_SIDE; a++)
         for (int b = 1; b <= a; b++) {
             const struct kerx_egdb_file *f = &db->file[a][b];
@@ -159,6 +166,7 @@ void kerx_egdb_close(struct kerx_egdb *db) {
             kerx_egdb_file_close(&db->file[a][b]);
             kerx_wdl_file_close(&db->wdl[a][b]);
         }
+    for (int m = 0; m < KERX_EG_SIDE; m++) kerx_movers_file_close(&db->movers[m]);
     pthread_mutex_destroy(&db->lock);
     free(db);
 }

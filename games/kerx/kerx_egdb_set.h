@@ -9,6 +9,7 @@
 #include "games/kerx/kerx.h"
 #include "games/kerx/kerx_egdb.h"
 #include "games/kerx/kerx_egdb_index.h"
+#include "games/kerx/kerx_movers_file.h"
 #include "games/kerx/kerx_wdl_file.h"
 #include "solve/tier_schedule.h"
 
@@ -39,6 +40,10 @@ struct kerx_egdb {
      * tiers' indexes are made on first read too (wdl_ready). */
     struct kerx_wdl_file wdl[KERX_EG_SIDE][KERX_EG_SIDE];
     _Atomic unsigned char wdl_ready[KERX_EG_SIDE][KERX_EG_SIDE];
+    /* The mover tables of the folder ("movers-<m>.kmv", by m), opened by
+     * kerx_egdb_open: a tier whose mover's table is there is indexed on the
+     * mapped file instead of a table made by visiting every m-set. */
+    struct kerx_movers_file movers[KERX_EG_SIDE];
     pthread_mutex_t lock;
     int pairs, wdl_pairs;
 };
@@ -46,8 +51,9 @@ struct kerx_egdb {
 /* An empty set for variant v (sizes 3..5), no file opened. NULL with err. */
 struct kerx_egdb *kerx_egdb_new(const struct variant *v, const char *data, char *err);
 
-/* The index of tier (m, o), made on first use. 0, or -1 with err. Not
- * thread-safe: prepare the tiers before parallel lookups. */
+/* The index of tier (m, o), made on first use (on the mapped mover table
+ * when the set has one for m, else on kerx_movers_get's). 0, or -1 with
+ * err. Not thread-safe: prepare the tiers before parallel lookups. */
 int kerx_egdb_tier(struct kerx_egdb *db, int m, int o, char *err);
 
 /* Make tier (m, o) of an open file readable (its index made and checked
@@ -150,7 +156,8 @@ static inline int kerx_egdb_byte(const struct kerx_egdb *db, uint64_t mover,
         return -1;
     kerx_sym_canon(db->sym, &mover, &other);
     uint64_t i = kerx_index_rank(&db->index[m][o], mover, other);
-    if (!kerx_egdb_file_ready(db->source[m][o], db->base[m][o] + i)) return -1;
+    if (i == KERX_NO_INDEX || !kerx_egdb_file_ready(db->source[m][o], db->base[m][o] + i))
+        return -1;
     return db->values[m][o][i];
 }
 

@@ -151,7 +151,8 @@ int kerx_egdb_wdl(const struct kerx_egdb *db, uint64_t mover, uint64_t other) {
         return best;
     }
     kerx_sym_canon(db->sym, &mover, &other);
-    int code =
-        kerx_wdl_file_code(f, base + kerx_index_rank(&db->index[m][o], mover, other));
+    uint64_t i = kerx_index_rank(&db->index[m][o], mover, other);
+    if (i == KERX_NO_INDEX) return -1; /* a damaged mover table */
+    int code = kerx_wdl_file_code(f, base + i);
     return code == KERX_WDL_SKIP ? -1 : code;
 }

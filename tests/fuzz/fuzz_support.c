@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void fuzz_fail(const char *format, ...) {
@@ -91,4 +92,31 @@ void fuzz_check_position(const struct game *g, const struct variant *v,
 const char *fuzz_scratch_folder(void) {
     /* Memory-backed when the machine has it: targets write a file per input. */
     return access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+}
+
+static char store_folder[160], store_path[320];
+
+static void store_remove(void) {
+    unlink(store_path);
+    rmdir(store_folder);
+}
+
+const char *fuzz_store_file(const char *tag, const char *name, const uint8_t *data,
+                            size_t size, int (*reseal)(void *image, size_t bytes)) {
+    if (!store_folder[0]) {
+        snprintf(store_folder, sizeof store_folder, "%s/kibitz-fuzz-%s-%ld",
+                 fuzz_scratch_folder(), tag, (long)getpid());
+        mkdir(store_folder, 0777);
+        snprintf(store_path, sizeof store_path, "%s/%s", store_folder, name);
+        atexit(store_remove);
+    }
+    uint8_t *file = malloc(size ? size : 1);
+    if (!file) abort();
+    if (size) memcpy(file, data, size);
+    if (size % 7 != 0) reseal(file, size);
+    FILE *f = fopen(store_path, "wb");
+    if (!f || (size && fwrite(file, 1, size, f) != size)) abort();
+    fclose(f);
+    free(file);
+    return store_path;
 }

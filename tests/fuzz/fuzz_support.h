@@ -29,6 +29,16 @@ char *fuzz_text(const uint8_t *data, size_t size);
 /* A folder for the files database targets write (/dev/shm when usable). */
 const char *fuzz_scratch_folder(void);
 
+/* Write the input as the file `name` in this process's folder
+ * "<fuzz_scratch_folder>/kibitz-fuzz-<tag>-<pid>" (made on the first call;
+ * it and the file are removed at exit; one name a process), passed first
+ * through `reseal` (which recomputes the checksums of a file image) unless
+ * the input's length is a multiple of 7: most inputs then reach the checks
+ * behind the checksums, the others the checksum refusals. Returns the
+ * file's path. */
+const char *fuzz_store_file(const char *tag, const char *name, const uint8_t *data,
+                            size_t size, int (*reseal)(void *image, size_t bytes));
+
 /* The properties every accepted position must have: printed and parsed
  * again it gives the same bytes and the same text; not over means a move
  * (engine/game_check.h); every listed move prints and parses back to itself
