@@ -4,7 +4,8 @@ database saves, measured on the published lines of the size-4 start.
 
 run: for every line folder (results/kerx_frontier/A ... D, their line.tsv)
 and every piece count in --pieces, the line's last position with that many
-pieces is proved by `kibitz solve kerx --position P --db DIR --iterations
+pieces (the last N with --per-count N, fewer where the line has fewer) is
+proved by `kibitz solve kerx --position P --db DIR --iterations
 NODES --hash MiB` once per database set given (--db LABEL=DIR, LABEL the
 set's piece horizon: 7, 8, ...). A node budget, not a time, so the load of
 the machine does not change the answers. One row per run is appended to
@@ -17,14 +18,25 @@ gap by least squares: the factor per piece is 10^slope, with the spread
 from the slope's standard error (factor / and x 10^se). Positions proved
 with two horizons give the factor directly (nodes with the smaller set /
 nodes with the larger, per piece of difference): their geometric mean,
-least and most. Runs that did not finish are counted by gap: they bound
-the cost from below (more than NODES).
+least and most; the same fit for each horizon alone. Runs that did not
+finish are counted by gap: they bound the cost from below (more than
+NODES). An unfinished run with horizon H (budget N) on a position that the
+next horizon run on it, H', proves in n nodes bounds that position's factor
+per piece from below by (N / n) ^ (1 / (H' - H)); these bounds are listed,
+and with the exact same-position ratios give a lower bound on their
+geometric mean. Several OUT files are read as one (a run in two is counted
+once).
+
+subset: DEST gets hard links to the pair files (.keg, .kwdl) of at most H
+pieces of the sets in SRC (same folder names): the horizon-H folder for
+--db H=DEST, without copying and without writing into SRC.
 
 usage: scripts/kerx_cost_curve.py run KIBITZ OUT --db 7=DIR7 --db 8=DIR8
            [--lines results/kerx_frontier/A ...] [--pieces 10-24]
            [--nodes 2000000] [--hash 512] [--variant size=4]
            [--per-count 1]
        scripts/kerx_cost_curve.py summary OUT [OUT ...]
+       scripts/kerx_cost_curve.py subset SRC DEST --pieces H
 """
 import argparse
 import json
@@ -247,6 +259,43 @@ def summary(args):
                                             geomean(ratios + bounds)))
 
 
+def subset(args):
+    """Hard links to the pair files of at most --pieces pieces of every Kerx
+    set folder in SRC, in the same folder names under DEST: a database
+    horizon for run's --db, taking no disk and leaving SRC as it is."""
+    if args.pieces < 1:
+        bad("--pieces %d: want 1 or more" % args.pieces)
+    try:
+        sets = sorted(d for d in os.listdir(args.src) if d.startswith("egdb-kerx-"))
+    except OSError as e:
+        bad("cannot read %s: %s" % (args.src, e.strerror))
+    if not sets:
+        bad("%s: no Kerx database folder (egdb-kerx-...) in it" % args.src)
+    linked = kept = 0
+    for name in sets:
+        os.makedirs(os.path.join(args.dest, name), exist_ok=True)
+        for f in sorted(os.listdir(os.path.join(args.src, name))):
+            stem, dot, ext = f.partition(".")
+            sides = stem.split("+")
+            if ext not in ("keg", "kwdl") or len(sides) != 2 or \
+                    not all(x.isdigit() for x in sides) or sum(map(int, sides)) > args.pieces:
+                continue
+            to = os.path.join(args.dest, name, f)
+            if os.path.exists(to):
+                if not os.path.samefile(to, os.path.join(args.src, name, f)):
+                    bad("%s exists and is not %s: not replaced" % (
+                        to, os.path.join(args.src, name, f)))
+                kept += 1
+                continue
+            try:
+                os.link(os.path.join(args.src, name, f), to)
+            except OSError as e:
+                bad("cannot link %s: %s" % (to, e.strerror))
+            linked += 1
+    print("%s: %d pair files of at most %d pieces linked, %d there already" % (
+        args.dest, linked, args.pieces, kept))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -267,8 +316,12 @@ def main():
     r.add_argument("--hash", type=int, default=512)
     s = sub.add_parser("summary")
     s.add_argument("out", nargs="+")
+    k = sub.add_parser("subset")
+    k.add_argument("src")
+    k.add_argument("dest")
+    k.add_argument("--pieces", type=int, required=True)
     args = ap.parse_args()
-    run(args) if args.what == "run" else summary(args)
+    {"run": run, "summary": summary, "subset": subset}[args.what](args)
 
 
 if __name__ == "__main__":

@@ -17,10 +17,19 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir" "$KIBITZ_DATA"' EXIT
 v='--variant size=3'
 expect 0 'tier pairs' -- solve kerx $v --pieces 6 --db "$dir/d6" --quiet
-# The horizon-5 set: the pairs of at most 5 pieces of the 6-piece set.
+# subset: the horizon-5 set is the pairs of at most 5 pieces of the 6-piece
+# set (of size 3 only 4+1), hard links to the same files.
 sub='egdb-kerx-size=3,drawat=3,huff=0'
-mkdir -p "$dir/d5/$sub"
-ln "$dir/d6/$sub/4+1.keg" "$dir/d5/$sub/4+1.keg"
+out=$("$py" "$script" subset "$dir/d6" "$dir/d5" --pieces 5 2>&1)
+check "subset (status $?): $out" $?
+want5=$(cd "$dir/d6/$sub" && ls | awk -F'[+.]' '$1 + $2 <= 5' | tr '\n' ' ')
+check "subset linked the pairs of at most 5 pieces: $(ls "$dir/d5/$sub" | tr '\n' ' ')" \
+    "$([ -n "$want5" ] && [ "$(ls "$dir/d5/$sub" | tr '\n' ' ')" = "$want5" ]; echo $?)"
+check "subset's files are the set's own (hard links)" \
+    "$([ "$dir/d5/$sub/4+1.keg" -ef "$dir/d6/$sub/4+1.keg" ]; echo $?)"
+out=$("$py" "$script" subset "$dir/d6" "$dir/d5" --pieces 5 2>&1)
+check "subset again links nothing new: $out" \
+    "$(grep -q ' 0 pair files .* linked, 2 there already' <<<"$out"; echo $?)"
 
 run() {
     "$py" "$script" run "$1" "$dir/out.tsv" $v --lines "$lines/L1" "$lines/L2" \
@@ -100,4 +109,12 @@ check "summary of a folder is refused ($out)" \
 out=$("$py" "$script" summary "$lines/L1/line.tsv" 2>&1)
 check "summary of another table is refused ($out)" \
     "$([ $? -ne 0 ] && grep -q 'not a cost-curve file' <<<"$out"; echo $?)"
+mkdir -p "$dir/e/$sub" && echo other >"$dir/e/$sub/4+1.keg"
+out=$("$py" "$script" subset "$dir/d6" "$dir/e" --pieces 5 2>&1)
+check "subset does not replace a file it did not link ($out)" \
+    "$([ $? -ne 0 ] && grep -q 'not replaced' <<<"$out" &&
+        [ "$(cat "$dir/e/$sub/4+1.keg")" = other ]; echo $?)"
+out=$("$py" "$script" subset "$dir" "$dir/f" --pieces 5 2>&1)
+check "subset of a folder without sets is refused ($out)" \
+    "$([ $? -ne 0 ] && grep -q 'no Kerx database folder' <<<"$out"; echo $?)"
 finish
