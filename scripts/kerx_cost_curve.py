@@ -24,8 +24,9 @@ NODES). An unfinished run with horizon H (budget N) on a position that the
 next horizon run on it, H', proves in n nodes bounds that position's factor
 per piece from below by (N / n) ^ (1 / (H' - H)); these bounds are listed,
 and with the exact same-position ratios give a lower bound on their
-geometric mean. Several OUT files are read as one (a run in two is counted
-once).
+geometric mean. Several OUT files are read as one: a run (line, ply,
+horizon) in two is taken from the first file named, so name the files of
+bigger budgets first.
 
 subset: DEST gets hard links to the pair files (.keg, .kwdl) of at most H
 pieces of the sets in SRC (same folder names): the horizon-H folder for

@@ -91,6 +91,14 @@ check "the same-position ratios give 3 a piece" \
 bound=$("$py" -c "print('%.2f' % (10000 / $law))")
 check "the unfinished run bounds P1's factor by 10000 / $law = $bound" \
     "$(grep -q "unfinished after 10000 nodes with 4, $law with 5: at least $bound a piece" <<<"$out"; echo $?)"
+# A bigger budget named first replaces the run: P1 proved with horizon 4 in
+# 3 * 810 nodes makes five same-position pairs of 3 a piece, no bound.
+sed "s/^P1\t1\t9\t4\t5\tx\tunknown\tunknown\tdisproved\t10000/P1\t1\t9\t4\t5\tx\tdraw\tdisproved\tdisproved\t$((3 * law))/" \
+    "$dir/law.tsv" >"$dir/law2.tsv"
+out=$("$py" "$script" summary "$dir/law2.tsv" "$dir/law.tsv")
+check "the first file's run is taken: $(grep 'same positions' <<<"$out")" \
+    "$(grep -q 'same positions, 5 pairs: factor per piece 3.00' <<<"$out" &&
+        ! grep -q 'unfinished after' <<<"$out"; echo $?)"
 
 # Bad input.
 out=$("$py" "$script" run /nonexistent "$dir/x.tsv" --db 5="$dir/d5" 2>&1)
