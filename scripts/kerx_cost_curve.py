@@ -23,8 +23,8 @@ finish are counted by gap: they bound the cost from below (more than
 NODES). An unfinished run with horizon H (budget N) on a position that the
 next horizon run on it, H', proves in n nodes bounds that position's factor
 per piece from below by (N / n) ^ (1 / (H' - H)); these bounds are listed,
-and with the exact same-position ratios give a lower bound on their
-geometric mean. Several OUT files are read as one: a run (line, ply,
+and those above 1 with the exact same-position ratios give a lower bound on
+their geometric mean. Several OUT files are read as one: a run (line, ply,
 horizon) in two is taken from the first file named, so name the files of
 bigger budgets first.
 
@@ -249,15 +249,21 @@ def summary(args):
         print("same positions, %d pairs: factor per piece %.2f (geometric mean), "
               "least %.2f, most %.2f" % (len(ratios), geomean(ratios), min(ratios),
                                          max(ratios)))
-    if bounds:
+    # A bound of 1 or less says nothing (the budget was below the larger
+    # horizon's own count): listed above, left out of the aggregates.
+    told = [b for b in bounds if b > 1]
+    if len(told) < len(bounds):
+        print("%d bounds of at most 1 a piece say nothing: left out below" % (
+            len(bounds) - len(told)))
+    if told:
         print("unfinished below a proof, %d pairs: factor per piece at least %.2f .. %.2f"
               " (geometric mean of the bounds %.2f)" % (
-                  len(bounds), min(bounds), max(bounds), geomean(bounds)))
+                  len(told), min(told), max(told), geomean(told)))
         # Each bound is at most its position's true factor, so the geometric
         # mean over the exact ratios and the bounds bounds theirs from below.
         print("exact ratios and bounds together, %d pairs: geometric mean of the factor"
-              " per piece at least %.2f" % (len(ratios) + len(bounds),
-                                            geomean(ratios + bounds)))
+              " per piece at least %.2f" % (len(ratios) + len(told),
+                                            geomean(ratios + told)))
 
 
 def subset(args):

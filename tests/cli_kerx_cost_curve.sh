@@ -68,7 +68,8 @@ done < <(tail -n +2 "$dir/out.tsv")
 check "some proved values were cross-checked ($checked)" "$([ "$checked" -ge 2 ]; echo $?)"
 
 # summary on a made-up file: positions P1-P4 proved with horizons 5 and 6
-# in 10 * 3^gap nodes, and P1 unfinished with horizon 4 after 10,000 nodes.
+# in 10 * 3^gap nodes, P1 unfinished with horizon 4 after 10,000 nodes, P2
+# after 100 (less than its horizon-5 count: a bound that says nothing).
 {
     printf 'line\tply\tpieces\thorizon\tgap\tposition\tvalue\tmover_wins\tmover_loses\tnodes\tseconds\n'
     for p in 1 2 3 4; do
@@ -79,11 +80,12 @@ check "some proved values were cross-checked ($checked)" "$([ "$checked" -ge 2 ]
         done
     done
     printf 'P1\t1\t9\t4\t5\tx\tunknown\tunknown\tdisproved\t10000\t0.1\n'
+    printf 'P2\t2\t10\t4\t6\tx\tunknown\tunknown\tdisproved\t100\t0.1\n'
 } >"$dir/law.tsv"
 law=$(((10 * 3 ** 4)))
 out=$("$py" "$script" summary "$dir/law.tsv" "$dir/law.tsv")
 check "summary reads the runs once from two copies: $(head -1 <<<"$out")" \
-    "$(grep -q '^runs 9: exact value proved 8, one half 1, nothing 0' <<<"$out"; echo $?)"
+    "$(grep -q '^runs 10: exact value proved 8, one half 2, nothing 0' <<<"$out"; echo $?)"
 check "the fit finds 3 a piece" \
     "$(grep -q '^fit over 8 exact proofs: .*factor per piece 3.00 (3.00 .. 3.00)' <<<"$out"; echo $?)"
 check "the same-position ratios give 3 a piece" \
@@ -91,6 +93,9 @@ check "the same-position ratios give 3 a piece" \
 bound=$("$py" -c "print('%.2f' % (10000 / $law))")
 check "the unfinished run bounds P1's factor by 10000 / $law = $bound" \
     "$(grep -q "unfinished after 10000 nodes with 4, $law with 5: at least $bound a piece" <<<"$out"; echo $?)"
+check "P2's bound below 1 is left out of the aggregate" \
+    "$(grep -q '^1 bounds of at most 1 a piece say nothing' <<<"$out" &&
+        grep -q "^unfinished below a proof, 1 pairs: factor per piece at least $bound" <<<"$out"; echo $?)"
 # A bigger budget named first replaces the run: P1 proved with horizon 4 in
 # 3 * 810 nodes makes five same-position pairs of 3 a piece, no bound.
 sed "s/^P1\t1\t9\t4\t5\tx\tunknown\tunknown\tdisproved\t10000/P1\t1\t9\t4\t5\tx\tdraw\tdisproved\tdisproved\t$((3 * law))/" \
@@ -98,7 +103,7 @@ sed "s/^P1\t1\t9\t4\t5\tx\tunknown\tunknown\tdisproved\t10000/P1\t1\t9\t4\t5\tx\
 out=$("$py" "$script" summary "$dir/law2.tsv" "$dir/law.tsv")
 check "the first file's run is taken: $(grep 'same positions' <<<"$out")" \
     "$(grep -q 'same positions, 5 pairs: factor per piece 3.00' <<<"$out" &&
-        ! grep -q 'unfinished after' <<<"$out"; echo $?)"
+        ! grep -q 'unfinished after 10000' <<<"$out"; echo $?)"
 
 # Bad input.
 out=$("$py" "$script" run /nonexistent "$dir/x.tsv" --db 5="$dir/d5" 2>&1)
