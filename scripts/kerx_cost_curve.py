@@ -279,6 +279,7 @@ def subset(args):
     if not sets:
         bad("%s: no Kerx database folder (egdb-kerx-...) in it" % args.src)
     linked = kept = 0
+    pairs = {}
     for name in sets:
         os.makedirs(os.path.join(args.dest, name), exist_ok=True)
         for f in sorted(os.listdir(os.path.join(args.src, name))):
@@ -287,6 +288,7 @@ def subset(args):
             if ext not in ("keg", "kwdl") or len(sides) != 2 or \
                     not all(x.isdigit() for x in sides) or sum(map(int, sides)) > args.pieces:
                 continue
+            pairs.setdefault(sum(map(int, sides)), set()).add(stem)
             to = os.path.join(args.dest, name, f)
             if os.path.exists(to):
                 if not os.path.samefile(to, os.path.join(args.src, name, f)):
@@ -301,6 +303,9 @@ def subset(args):
             linked += 1
     print("%s: %d pair files of at most %d pieces linked, %d there already" % (
         args.dest, linked, args.pieces, kept))
+    # The pairs by piece count, so that a set still being built shows.
+    for count in sorted(pairs):
+        print("  %d pieces: %s" % (count, " ".join(sorted(pairs[count]))))
 
 
 def main():

@@ -30,6 +30,8 @@ check "subset's files are the set's own (hard links)" \
 out=$("$py" "$script" subset "$dir/d6" "$dir/d5" --pieces 5 2>&1)
 check "subset again links nothing new: $out" \
     "$(grep -q ' 0 pair files .* linked, 2 there already' <<<"$out"; echo $?)"
+check "subset lists the pairs by piece count" \
+    "$(grep -q '^  5 pieces: 4+1$' <<<"$out" && ! grep -q '6 pieces' <<<"$out"; echo $?)"
 
 run() {
     "$py" "$script" run "$1" "$dir/out.tsv" $v --lines "$lines/L1" "$lines/L2" \
