@@ -260,15 +260,17 @@ static int pair_list(const struct kerx_egdb *db, int pieces, struct pair_id *out
     return n;
 }
 
-/* Memory: the working bytes of the largest pair (entry_bytes an entry),
- * every finished pair's values (mapped while building the
- * later ones), and the index tables (made here, before any work). Sets
- * st->need_bytes, *largest and *tables. 0, or -1 with err. */
+/* Memory: at the worst pair, its working bytes (entry_bytes an entry) and
+ * the values of every pair of fewer pieces (mapped while it reads the
+ * ones its captures reach: an upper bound), plus the index tables (made
+ * here, before any work). Sets st->need_bytes, *largest (the largest
+ * pair's entries) and *tables. 0, or -1 with err. */
 static int measure_need(struct kerx_egdb *db, const struct kerx_egdb_build *b,
                         const struct pair_id *pairs, int npairs,
                         struct kerx_egdb_stats *st, uint64_t *largest, uint64_t *tables,
                         char *err) {
-    uint64_t all = 0;
+    uint64_t lower = 0, this_total = 0, worst = 0; /* pairs come by increasing total */
+    int total = 0;
     bool table_seen[KERX_EG_SIDE] = {false};
     *largest = *tables = 0;
     for (int i = 0; i < npairs; i++) {
@@ -276,8 +278,14 @@ static int measure_need(struct kerx_egdb *db, const struct kerx_egdb_build *b,
         if (kerx_egdb_tier(db, x, y, err) != 0 || kerx_egdb_tier(db, y, x, err) != 0)
             return -1;
         uint64_t n = db->index[x][y].size + (x == y ? 0 : db->index[y][x].size);
+        if (x + y != total) {
+            lower += this_total;
+            this_total = 0;
+            total = x + y;
+        }
+        this_total += n;
         if (n > *largest) *largest = n;
-        all += n;
+        if (entry_bytes(b) * n + lower > worst) worst = entry_bytes(b) * n + lower;
         for (int s = 0; s < 2; s++) {
             int m = s ? y : x;
             if (table_seen[m]) continue;
@@ -287,7 +295,7 @@ static int measure_need(struct kerx_egdb *db, const struct kerx_egdb_build *b,
                        (uint64_t)mv->count * 10;
         }
     }
-    st->need_bytes = (size_t)(entry_bytes(b) * *largest + all + *tables);
+    st->need_bytes = (size_t)(worst + *tables);
     return 0;
 }
 
