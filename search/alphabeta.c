@@ -87,7 +87,8 @@ static void extend_pv(const struct game *g, const struct variant *v, const void 
         int mover = g->turn(v, state);
         retro_cell here = limits->probe(limits->probe_ctx, state);
         /* A draw has no end to show. */
-        if (mover < 0 || !retro_is_value(here) || retro_outcome(here) == RETRO_OUTCOME_DRAW)
+        if (mover < 0 || !retro_is_value(here) ||
+            retro_outcome(here) == RETRO_OUTCOME_DRAW)
             return;
         int count = g->moves(v, state, moves), best = -1;
         retro_cell best_value = RETRO_HOLE;

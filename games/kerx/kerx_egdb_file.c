@@ -291,8 +291,8 @@ static void give_up(struct kerx_egdb_file *f, uint64_t why) {
         atomic_store_explicit(&f->state[b], KERX_BLOCK_BAD, memory_order_release);
 }
 
-int kerx_pair_file_map(const char *path, size_t header_bytes, const char *kind, void **map,
-                       size_t *bytes, char *err) {
+int kerx_pair_file_map(const char *path, size_t header_bytes, const char *kind,
+                       void **map, size_t *bytes, char *err) {
     /* O_NONBLOCK: a FIFO in the file's place must not hang the open. */
     int fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0) {
@@ -429,7 +429,8 @@ long kerx_egdb_file_verify_all(const char *path, uint64_t *parts,
     /* The file's own header says which pair it is; opening checks that
      * header, the length and the block table. */
     struct header h;
-    if (!kerx_verify_header(path, &h, sizeof h, "endgame database", damaged, ctx)) return 1;
+    if (!kerx_verify_header(path, &h, sizeof h, "endgame database", damaged, ctx))
+        return 1;
     struct kerx_egdb_file f;
     if (kerx_egdb_file_open(&f, path, (int)h.size, (int)h.drawat, (int)h.a, (int)h.b,
                             KERX_EGDB_ANY, KERX_EGDB_ANY, err) != 0) {

@@ -100,8 +100,8 @@ int kerx_pair_write_all(int fd, const void *p, uint64_t n);
  * files of kerx_egdb_file.h and kerx_wdl_file.h): a regular file of at
  * least `header_bytes` (else "not a Kerx <kind> (too short ...)"), never
  * blocking on a FIFO. 0, or -1 with err (GAME_ERROR_BYTES). */
-int kerx_pair_file_map(const char *path, size_t header_bytes, const char *kind, void **map,
-                       size_t *bytes, char *err);
+int kerx_pair_file_map(const char *path, size_t header_bytes, const char *kind,
+                       void **map, size_t *bytes, char *err);
 /* The message refusing the file at `path` for `why` into err
  * (GAME_ERROR_BYTES): "<path>: <why>", a long path cut to its end (which
  * names the file). Shared by the Kerx file readers. */
