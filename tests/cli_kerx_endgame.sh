@@ -13,6 +13,11 @@ expect 1 'needs about .* MiB.*more than --memory 1' -- solve kerx --pieces 7 --d
 check "a refused build wrote nothing" "$(find "$dir" -type f | wc -l)"
 expect 2 'over by rule' -- solve kerx $v --pieces 3 --db "$dir"
 expect 2 'pieces must be 2..18 on size 3' -- solve kerx $v --pieces 19 --db "$dir"
+# The estimate counts the worst pair and the pairs below it, not every pair
+# of the set: size 4's 10 pieces fit 20,000 MiB (every pair counted: 47,995).
+out=$("$kibitz" solve kerx --variant size=4 --pieces 10 --memory 1 --db "$dir/est" 2>&1)
+need=$(sed -n 's/.*needs about \([0-9]*\) MiB.*/\1/p' <<<"$out")
+check "the 10-piece estimate fits 20,000 MiB ($need MiB)" "$([ -n "$need" ] && [ "$need" -lt 20000 ] && [ "$need" -gt 12000 ]; echo $?)"
 KIBITZ_KERX_LAYOUT=narrow expect 2 "KIBITZ_KERX_LAYOUT must be auto, shared or wide, not 'narrow'" -- solve kerx $v --pieces 6 --db "$dir"
 expect 1 'no Kerx databases' -- query kerx $v --db "$dir" --position 'www/4/1bw2/4/3 w'
 # 4+1, 5+1, 4+2: three pairs of tiers.
