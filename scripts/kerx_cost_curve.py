@@ -267,8 +267,8 @@ def summary(args):
 
 
 def subset(args):
-    """Hard links to the pair files of at most --pieces pieces of every Kerx
-    set folder in SRC, in the same folder names under DEST: a database
+    """Hard links to the pair files of at most --pieces pieces (and the mover
+    tables movers-M.kmv of fewer movers) of every Kerx set folder in SRC, in the same folder names under DEST: a database
     horizon for run's --db, taking no disk and leaving SRC as it is."""
     if args.pieces < 1:
         bad("--pieces %d: want 1 or more" % args.pieces)
@@ -285,10 +285,16 @@ def subset(args):
         for f in sorted(os.listdir(os.path.join(args.src, name))):
             stem, dot, ext = f.partition(".")
             sides = stem.split("+")
-            if ext not in ("keg", "kwdl") or len(sides) != 2 or \
+            if ext == "kmv" and stem.startswith("movers-") and stem[7:].isdigit():
+                # A mover table saves each probing run seconds and memory;
+                # tiers of a P-piece horizon have at most P - 1 movers.
+                if int(stem[7:]) >= args.pieces:
+                    continue
+            elif ext not in ("keg", "kwdl") or len(sides) != 2 or \
                     not all(x.isdigit() for x in sides) or sum(map(int, sides)) > args.pieces:
                 continue
-            pairs.setdefault(sum(map(int, sides)), set()).add(stem)
+            else:
+                pairs.setdefault(sum(map(int, sides)), set()).add(stem)
             to = os.path.join(args.dest, name, f)
             if os.path.exists(to):
                 if not os.path.samefile(to, os.path.join(args.src, name, f)):
@@ -301,7 +307,7 @@ def subset(args):
             except OSError as e:
                 bad("cannot link %s: %s" % (to, e.strerror))
             linked += 1
-    print("%s: %d pair files of at most %d pieces linked, %d there already" % (
+    print("%s: %d files of at most %d pieces linked, %d there already" % (
         args.dest, linked, args.pieces, kept))
     # The pairs by piece count, so that a set still being built shows.
     for count in sorted(pairs):

@@ -29,9 +29,15 @@ check "subset's files are the set's own (hard links)" \
     "$([ "$dir/d5/$sub/4+1.keg" -ef "$dir/d6/$sub/4+1.keg" ]; echo $?)"
 out=$("$py" "$script" subset "$dir/d6" "$dir/d5" --pieces 5 2>&1)
 check "subset again links nothing new: $out" \
-    "$(grep -q ' 0 pair files .* linked, 2 there already' <<<"$out"; echo $?)"
+    "$(grep -q ' 0 files .* linked, 2 there already' <<<"$out"; echo $?)"
 check "subset lists the pairs by piece count" \
     "$(grep -q '^  5 pieces: 4+1$' <<<"$out" && ! grep -q '6 pieces' <<<"$out"; echo $?)"
+# Mover tables go with the pairs that use them: a 5-piece horizon has tiers
+# of at most 4 movers (stand-in files: subset only links them).
+mkdir -p "$dir/m/$sub" && touch "$dir/m/$sub/movers-4.kmv" "$dir/m/$sub/movers-5.kmv"
+out=$("$py" "$script" subset "$dir/m" "$dir/m5" --pieces 5 2>&1)
+check "subset links movers-4.kmv, not movers-5.kmv: $(ls "$dir/m5/$sub" | tr '\n' ' ')" \
+    "$([ "$(ls "$dir/m5/$sub" | tr '\n' ' ')" = 'movers-4.kmv ' ]; echo $?)"
 
 run() {
     "$py" "$script" run "$1" "$dir/out.tsv" $v --lines "$lines/L1" "$lines/L2" \
