@@ -127,8 +127,19 @@ static inline bool better(int x, int y) {
     return retro_better(kerx_eg_cell(x), kerx_eg_cell(y));
 }
 
-/* The value of a position with a capture, from its capture children. */
-static int capture_value(struct pair_work *w, uint64_t mover, uint64_t other) {
+/* A capture child on its way through the forward pass's pipeline: its
+ * value byte known by rule (`at` NULL), or where it lies in a lower pair. */
+struct child {
+    const uint8_t *at;
+    int value;
+};
+
+/* The capture children of a position with a capture, their bytes located
+ * and prefetched (read later, by capture_value, so that the misses of
+ * many positions are in flight at once). The count, or -1 when a child's
+ * material is not held (failed is set). */
+static int capture_children(struct pair_work *w, uint64_t mover, uint64_t other,
+                            struct child *out) {
     const struct kerx_egdb *db = w->db;
     struct kerx_state s;
     memset(&s, 0, sizeof s);
@@ -136,20 +147,34 @@ static int capture_value(struct pair_work *w, uint64_t mover, uint64_t other) {
     s.pieces[1][0] = other;
     move_t moves[KERX_MAX_MOVES];
     int n = kerx_moves(db->g, &s, moves);
-    int best = -1;
     for (int i = 0; i < n; i++) {
         struct kerx_state c = s;
         kerx_play(db->g, &c, moves[i]);
         uint64_t cm = c.pieces[1][0], co = c.pieces[0][0]; /* child's mover, other */
-        int child;
         int nm = __builtin_popcountll(cm), no = __builtin_popcountll(co);
-        if (nm == 0)
-            child = 1; /* the mover has no pieces: lost, remoteness 0 */
-        else if (nm <= db->drawat && no <= db->drawat)
-            child = KERX_EG_DRAW;
-        else
-            child = kerx_egdb_byte(db, cm, co);
-        if (child < 0 || child == KERX_EG_HOLE) {
+        out[i].at = NULL;
+        if (nm == 0) {
+            out[i].value = 1; /* the mover has no pieces: lost, remoteness 0 */
+        } else if (nm <= db->drawat && no <= db->drawat) {
+            out[i].value = KERX_EG_DRAW;
+        } else {
+            out[i].at = kerx_egdb_byte_at(db, cm, co);
+            if (!out[i].at) {
+                __atomic_store_n(&w->failed, 2, __ATOMIC_RELAXED);
+                return -1;
+            }
+            __builtin_prefetch(out[i].at);
+        }
+    }
+    return n;
+}
+
+/* The value of a position with a capture, from its n capture children. */
+static int capture_value(struct pair_work *w, const struct child *kids, int n) {
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        int child = kids[i].at ? *kids[i].at : kids[i].value;
+        if (child == KERX_EG_HOLE) {
             __atomic_store_n(&w->failed, 2, __ATOMIC_RELAXED);
             return KERX_EG_DRAW;
         }
@@ -171,6 +196,27 @@ static uint64_t units_per_slot(const struct tier_work *t) {
     return (t->ix->width + UNIT - 1) / UNIT;
 }
 
+/* Positions with a capture go through the forward pass FORWARD_BATCH at a
+ * time: their capture children's bytes lie at random places in the lower
+ * pairs (gigabytes), and reading each at once left one miss in flight. */
+enum { FORWARD_BATCH = 16, FORWARD_KIDS = 2048 };
+
+/* A position with a capture whose value waits for its children's bytes. */
+struct pending {
+    uint8_t *val;
+    int first, n; /* its children in the batch's kids[] */
+};
+
+/* Write the values of the pending positions (their children prefetched). */
+static void settle_captures(struct pair_work *w, const struct child *kids,
+                            const struct pending *pending, int n) {
+    for (int k = 0; k < n; k++) {
+        uint8_t v = (uint8_t)capture_value(w, kids + pending[k].first, pending[k].n);
+        *pending[k].val = v;
+        if (w->shared && v >= w->floor) __atomic_store_n(&w->failed, 5, __ATOMIC_RELAXED);
+    }
+}
+
 /* Positions r0..r1-1 of slot `slot` in Gosper order of the packed
  * other-set, which is index order. */
 static void forward_range(struct pair_work *w, struct tier_work *t, uint32_t slot,
@@ -185,6 +231,11 @@ static void forward_range(struct pair_work *w, struct tier_work *t, uint32_t slo
     bool symmetric = t->ix->mv->fix[slot] != 1;
     uint64_t base = (uint64_t)slot * t->ix->width;
     uint64_t packed = kerx_packed_unrank(t->ix, r0);
+    /* Positions with a capture wait in `pending` until FORWARD_BATCH of
+     * them (or a full `kids`) have their children's bytes prefetched. */
+    struct child kids[FORWARD_KIDS];
+    struct pending pending[FORWARD_BATCH];
+    int npending = 0, nkids = 0;
     for (uint64_t r = r0; r < r1; r++) {
         uint64_t other = 0;
         for (uint64_t p = packed; p; p &= p - 1)
@@ -196,9 +247,19 @@ static void forward_range(struct pair_work *w, struct tier_work *t, uint32_t slo
         if (symmetric && !kerx_index_stab(t->ix, slot, other)) {
             *val = KERX_EG_HOLE;
         } else if (kerx_egdb_has_capture(g, mover, other)) {
-            *val = (uint8_t)capture_value(w, mover, other);
-            if (w->shared && *val >= w->floor)
-                __atomic_store_n(&w->failed, 5, __ATOMIC_RELAXED);
+            if (npending == FORWARD_BATCH || nkids + KERX_MAX_MOVES > FORWARD_KIDS) {
+                settle_captures(w, kids, pending, npending);
+                npending = nkids = 0;
+            }
+            int n = capture_children(w, mover, other, kids + nkids);
+            if (n < 0) {
+                *val = KERX_EG_DRAW;
+            } else {
+                pending[npending].val = val;
+                pending[npending].first = nkids;
+                pending[npending++].n = n;
+                nkids += n;
+            }
         } else {
             uint64_t empty = board & ~(mover | other);
             int steps = 0;
@@ -216,6 +277,7 @@ static void forward_range(struct pair_work *w, struct tier_work *t, uint32_t slo
         uint64_t low = packed & -packed, ripple = packed + low;
         packed = (((ripple ^ packed) >> 2) / low) | ripple;
     }
+    settle_captures(w, kids, pending, npending);
 }
 
 /* One predecessor update at entry pi (val, cnt indexed by entry): a loss

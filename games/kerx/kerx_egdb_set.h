@@ -147,18 +147,28 @@ int kerx_egdb_wdl(const struct kerx_egdb *db, uint64_t mover, uint64_t other);
  * material is in the set, or -1 when it is not (or when its block of the
  * file is corrupt: see kerx_egdb_failed, kerx_egdb.h). The block is checked on its first
  * read. Thread-safe. */
+static inline const uint8_t *kerx_egdb_byte_at(const struct kerx_egdb *db, uint64_t mover,
+                                               uint64_t other);
 static inline int kerx_egdb_byte(const struct kerx_egdb *db, uint64_t mover,
                                  uint64_t other) {
+    const uint8_t *at = kerx_egdb_byte_at(db, mover, other);
+    return at ? *at : -1;
+}
+
+/* Where kerx_egdb_byte's answer lies (its block checked), or NULL when it
+ * would be -1: for a caller that prefetches many before reading any. */
+static inline const uint8_t *kerx_egdb_byte_at(const struct kerx_egdb *db, uint64_t mover,
+                                               uint64_t other) {
     int m = __builtin_popcountll(mover), o = __builtin_popcountll(other);
-    if (m >= KERX_EG_SIDE || o >= KERX_EG_SIDE || !db->values[m][o]) return -1;
+    if (m >= KERX_EG_SIDE || o >= KERX_EG_SIDE || !db->values[m][o]) return NULL;
     if (!atomic_load_explicit(&db->ready[m][o], memory_order_acquire) &&
         !kerx_egdb_ready(db, m, o))
-        return -1;
+        return NULL;
     kerx_sym_canon(db->sym, &mover, &other);
     uint64_t i = kerx_index_rank(&db->index[m][o], mover, other);
     if (i == KERX_NO_INDEX || !kerx_egdb_file_ready(db->source[m][o], db->base[m][o] + i))
-        return -1;
-    return db->values[m][o][i];
+        return NULL;
+    return &db->values[m][o][i];
 }
 
 #endif
