@@ -421,14 +421,24 @@ static uint64_t backward_range(struct pair_work *w, struct tier_work *t, uint32_
             first[positions] = n;
             stab_of[positions++] = kerx_index_stab(t->ix, slot, b);
             uint64_t empty = board & ~(a | b);
+            /* The images of a predecessor's sets under the 12 symmetries
+             * come from those of c's: a, and b with one piece moved. */
+            uint64_t aimg[KERX_SYMS], bimg[KERX_SYMS], pimg[KERX_SYMS];
+            kerx_sym_all(db->sym, a, aimg);
+            kerx_sym_all(db->sym, b, bimg);
             for (uint64_t s = b; s; s &= s - 1) {
                 int to = __builtin_ctzll(s);
                 for (uint64_t f = g->adj[to][0] & empty; f; f &= f - 1) {
                     struct pred *q = &preds[n];
-                    q->mover = b ^ (UINT64_C(1) << to) ^ (f & -f);
+                    int from = __builtin_ctzll(f);
+                    q->mover = b ^ (UINT64_C(1) << to) ^ (UINT64_C(1) << from);
                     q->other = a;
                     if (kerx_egdb_has_capture(g, q->mover, q->other)) continue;
-                    q->stab = kerx_sym_canon(db->sym, &q->mover, &q->other);
+                    const uint64_t *bit_to = db->sym->bit[to],
+                                   *bit_from = db->sym->bit[from];
+                    for (int k = 0; k < KERX_SYMS; k++)
+                        pimg[k] = bimg[k] ^ bit_to[k] ^ bit_from[k];
+                    q->stab = kerx_sym_canon_images(pimg, aimg, &q->mover, &q->other);
                     if (slot_of) {
                         q->at = kerx_colex(q->mover);
                         __builtin_prefetch(&slot_of[q->at]);

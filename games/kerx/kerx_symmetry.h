@@ -73,4 +73,33 @@ static inline int kerx_sym_canon(const struct kerx_sym *s, uint64_t *mover,
     return count;
 }
 
+/*
+ * kerx_sym_canon for a position whose sets' 12 images are known already:
+ * mimg[k] and oimg[k] the images of the mover's and the other's sets under
+ * symmetry k. The same answer, without mapping the sets again (the builder
+ * derives the images of each un-move's position from those of the position
+ * it un-moves from by two XORs a symmetry).
+ */
+static inline int kerx_sym_canon_images(const uint64_t mimg[KERX_SYMS],
+                                        const uint64_t oimg[KERX_SYMS], uint64_t *mover,
+                                        uint64_t *other) {
+    uint64_t best = UINT64_MAX;
+    for (int k = 0; k < KERX_SYMS; k++)
+        if (mimg[k] < best) best = mimg[k];
+    uint64_t best_other = UINT64_MAX;
+    int count = 0;
+    for (int k = 0; k < KERX_SYMS; k++) {
+        if (mimg[k] != best) continue;
+        if (oimg[k] < best_other) {
+            best_other = oimg[k];
+            count = 1;
+        } else if (oimg[k] == best_other) {
+            count++;
+        }
+    }
+    *mover = best;
+    *other = best_other;
+    return count;
+}
+
 #endif
