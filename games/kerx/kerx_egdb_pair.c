@@ -571,13 +571,29 @@ static struct tier_work *unit_at(struct pair_work *w, const struct unit_range *u
 
 /* The forward pass over the part's units, failures gathered from every
  * part. 0, or -1 with err. */
-static int forward_pass(struct pair_work *w, const struct unit_range *ur, char *err) {
+static int forward_pass(struct pair_work *w, const struct unit_range *ur, double t0,
+                        char *err) {
+    /* Progress: the forward pass of a 10-piece pair takes the better part of
+     * an hour. Thread 0 alone prints (and owns `said`). */
+    int64_t done = 0;
+    double said = timer_now();
+    bool tty = isatty(2);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(w->threads)
     for (int64_t u = ur->u0; u < ur->u1; u++) {
         uint32_t slot;
         uint64_t r0, r1;
         struct tier_work *t = unit_at(w, ur, u, &slot, &r0, &r1);
         forward_range(w, t, slot, r0, r1);
+        int64_t d = __atomic_add_fetch(&done, 1, __ATOMIC_RELAXED);
+        if (w->progress && omp_get_thread_num() == 0 &&
+            timer_now() - said >= (tty ? 1 : 60)) {
+            fprintf(stderr,
+                    "%skerx egdb %d+%d: forward pass, %.1f%% of the units, %.1f s%s",
+                    tty ? "\r\033[K" : "", w->a, w->b,
+                    100.0 * (double)d / (double)(ur->u1 - ur->u0), timer_now() - t0,
+                    tty ? "" : "\n");
+            said = timer_now();
+        }
     }
     if (w->part) w->failed = (int)tier_part_max(w->part, w->failed);
     if (!w->failed) return 0;
@@ -708,12 +724,12 @@ static int solve_pair(struct pair_work *w, char *err) {
     }
     int first = 0, maxlevel = -1;
     if (!resume(w, &first, &maxlevel)) {
-        if (forward_pass(w, &ur, err) != 0) return -1;
+        if (forward_pass(w, &ur, t0, err) != 0) return -1;
         maxlevel = highest_level(w);
         if (w->progress)
             fprintf(stderr,
-                    "kerx egdb %d+%d: forward pass over %" PRIu64 " entries, %.1f s\n",
-                    w->a, w->b, total, timer_now() - t0);
+                    "%skerx egdb %d+%d: forward pass over %" PRIu64 " entries, %.1f s\n",
+                    isatty(2) ? "\r\033[K" : "", w->a, w->b, total, timer_now() - t0);
     }
     /* Backward induction by level. */
     for (int level = first; level <= maxlevel; level++) {
