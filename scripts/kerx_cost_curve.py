@@ -268,8 +268,9 @@ def summary(args):
 
 def subset(args):
     """Hard links to the pair files of at most --pieces pieces (and the mover
-    tables movers-M.kmv of fewer movers) of every Kerx set folder in SRC, in the same folder names under DEST: a database
-    horizon for run's --db, taking no disk and leaving SRC as it is."""
+    tables movers-M.kmv of fewer movers) of every Kerx set folder in SRC, in
+    the same folder names under DEST: a database horizon for run's --db,
+    taking no disk and leaving SRC as it is."""
     if args.pieces < 1:
         bad("--pieces %d: want 1 or more" % args.pieces)
     try:

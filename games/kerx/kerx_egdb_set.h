@@ -143,18 +143,6 @@ int kerx_wdl_add(struct kerx_egdb *db, int a, int b, char *err);
  * not (or a block read was corrupt). Thread-safe. */
 int kerx_egdb_wdl(const struct kerx_egdb *db, uint64_t mover, uint64_t other);
 
-/* The value byte of a non-over position (mover's set, other's set) whose
- * material is in the set, or -1 when it is not (or when its block of the
- * file is corrupt: see kerx_egdb_failed, kerx_egdb.h). The block is checked on its first
- * read. Thread-safe. */
-static inline const uint8_t *kerx_egdb_byte_at(const struct kerx_egdb *db, uint64_t mover,
-                                               uint64_t other);
-static inline int kerx_egdb_byte(const struct kerx_egdb *db, uint64_t mover,
-                                 uint64_t other) {
-    const uint8_t *at = kerx_egdb_byte_at(db, mover, other);
-    return at ? *at : -1;
-}
-
 /* Where kerx_egdb_byte's answer lies (its block checked), or NULL when it
  * would be -1: for a caller that prefetches many before reading any. */
 static inline const uint8_t *kerx_egdb_byte_at(const struct kerx_egdb *db, uint64_t mover,
@@ -169,6 +157,16 @@ static inline const uint8_t *kerx_egdb_byte_at(const struct kerx_egdb *db, uint6
     if (i == KERX_NO_INDEX || !kerx_egdb_file_ready(db->source[m][o], db->base[m][o] + i))
         return NULL;
     return &db->values[m][o][i];
+}
+
+/* The value byte of a non-over position (mover's set, other's set) whose
+ * material is in the set, or -1 when it is not (or when its block of the
+ * file is corrupt: see kerx_egdb_failed, kerx_egdb.h). The block is checked on its first
+ * read. Thread-safe. */
+static inline int kerx_egdb_byte(const struct kerx_egdb *db, uint64_t mover,
+                                 uint64_t other) {
+    const uint8_t *at = kerx_egdb_byte_at(db, mover, other);
+    return at ? *at : -1;
 }
 
 #endif
