@@ -32,4 +32,34 @@ printf '\x01' | dd of="$f" bs=1 seek=5000 conv=notrunc 2>/dev/null
 expect 1 'corrupt' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
 expect 0 '3 tiers \(2 read back' -- solve kerx $v --algo retro --pieces 5 --db "$dir" --quiet
 expect 0 'white to move' -- query kerx $v --db "$dir" --position 'b2/4/5/4/www w'
+# SIGUSR1 pauses a symmetric build: each pair in progress saves its
+# checkpoint at its next level, kibitz stops with status 1 and says so;
+# the same command goes on from the checkpoint and ends like a build never
+# paused. The signals start once a first pair's file is there (the handler
+# is installed by then) and come until kibitz ends.
+clean="$dir/clean" paused="$dir/paused"
+sym='solve kerx --variant size=3 --pieces 9 --threads 1'
+clean_out=$("$kibitz" $sym --db "$clean" 2>&1)
+"$kibitz" $sym --db "$paused" >"$dir/paused.out" 2>&1 &
+pid=$!
+for _ in $(seq 600); do
+    ls "$paused"/egdb-kerx-*/*.keg >/dev/null 2>&1 && break
+    sleep 0.05
+done
+while kill -USR1 "$pid" 2>/dev/null; do sleep 0.05; done
+wait "$pid"
+code=$?
+ckpts=$(find "$paused" -name '*.keg.ckpt' | wc -l)
+check "SIGUSR1: status $code (want 1), $ckpts checkpoint(s) (want some), said: $(tail -1 "$dir/paused.out")" \
+    "$([ "$code" = 1 ] && [ "$ckpts" -ge 1 ] &&
+        grep -Eq 'paused before level [0-9]+ on request \(SIGUSR1\)' "$dir/paused.out"; echo $?)"
+resumed_out=$("$kibitz" $sym --db "$paused" 2>&1)
+code=$?
+same() { grep -E '^(positions|kerx size)' <<<"$1" | sed -E 's/\([0-9]+ read back.*//'; }
+check "resumed after the pause: status $code, same totals as a build never paused" \
+    "$([ "$code" = 0 ] && [ "$(same "$resumed_out")" = "$(same "$clean_out")" ] &&
+        [ -z "$(find "$paused" -name '*.keg.ckpt')" ] &&
+        for f in "$clean"/egdb-kerx-*/*.keg; do
+            cmp -s "$f" "$paused/${f#"$clean"/}" || exit 1
+        done; echo $?)"
 finish

@@ -6,7 +6,8 @@
  *   positions (value; and remoteness, for the plain search);
  * - a second build reads every pair back; one or two threads give the same
  *   files; so do the shared (1 byte an entry) and 3-byte layouts, and a build
- *   resumed from a pair's checkpoint;
+ *   resumed from a pair's checkpoint, whether saved on schedule or by a pause
+ *   (SIGUSR1's request);
  * - another size, a corrupted or truncated file, or a stranger is refused;
  * - values are checked block by block on first read: opening reads no value,
  *   a corrupt block is refused when a probe reaches it (never a wrong value,
@@ -14,6 +15,7 @@
  * - a file of format version 1 is still read, and a build upgrades it.
  * KIBITZ_KERX_FULL_CHECK=K runs the generic comparison with K pieces on
  * size 3 (7: every material of the earlier size-3 databases) instead of 5. */
+#include "engine/pause_request.h"
 #include "games/kerx/kerx_egdb_checkpoint.h"
 #include "games/kerx/kerx_egdb_set.h"
 #include "games/kerx/kerx_tiers_db.h"
@@ -464,6 +466,39 @@ static void test_checkpoint_resume(void **unused) {
     }
 }
 
+/* A pause asked for (SIGUSR1's flag, pause_request.h) stops the pair in
+ * progress at its next level, its checkpoint saved however recent the
+ * last save; the same build run again goes on from it and writes the
+ * files of a build never paused. */
+static void test_pause_resume(void **unused) {
+    (void)unused;
+    struct test_game t = test_game_make("kerx", "size=3");
+    char clean[300], paused[300], sub[KERX_EGDB_PATH_BYTES], err[GAME_ERROR_BYTES] = "";
+    char ckpt[KERX_EGDB_PATH_BYTES + 400];
+    snprintf(clean, sizeof clean, "%s/clean", folder);
+    snprintf(paused, sizeof paused, "%s/paused", folder);
+    kerx_egdb_folder(&t.variant, "", sub, sizeof sub);
+    struct kerx_egdb_stats st;
+    if (build_with(&t, clean, 7, KERX_LAYOUT_AUTO, -1, 0, &st, err) != 0)
+        fail_msg("%s", err);
+    int pairs = st.pairs;
+    pause_request_set();
+    /* Checkpoints every hour: only the pause saves one. */
+    int paused_status = build_with(&t, paused, 7, KERX_LAYOUT_AUTO, 3600, 0, &st, err);
+    pause_request_clear();
+    assert_int_equal(paused_status, -2);
+    if (!strstr(err, "paused before level 0 on request")) fail_msg("%s", err);
+    int a = 0, b = 0;
+    assert_int_equal(sscanf(strstr(err, "pair "), "pair %d+%d", &a, &b), 2);
+    snprintf(ckpt, sizeof ckpt, "%s%s/%d+%d.keg.ckpt", paused, sub, a, b);
+    assert_int_equal(access(ckpt, F_OK), 0);
+    if (build_with(&t, paused, 7, KERX_LAYOUT_AUTO, 3600, 0, &st, err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(st.pairs_resumed, 1);
+    assert_int_not_equal(access(ckpt, F_OK), 0);
+    assert_same_folders(clean, paused, sub + 1, pairs);
+}
+
 static void expect_refused(const struct test_game *t, const char *dir, const char *what) {
     struct kerx_egdb *db;
     char err[GAME_ERROR_BYTES] = "";
@@ -852,6 +887,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_threads_and_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_layouts_agree, setup, teardown),
         cmocka_unit_test_setup_teardown(test_checkpoint_resume, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pause_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lazy_blocks, setup, teardown),
         cmocka_unit_test_setup_teardown(test_old_format, setup, teardown),

@@ -3,6 +3,7 @@
  * variant the solution answers and the best opening move; or the game's own
  * database builder (--pieces), or a report on the solution (--report). */
 #include "cli/backend/kz_cli.h"
+#include "engine/pause_request.h"
 #include "engine/temp_files.h"
 #include "engine/threads.h"
 #include "engine/timer.h"
@@ -514,7 +515,8 @@ done:
 }
 
 int kz_cli_solve(const struct kz_cli_args *a, FILE *out, char *err) {
-    temp_files_install(); /* an interrupt leaves no half-written file */
+    temp_files_install();    /* an interrupt leaves no half-written file */
+    pause_request_install(); /* SIGUSR1: a Kerx build saves its state and stops */
     char gerr[GAME_ERROR_BYTES];
     if (a->algo && strcmp(a->algo, "dfpn") != 0 && strcmp(a->algo, "retro") != 0)
         return FAIL(KZ_EINVAL, "unknown solver '%s' (dfpn, retro)", a->algo);

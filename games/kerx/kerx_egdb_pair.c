@@ -65,6 +65,7 @@
  */
 #include "games/kerx/kerx_egdb_set.h"
 
+#include "engine/pause_request.h"
 #include "engine/timer.h"
 #include "games/kerx/kerx_egdb_checkpoint.h"
 #include "search/big_alloc.h"
@@ -692,19 +693,22 @@ static bool resume(struct pair_work *w, int *level, int *maxlevel) {
     return true;
 }
 
-/* Save the state before `level` (a failure is said, and the solve goes
- * on: only a later resume loses). */
-static void save(struct pair_work *w, int level, int maxlevel) {
+/* Save the state before `level`: 0, or -1 when it failed (said on
+ * stderr; the solve goes on: only a later resume loses). */
+static int save(struct pair_work *w, int level, int maxlevel) {
     struct kerx_ckpt c = pair_ckpt(w, level, maxlevel);
     uint8_t *values[2] = {w->t[0].val, w->ntiers == 2 ? w->t[1].val : NULL};
     char why[GAME_ERROR_BYTES];
     double t0 = timer_now();
-    if (kerx_ckpt_save(w->ckpt, &c, values, why) != 0)
+    if (kerx_ckpt_save(w->ckpt, &c, values, why) != 0) {
         fprintf(stderr, "kibitz: kerx egdb %d+%d: %s; going on without it\n", w->a, w->b,
                 why);
-    else if (w->progress)
+        return -1;
+    }
+    if (w->progress)
         fprintf(stderr, "%skerx egdb %d+%d: checkpoint before level %d saved in %.1f s\n",
                 isatty(2) ? "\r\033[K" : "", w->a, w->b, level, timer_now() - t0);
+    return 0;
 }
 
 static int solve_pair(struct pair_work *w, char *err) {
@@ -734,14 +738,30 @@ static int solve_pair(struct pair_work *w, char *err) {
     /* Backward induction by level. */
     for (int level = first; level <= maxlevel; level++) {
         bool stop = level == w->stop_before_level;
-        if (w->ckpt && (stop || timer_now() - saved >= w->checkpoint_every)) {
-            save(w, level, maxlevel);
+        bool pause = w->ckpt && pause_requested(); /* SIGUSR1, pause_request.h */
+        bool kept = true;
+        if (w->ckpt && (stop || pause || timer_now() - saved >= w->checkpoint_every)) {
+            kept = save(w, level, maxlevel) == 0;
             saved = timer_now();
         }
         if (stop) {
             snprintf(err, GAME_ERROR_BYTES,
                      "pair %d+%d: stopped before level %d (a test)", w->a, w->b, level);
             return -1;
+        }
+        if (pause && kept) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "pair %d+%d: paused before level %d on request (SIGUSR1), its "
+                     "checkpoint saved; run the same command to go on",
+                     w->a, w->b, level);
+            return -1;
+        }
+        if (pause) { /* no state to go on from: better to finish the pair */
+            fprintf(stderr,
+                    "kibitz: kerx egdb %d+%d: cannot pause without a checkpoint; "
+                    "going on\n",
+                    w->a, w->b);
+            pause_request_clear();
         }
         if (w->shared && level + 2 >= w->floor) { /* the bytes this level sets */
             w->failed = 5;
