@@ -65,6 +65,7 @@
  */
 #include "games/kerx/kerx_egdb_set.h"
 
+#include "engine/output_file.h"
 #include "engine/pause_request.h"
 #include "engine/timer.h"
 #include "games/kerx/kerx_egdb_checkpoint.h"
@@ -929,9 +930,14 @@ int kerx_egdb_pair_build(struct kerx_egdb *db, int x, int y, struct kerx_pair_op
     }
     for (int i = 0; w.out && i < threads * part->parts; i++) free(w.out[i].at);
     free(w.out);
-    if (w.ckpt && (r == 0 || w.failed == 5) && unlink(w.ckpt) != 0 && errno != ENOENT)
-        fprintf(stderr, "kibitz: %s: cannot remove the finished checkpoint: %s\n", w.ckpt,
-                strerror(errno));
+    if (w.ckpt && (r == 0 || w.failed == 5)) {
+        /* With it go the saves of it that a kill cut short: a run that
+         * resumed and never saved again has not met them. */
+        output_file_remove_stale(w.ckpt);
+        if (unlink(w.ckpt) != 0 && errno != ENOENT)
+            fprintf(stderr, "kibitz: %s: cannot remove the finished checkpoint: %s\n",
+                    w.ckpt, strerror(errno));
+    }
     o->resumed = w.resumed;
     return r != 0 && w.failed == 5 ? KERX_EGDB_TOO_DEEP : r;
 }
