@@ -429,13 +429,47 @@ static void test_layouts_agree(void **unused) {
     }
 }
 
+/* Rewrite a checkpoint of format version 2 saved at a level as version 1
+ * wrote it (no forward-pass word; checksums made again): what a build of
+ * an earlier kibitz left. */
+static void to_version1(const char *path) {
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    long n = ftell(f);
+    assert_true(n > KERX_CKPT_HEADER_BYTES);
+    uint8_t *image = malloc((size_t)n);
+    assert_non_null(image);
+    rewind(f);
+    assert_int_equal(fread(image, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    /* The values move up over the last header word; version word: 1. */
+    memmove(image + KERX_CKPT_V1_HEADER_BYTES, image + KERX_CKPT_HEADER_BYTES,
+            (size_t)n - KERX_CKPT_HEADER_BYTES);
+    size_t m = (size_t)n - (KERX_CKPT_HEADER_BYTES - KERX_CKPT_V1_HEADER_BYTES);
+    memset(image + 8, 0, 8);
+    image[8] = 1;
+    assert_int_equal(kerx_ckpt_reseal(image, m), 0);
+    f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(image, 1, m, f), m);
+    fclose(f);
+    free(image);
+}
+
 /* A build stopped inside a pair leaves its checkpoint; the next build goes
  * on from it (said in its stats), removes it and writes the same files as
- * a build never stopped. Three ways: stopped at a level (the test hook,
- * saving before every level); a damaged checkpoint, refused, the pair
- * solved from the start; and a pause (SIGUSR1's flag, pause_request.h),
- * which saves at the next level however recent the last save (here
- * checkpoints come every hour, so only the pause saves one). */
+ * a build never stopped. Four ways:
+ * 0. stopped at level 5 (the test hook; a save before every level);
+ * 1. the same, the checkpoint then damaged: refused, the pair solved from
+ *    the start;
+ * 2. a pause (SIGUSR1's flag, pause_request.h) asked before the build: the
+ *    first pair saves inside its forward pass, at the first segment's end;
+ * 3. stopped at level 5 with saves every hour, then resumed with a pause
+ *    asked: the pair saves again before level 5 (however recent the last
+ *    save) and stops;
+ * 4. as 0, the checkpoint rewritten in format version 1 (an earlier
+ *    kibitz's): still resumed. */
 static void test_checkpoint_resume(void **unused) {
     (void)unused;
     struct test_game t = test_game_make("kerx", "size=3");
@@ -448,33 +482,36 @@ static void test_checkpoint_resume(void **unused) {
     if (build_with(&t, clean, 7, KERX_LAYOUT_AUTO, -1, 0, &st, err) != 0)
         fail_msg("%s", err);
     int pairs = st.pairs;
-    for (int way = 0; way < 3; way++) {
-        bool damaged = way == 1, paused = way == 2;
-        double every = paused ? 3600 : 1e-9;
+    const char *said[] = {"stopped before level 5", "stopped before level 5",
+                          "paused in its forward pass",
+                          "paused before level 5 on request", "stopped before level 5"};
+    for (int way = 0; way < 5; way++) {
+        double every = way == 2 || way == 3 ? 3600 : 1e-9;
         shell("rm -rf '%s'", cut);
-        if (paused) pause_request_set();
-        /* Saves before every level; the first pair that reaches level 5 stops. */
-        int status =
-            build_with(&t, cut, 7, KERX_LAYOUT_AUTO, every, paused ? 0 : 5, &st, err);
+        if (way == 3 &&
+            build_with(&t, cut, 7, KERX_LAYOUT_AUTO, every, 5, &st, err) != -2)
+            fail_msg("not stopped at level 5: %s", err);
+        if (way == 2 || way == 3) pause_request_set();
+        int status = build_with(&t, cut, 7, KERX_LAYOUT_AUTO, every,
+                                way == 2 || way == 3 ? 0 : 5, &st, err);
         pause_request_clear();
         assert_int_equal(status, -2);
-        const char *said =
-            paused ? "paused before level 0 on request" : "stopped before level 5";
-        if (!strstr(err, said)) fail_msg("%s", err);
+        if (!strstr(err, said[way])) fail_msg("way %d: %s", way, err);
         int a = 0, b = 0;
         assert_int_equal(sscanf(strstr(err, "pair "), "pair %d+%d", &a, &b), 2);
         snprintf(ckpt, sizeof ckpt, "%s%s/%d+%d.keg.ckpt", cut, sub, a, b);
         assert_int_equal(access(ckpt, F_OK), 0);
-        if (damaged) test_flip_byte(ckpt, KERX_CKPT_HEADER_BYTES + 10);
+        if (way == 1) test_flip_byte(ckpt, KERX_CKPT_HEADER_BYTES + 10);
+        if (way == 4) to_version1(ckpt);
         /* A save cut short by a kill (no such process): removed by the next. */
         shell("echo partial > '%s.tmp.4194303'", ckpt);
         if (build_with(&t, cut, 7, KERX_LAYOUT_AUTO, every, 0, &st, err) != 0)
             fail_msg("%s", err);
         shell("test ! -e '%s.tmp.4194303'", ckpt);
         /* A pause stops every pair in progress (more than one may run). */
-        if (damaged)
+        if (way == 1)
             assert_int_equal(st.pairs_resumed, 0);
-        else if (paused)
+        else if (way == 2)
             assert_true(st.pairs_resumed >= 1);
         else
             assert_int_equal(st.pairs_resumed, 1);

@@ -28,9 +28,11 @@ enum {
     W_COUNT1,
     W_VALUES_HASH,
     W_HEADER_HASH,
+    W_FORWARD, /* version 2 on */
     WORDS
 };
 _Static_assert(WORDS * 8 == KERX_CKPT_HEADER_BYTES, "header size");
+_Static_assert(W_FORWARD * 8 == KERX_CKPT_V1_HEADER_BYTES, "version 1: all but the last");
 
 static const char magic[8] = {'K', 'X', 'C', 'K', 'P', 'T', '0', '1'};
 
@@ -47,12 +49,21 @@ static uint64_t get_word(const uint8_t *at) {
     return x;
 }
 
+/* The header's length by the version word it holds: version 1 lacks the
+ * last word; anything else is read as version 2 (and refused for its
+ * version). */
+static size_t header_bytes(const uint8_t *h) {
+    return get_word(h + 8 * W_VERSION) == 1 ? KERX_CKPT_V1_HEADER_BYTES
+                                            : KERX_CKPT_HEADER_BYTES;
+}
+
 /* The header's checksum: XXH3-64 of the header with its own word 0. */
 static uint64_t header_hash(const uint8_t *h) {
     uint8_t copy[KERX_CKPT_HEADER_BYTES];
-    memcpy(copy, h, sizeof copy);
+    size_t n = header_bytes(h);
+    memcpy(copy, h, n);
     put_word(copy + 8 * W_HEADER_HASH, 0);
-    return XXH3_64bits(copy, sizeof copy);
+    return XXH3_64bits(copy, n);
 }
 
 static void make_header(uint8_t *h, const struct kerx_ckpt *c, uint64_t values_hash) {
@@ -68,6 +79,7 @@ static void make_header(uint8_t *h, const struct kerx_ckpt *c, uint64_t values_h
     put_word(h + 8 * W_COUNT0, c->count[0]);
     put_word(h + 8 * W_COUNT1, c->count[1]);
     put_word(h + 8 * W_VALUES_HASH, values_hash);
+    put_word(h + 8 * W_FORWARD, c->forward_next);
     put_word(h + 8 * W_HEADER_HASH, header_hash(h));
 }
 
@@ -104,8 +116,9 @@ int kerx_ckpt_save(const char *path, const struct kerx_ckpt *c, uint8_t *const v
  * else what differs. */
 static const char *header_mismatch(const uint8_t *h, const struct kerx_ckpt *c) {
     if (memcmp(h, magic, 8) != 0) return "not a Kerx pair checkpoint";
+    uint64_t version = get_word(h + 8 * W_VERSION);
+    if (version != 1 && version != KERX_CKPT_VERSION) return "another format version";
     if (get_word(h + 8 * W_HEADER_HASH) != header_hash(h)) return "a damaged header";
-    if (get_word(h + 8 * W_VERSION) != KERX_CKPT_VERSION) return "another format version";
     if (get_word(h + 8 * W_SIZE) != (uint64_t)c->size ||
         get_word(h + 8 * W_DRAWAT) != (uint64_t)c->drawat)
         return "another variant";
@@ -116,8 +129,14 @@ static const char *header_mismatch(const uint8_t *h, const struct kerx_ckpt *c) 
     if (get_word(h + 8 * W_COUNT0) != c->count[0] ||
         get_word(h + 8 * W_COUNT1) != c->count[1])
         return "another index size";
-    uint64_t level = get_word(h + 8 * W_LEVEL), maxlevel = get_word(h + 8 * W_MAXLEVEL);
-    if (maxlevel > 255 || level > maxlevel + 1) return "levels out of range";
+    /* Signed: level and highest level -1 mark a save inside the forward pass. */
+    int64_t level = (int64_t)get_word(h + 8 * W_LEVEL);
+    int64_t maxlevel = (int64_t)get_word(h + 8 * W_MAXLEVEL);
+    uint64_t forward = version == 1 ? 0 : get_word(h + 8 * W_FORWARD);
+    if (level == -1 ? maxlevel != -1 || version == 1
+                    : level < 0 || maxlevel < 0 || maxlevel > 255 ||
+                          level > maxlevel + 1 || forward != 0)
+        return "levels out of range";
     return NULL;
 }
 
@@ -130,13 +149,20 @@ int kerx_ckpt_load(const char *path, struct kerx_ckpt *c, uint8_t *const values[
         return -1;
     }
     const char *why = NULL;
-    uint64_t want = KERX_CKPT_HEADER_BYTES + c->count[0] + c->count[1];
     if (!S_ISREG(st.st_mode)) why = "not a regular file";
     FILE *in = why ? NULL : fopen(path, "rb");
     if (!why && !in) why = strerror(errno);
-    uint8_t h[KERX_CKPT_HEADER_BYTES];
-    if (!why && fread(h, sizeof h, 1, in) != 1) why = "shorter than its header";
+    uint8_t h[KERX_CKPT_HEADER_BYTES] = {0};
+    /* Version 1's header first, then the rest of version 2's. */
+    if (!why && fread(h, KERX_CKPT_V1_HEADER_BYTES, 1, in) != 1)
+        why = "shorter than its header";
+    size_t hbytes = why ? 0 : header_bytes(h);
+    if (!why && hbytes > KERX_CKPT_V1_HEADER_BYTES &&
+        fread(h + KERX_CKPT_V1_HEADER_BYTES, hbytes - KERX_CKPT_V1_HEADER_BYTES, 1, in) !=
+            1)
+        why = "shorter than its header";
     if (!why) why = header_mismatch(h, c);
+    uint64_t want = hbytes + c->count[0] + c->count[1];
     if (!why && (uint64_t)st.st_size != want)
         why = (uint64_t)st.st_size < want ? "truncated" : "longer than its values";
     XXH3_state_t *hash = why ? NULL : XXH3_createState();
@@ -157,22 +183,24 @@ int kerx_ckpt_load(const char *path, struct kerx_ckpt *c, uint8_t *const values[
         snprintf(err, GAME_ERROR_BYTES, "%.200s: checkpoint refused: %s", path, why);
         return -1;
     }
-    c->level = (int)get_word(h + 8 * W_LEVEL);
-    c->maxlevel = (int)get_word(h + 8 * W_MAXLEVEL);
+    c->level = (int)(int64_t)get_word(h + 8 * W_LEVEL);
+    c->maxlevel = (int)(int64_t)get_word(h + 8 * W_MAXLEVEL);
+    c->forward_next =
+        hbytes == KERX_CKPT_V1_HEADER_BYTES ? 0 : get_word(h + 8 * W_FORWARD);
     return 1;
 }
 
 int kerx_ckpt_reseal(void *image, size_t bytes) {
-    if (bytes < KERX_CKPT_HEADER_BYTES) return -1;
     uint8_t *h = image;
-    put_word(h + 8 * W_VALUES_HASH,
-             XXH3_64bits(h + KERX_CKPT_HEADER_BYTES, bytes - KERX_CKPT_HEADER_BYTES));
+    if (bytes < KERX_CKPT_V1_HEADER_BYTES || bytes < header_bytes(h)) return -1;
+    size_t n = header_bytes(h);
+    put_word(h + 8 * W_VALUES_HASH, XXH3_64bits(h + n, bytes - n));
     put_word(h + 8 * W_HEADER_HASH, header_hash(h));
     return 0;
 }
 
 int kerx_ckpt_peek(const void *image, size_t bytes, struct kerx_ckpt *c) {
-    if (bytes < KERX_CKPT_HEADER_BYTES) return -1;
+    if (bytes < KERX_CKPT_V1_HEADER_BYTES) return -1;
     const uint8_t *h = image;
     c->size = (int)(get_word(h + 8 * W_SIZE) & 0xff);
     c->drawat = (int)(get_word(h + 8 * W_DRAWAT) & 0xff);

@@ -6,13 +6,18 @@
  *
  * Only the shared layout is saved (kerx_egdb_pair.c, "Memory"): there the
  * value bytes, the next level and the highest level known are the whole
- * state. The file is "<pair file>.ckpt": a 104-byte header (magic
- * "KXCKPT01", format version, board size, drawat, the pair a+b, the next
+ * state. A save inside the forward pass (which alone takes an hour of the
+ * 6+4 pair) has level -1 and the forward pass's next work unit: the units
+ * before it are done, the values of the others are overwritten when it
+ * goes on. The file is "<pair file>.ckpt": a 112-byte header (magic
+ * "KXCKPT01", format version 2, board size, drawat, the pair a+b, the next
  * level, the highest level, the shared layout's floor, both tiers' entry
- * counts, the XXH3-64 of the values and of the header with that field 0;
- * each a little-endian 64-bit word), then the values of tier (a, b), then
- * of tier (b, a). It is written atomically (engine/output_file.h) and
- * removed when the pair's file is in place.
+ * counts, the XXH3-64 of the values and of the header with that field 0,
+ * the forward pass's next unit; each a little-endian 64-bit word), then
+ * the values of tier (a, b), then of tier (b, a). Version 1 (the same
+ * without the last word: 104 bytes, saved only at levels) is still read.
+ * It is written atomically (engine/output_file.h) and removed when the
+ * pair's file is in place.
  *
  * Loading refuses, naming the problem, a file that is not such a file, of
  * another format version, board, pair, floor or size, truncated, longer,
@@ -27,14 +32,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { KERX_CKPT_VERSION = 1, KERX_CKPT_HEADER_BYTES = 104 };
+enum {
+    KERX_CKPT_VERSION = 2,
+    KERX_CKPT_HEADER_BYTES = 112,
+    KERX_CKPT_V1_HEADER_BYTES = 104
+};
 
 struct kerx_ckpt {
     int size, drawat, a, b; /* the pair (a >= b; one tier when a == b) */
     int floor;              /* the shared layout's floor */
     uint64_t count[2];      /* entries of tier (a, b) and (b, a) (0 when a == b) */
-    int level;              /* the next level to do */
-    int maxlevel;           /* the highest level known so far */
+    int level;              /* the next level to do; -1: inside the forward pass */
+    int maxlevel;           /* the highest level known so far (-1 at level -1) */
+    uint64_t forward_next;  /* level -1: the forward pass's next unit; else 0 */
 };
 
 /* Save the values (values[k]: count[k] bytes) with c's fields at `path`,
@@ -44,7 +54,7 @@ int kerx_ckpt_save(const char *path, const struct kerx_ckpt *c, uint8_t *const v
 
 /* Load the checkpoint at `path` for the pair c names (size, drawat, a, b,
  * floor, count set by the caller) into values[k] (count[k] bytes each),
- * setting c->level and c->maxlevel. 1 when loaded, 0 when there is none,
+ * setting c->level, c->maxlevel and c->forward_next. 1 when loaded, 0 when there is none,
  * -1 with err when it is refused. */
 int kerx_ckpt_load(const char *path, struct kerx_ckpt *c, uint8_t *const values[2],
                    char *err);

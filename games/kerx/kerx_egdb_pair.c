@@ -571,30 +571,175 @@ static struct tier_work *unit_at(struct pair_work *w, const struct unit_range *u
     return t;
 }
 
-/* The forward pass over the part's units, failures gathered from every
- * part. 0, or -1 with err. */
-static int forward_pass(struct pair_work *w, const struct unit_range *ur, double t0,
-                        char *err) {
+/* The first entry of unit u in the pair's index (tier 0's, then tier
+ * 1's). */
+static uint64_t unit_entry(const struct pair_work *w, const uint64_t *ups,
+                           const uint64_t *units, uint64_t u) {
+    if (u >= units[0] + units[1])
+        return w->t[0].ix->size + (w->ntiers == 2 ? w->t[1].ix->size : 0);
+    int k = u < units[0] ? 0 : 1;
+    uint64_t v = u - (k ? units[0] : 0);
+    const struct tier_work *t = &w->t[k];
+    return (k ? w->t[0].ix->size : 0) + v / ups[k] * t->ix->width + v % ups[k] * UNIT;
+}
+
+/* The checkpoint's description of this pair (kerx_egdb_checkpoint.h). */
+static struct kerx_ckpt pair_ckpt(const struct pair_work *w, int level, int maxlevel) {
+    struct kerx_ckpt c = {
+        .size = w->db->size,
+        .drawat = w->db->drawat,
+        .a = w->a,
+        .b = w->b,
+        .floor = w->floor,
+        .count = {w->t[0].ix->size, w->ntiers == 2 ? w->t[1].ix->size : 0},
+        .level = level,
+        .maxlevel = maxlevel};
+    return c;
+}
+
+/* The unit of the part whose first entry is `entry` (monotone: a binary
+ * search); false when no unit starts there. */
+static bool entry_unit(const struct pair_work *w, const struct unit_range *ur,
+                       uint64_t entry, int64_t *unit) {
+    int64_t lo = ur->u0, hi = ur->u1;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (unit_entry(w, ur->ups, ur->units, (uint64_t)mid) < entry)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *unit = lo;
+    return unit_entry(w, ur->ups, ur->units, (uint64_t)lo) == entry;
+}
+
+/* Resume from the pair's checkpoint: true when loaded (*level, *maxlevel
+ * set; *from, the forward pass's next unit, when it was saved inside that
+ * pass, level -1). A refused one is said on stderr and the pair starts
+ * over. */
+static bool resume(struct pair_work *w, const struct unit_range *ur, int *level,
+                   int *maxlevel, int64_t *from) {
+    if (!w->ckpt) return false;
+    struct kerx_ckpt c = pair_ckpt(w, 0, 0);
+    uint8_t *values[2] = {w->t[0].val, w->ntiers == 2 ? w->t[1].val : NULL};
+    char why[GAME_ERROR_BYTES];
+    int loaded = kerx_ckpt_load(w->ckpt, &c, values, why);
+    /* The saved entry must start a unit of this build (another unit size:
+     * refused, not resumed at the wrong place). */
+    if (loaded > 0 && c.level < 0 && !entry_unit(w, ur, c.forward_next, from)) {
+        snprintf(why, sizeof why,
+                 "%.200s: checkpoint refused: no unit starts at entry %" PRIu64, w->ckpt,
+                 c.forward_next);
+        loaded = -1;
+    }
+    if (loaded < 0)
+        fprintf(stderr, "kibitz: kerx egdb %d+%d: %s; solving the pair from the start\n",
+                w->a, w->b, why);
+    if (loaded <= 0) return false;
+    *level = c.level;
+    *maxlevel = c.maxlevel;
+    w->resumed = true;
+    if (w->progress && c.level < 0)
+        fprintf(
+            stderr,
+            "kerx egdb %d+%d: resumed from its checkpoint in the forward pass (%.1f%% "
+            "of the units)\n",
+            w->a, w->b, 100.0 * (double)(*from - ur->u0) / (double)(ur->u1 - ur->u0));
+    else if (w->progress)
+        fprintf(stderr, "kerx egdb %d+%d: resumed from its checkpoint before level %d\n",
+                w->a, w->b, c.level);
+    return true;
+}
+
+/* Save the state `c`: 0, or -1 when it failed (said on stderr; the solve
+ * goes on: only a later resume loses). */
+static int save(struct pair_work *w, const struct kerx_ckpt *c) {
+    uint8_t *values[2] = {w->t[0].val, w->ntiers == 2 ? w->t[1].val : NULL};
+    char why[GAME_ERROR_BYTES], where[64];
+    double t0 = timer_now();
+    if (kerx_ckpt_save(w->ckpt, c, values, why) != 0) {
+        fprintf(stderr, "kibitz: kerx egdb %d+%d: %s; going on without it\n", w->a, w->b,
+                why);
+        return -1;
+    }
+    if (c->level < 0)
+        snprintf(where, sizeof where, "in the forward pass");
+    else
+        snprintf(where, sizeof where, "before level %d", c->level);
+    if (w->progress)
+        fprintf(stderr, "%skerx egdb %d+%d: checkpoint %s saved in %.1f s\n",
+                isatty(2) ? "\r\033[K" : "", w->a, w->b, where, timer_now() - t0);
+    return 0;
+}
+
+/* At a safe point whose state is `c`: save it when a save is due (every
+ * checkpoint_every seconds since *saved), forced (the test hook), or a
+ * pause was asked for (SIGUSR1, engine/pause_request.h). True when the
+ * pair is to stop for that pause, its state saved; a pause whose save
+ * failed is withdrawn (said on stderr): better to finish the pair. */
+static bool save_at(struct pair_work *w, const struct kerx_ckpt *c, double *saved,
+                    bool force) {
+    if (!w->ckpt || w->failed) return false; /* never save a state gone wrong */
+    bool pause = pause_requested();
+    if (!force && !pause && timer_now() - *saved < w->checkpoint_every) return false;
+    bool kept = save(w, c) == 0;
+    *saved = timer_now();
+    if (pause && !kept) {
+        fprintf(stderr,
+                "kibitz: kerx egdb %d+%d: cannot pause without a checkpoint; going on\n",
+                w->a, w->b);
+        pause_request_clear();
+    }
+    return pause && kept;
+}
+
+/* The forward pass goes in this many segments; between two, the pair may
+ * save its state (a checkpoint every 15 minutes, or a pause): the 6+4
+ * pair's pass alone takes about an hour. */
+enum { FORWARD_SEGMENTS = 256 };
+
+/* The forward pass over the part's units from unit `from` on (the units
+ * before it done by an earlier run), failures gathered from every part.
+ * 0, or -1 with err (also when it paused, its state saved). */
+static int forward_pass(struct pair_work *w, const struct unit_range *ur, int64_t from,
+                        double t0, double *saved, char *err) {
     /* Progress: the forward pass of a 10-piece pair takes the better part of
      * an hour. Thread 0 alone prints (and owns `said`). */
-    int64_t done = 0;
+    int64_t done = from - ur->u0, all = ur->u1 - ur->u0;
+    int64_t step = all / FORWARD_SEGMENTS > 0 ? all / FORWARD_SEGMENTS : 1;
     double said = timer_now();
     bool tty = isatty(2);
+    for (int64_t s0 = from; s0 < ur->u1 && !w->failed; s0 += step) {
+        if (s0 > from) { /* a safe point, after some work of this run */
+            struct kerx_ckpt c = pair_ckpt(w, -1, -1);
+            c.forward_next = unit_entry(w, ur->ups, ur->units, (uint64_t)s0);
+            if (save_at(w, &c, saved, false)) {
+                snprintf(
+                    err, GAME_ERROR_BYTES,
+                    "pair %d+%d: paused in its forward pass (%.1f%% of the units) on "
+                    "request (SIGUSR1), its checkpoint saved; run the same command to "
+                    "go on",
+                    w->a, w->b, 100.0 * (double)(s0 - ur->u0) / (double)all);
+                return -1;
+            }
+        }
+        int64_t s1 = s0 + step < ur->u1 ? s0 + step : ur->u1;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(w->threads)
-    for (int64_t u = ur->u0; u < ur->u1; u++) {
-        uint32_t slot;
-        uint64_t r0, r1;
-        struct tier_work *t = unit_at(w, ur, u, &slot, &r0, &r1);
-        forward_range(w, t, slot, r0, r1);
-        int64_t d = __atomic_add_fetch(&done, 1, __ATOMIC_RELAXED);
-        if (w->progress && omp_get_thread_num() == 0 &&
-            timer_now() - said >= (tty ? 1 : 60)) {
-            fprintf(stderr,
-                    "%skerx egdb %d+%d: forward pass, %.1f%% of the units, %.1f s%s",
-                    tty ? "\r\033[K" : "", w->a, w->b,
-                    100.0 * (double)d / (double)(ur->u1 - ur->u0), timer_now() - t0,
-                    tty ? "" : "\n");
-            said = timer_now();
+        for (int64_t u = s0; u < s1; u++) {
+            uint32_t slot;
+            uint64_t r0, r1;
+            struct tier_work *t = unit_at(w, ur, u, &slot, &r0, &r1);
+            forward_range(w, t, slot, r0, r1);
+            int64_t d = __atomic_add_fetch(&done, 1, __ATOMIC_RELAXED);
+            if (w->progress && omp_get_thread_num() == 0 &&
+                timer_now() - said >= (tty ? 1 : 60)) {
+                fprintf(stderr,
+                        "%skerx egdb %d+%d: forward pass, %.1f%% of the units, %.1f s%s",
+                        tty ? "\r\033[K" : "", w->a, w->b,
+                        100.0 * (double)d / (double)all, timer_now() - t0,
+                        tty ? "" : "\n");
+                said = timer_now();
+            }
         }
     }
     if (w->part) w->failed = (int)tier_part_max(w->part, w->failed);
@@ -659,59 +804,6 @@ static void undecided_are_draws(struct pair_work *w) {
     }
 }
 
-/* The checkpoint's description of this pair (kerx_egdb_checkpoint.h). */
-static struct kerx_ckpt pair_ckpt(const struct pair_work *w, int level, int maxlevel) {
-    struct kerx_ckpt c = {
-        .size = w->db->size,
-        .drawat = w->db->drawat,
-        .a = w->a,
-        .b = w->b,
-        .floor = w->floor,
-        .count = {w->t[0].ix->size, w->ntiers == 2 ? w->t[1].ix->size : 0},
-        .level = level,
-        .maxlevel = maxlevel};
-    return c;
-}
-
-/* Resume from the pair's checkpoint: true when loaded (*level, *maxlevel
- * set). A refused one is said on stderr and the pair starts over. */
-static bool resume(struct pair_work *w, int *level, int *maxlevel) {
-    if (!w->ckpt) return false;
-    struct kerx_ckpt c = pair_ckpt(w, 0, 0);
-    uint8_t *values[2] = {w->t[0].val, w->ntiers == 2 ? w->t[1].val : NULL};
-    char why[GAME_ERROR_BYTES];
-    int loaded = kerx_ckpt_load(w->ckpt, &c, values, why);
-    if (loaded < 0)
-        fprintf(stderr, "kibitz: kerx egdb %d+%d: %s; solving the pair from the start\n",
-                w->a, w->b, why);
-    if (loaded <= 0) return false;
-    *level = c.level;
-    *maxlevel = c.maxlevel;
-    w->resumed = true;
-    if (w->progress)
-        fprintf(stderr, "kerx egdb %d+%d: resumed from its checkpoint before level %d\n",
-                w->a, w->b, c.level);
-    return true;
-}
-
-/* Save the state before `level`: 0, or -1 when it failed (said on
- * stderr; the solve goes on: only a later resume loses). */
-static int save(struct pair_work *w, int level, int maxlevel) {
-    struct kerx_ckpt c = pair_ckpt(w, level, maxlevel);
-    uint8_t *values[2] = {w->t[0].val, w->ntiers == 2 ? w->t[1].val : NULL};
-    char why[GAME_ERROR_BYTES];
-    double t0 = timer_now();
-    if (kerx_ckpt_save(w->ckpt, &c, values, why) != 0) {
-        fprintf(stderr, "kibitz: kerx egdb %d+%d: %s; going on without it\n", w->a, w->b,
-                why);
-        return -1;
-    }
-    if (w->progress)
-        fprintf(stderr, "%skerx egdb %d+%d: checkpoint before level %d saved in %.1f s\n",
-                isatty(2) ? "\r\033[K" : "", w->a, w->b, level, timer_now() - t0);
-    return 0;
-}
-
 static int solve_pair(struct pair_work *w, char *err) {
     double t0 = timer_now(), saved = t0, said = t0;
     uint64_t total = 0;
@@ -728,8 +820,10 @@ static int solve_pair(struct pair_work *w, char *err) {
         ur.u1 = all_units * (w->part->part + 1) / w->part->parts;
     }
     int first = 0, maxlevel = -1;
-    if (!resume(w, &first, &maxlevel)) {
-        if (forward_pass(w, &ur, t0, err) != 0) return -1;
+    int64_t from = ur.u0;
+    if (!resume(w, &ur, &first, &maxlevel, &from) || first < 0) {
+        if (forward_pass(w, &ur, from, t0, &saved, err) != 0) return -1;
+        first = 0;
         maxlevel = highest_level(w);
         if (w->progress)
             fprintf(stderr,
@@ -739,30 +833,18 @@ static int solve_pair(struct pair_work *w, char *err) {
     /* Backward induction by level. */
     for (int level = first; level <= maxlevel; level++) {
         bool stop = level == w->stop_before_level;
-        bool pause = w->ckpt && pause_requested(); /* SIGUSR1, pause_request.h */
-        bool kept = true;
-        if (w->ckpt && (stop || pause || timer_now() - saved >= w->checkpoint_every)) {
-            kept = save(w, level, maxlevel) == 0;
-            saved = timer_now();
-        }
-        if (stop) {
-            snprintf(err, GAME_ERROR_BYTES,
-                     "pair %d+%d: stopped before level %d (a test)", w->a, w->b, level);
-            return -1;
-        }
-        if (pause && kept) {
+        struct kerx_ckpt c = pair_ckpt(w, level, maxlevel);
+        if (save_at(w, &c, &saved, stop) && !stop) {
             snprintf(err, GAME_ERROR_BYTES,
                      "pair %d+%d: paused before level %d on request (SIGUSR1), its "
                      "checkpoint saved; run the same command to go on",
                      w->a, w->b, level);
             return -1;
         }
-        if (pause) { /* no state to go on from: better to finish the pair */
-            fprintf(stderr,
-                    "kibitz: kerx egdb %d+%d: cannot pause without a checkpoint; "
-                    "going on\n",
-                    w->a, w->b);
-            pause_request_clear();
+        if (stop) {
+            snprintf(err, GAME_ERROR_BYTES,
+                     "pair %d+%d: stopped before level %d (a test)", w->a, w->b, level);
+            return -1;
         }
         if (w->shared && level + 2 >= w->floor) { /* the bytes this level sets */
             w->failed = 5;
@@ -793,18 +875,6 @@ static int solve_pair(struct pair_work *w, char *err) {
     if (w->progress && isatty(2)) fprintf(stderr, "\n");
     if (w->shared) undecided_are_draws(w);
     return 0;
-}
-
-/* The first entry of unit u in the pair's index (tier 0's, then tier
- * 1's). */
-static uint64_t unit_entry(const struct pair_work *w, const uint64_t *ups,
-                           const uint64_t *units, uint64_t u) {
-    if (u >= units[0] + units[1])
-        return w->t[0].ix->size + (w->ntiers == 2 ? w->t[1].ix->size : 0);
-    int k = u < units[0] ? 0 : 1;
-    uint64_t v = u - (k ? units[0] : 0);
-    const struct tier_work *t = &w->t[k];
-    return (k ? w->t[0].ix->size : 0) + v / ups[k] * t->ix->width + v % ups[k] * UNIT;
 }
 
 struct write_ctx {

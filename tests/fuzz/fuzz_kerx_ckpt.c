@@ -7,10 +7,14 @@
  * skipped, as are those too short for a header, loaded for a fixed pair).
  * Nothing may crash or write outside the caller's arrays; a refusal must
  * carry a message naming the file; a load that succeeds must give levels
- * in range (level <= maxlevel + 1, maxlevel <= 255). */
+ * in range (level <= maxlevel + 1, maxlevel <= 255, no forward pass entry)
+ * or a save inside the forward pass (both levels -1). Seeds: files of
+ * format versions 1 and 2 (4+1-forward.ckpt: saved inside the forward
+ * pass). */
 #include "games/kerx/kerx_egdb_checkpoint.h"
 #include "tests/fuzz/fuzz_support.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +37,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (loaded == 0) fuzz_fail("a checkpoint that is there was not found");
     if (loaded < 0 && !strstr(err, "4+1.keg.ckpt"))
         fuzz_fail("refused without naming it: %s", err);
-    if (loaded == 1 && (c.maxlevel > 255 || c.level < 0 || c.level > c.maxlevel + 1))
-        fuzz_fail("loaded with level %d, highest %d", c.level, c.maxlevel);
+    bool forward = c.level == -1 && c.maxlevel == -1; /* saved inside the forward pass */
+    bool levels = c.level >= 0 && c.maxlevel <= 255 && c.level <= c.maxlevel + 1 &&
+                  c.forward_next == 0;
+    if (loaded == 1 && !forward && !levels)
+        fuzz_fail("loaded with level %d, highest %d, forward pass entry %llu", c.level,
+                  c.maxlevel, (unsigned long long)c.forward_next);
     free(values[0]);
     free(values[1]);
     return 0;
