@@ -463,8 +463,10 @@ static void to_version1(const char *path) {
  * 0. stopped at level 5 (the test hook; a save before every level);
  * 1. the same, the checkpoint then damaged: refused, the pair solved from
  *    the start;
- * 2. a pause (SIGUSR1's flag, pause_request.h) asked before the build: the
- *    first pair saves inside its forward pass, at the first segment's end;
+ * 2. a pause (SIGUSR1's flag, pause_request.h) asked when the 6-piece
+ *    pairs are done: the first pair of 7 (11 work units or more, so more
+ *    than one segment of its forward pass) saves inside that pass, at its
+ *    first segment's end;
  * 3. stopped at level 5 with saves every hour, then resumed with a pause
  *    asked: the pair saves again before level 5 (however recent the last
  *    save) and stops;
@@ -488,6 +490,8 @@ static void test_checkpoint_resume(void **unused) {
     for (int way = 0; way < 5; way++) {
         double every = way == 2 || way == 3 ? 3600 : 1e-9;
         shell("rm -rf '%s'", cut);
+        if (way == 2 && build_with(&t, cut, 6, KERX_LAYOUT_AUTO, every, 0, &st, err) != 0)
+            fail_msg("%s", err);
         if (way == 3 &&
             build_with(&t, cut, 7, KERX_LAYOUT_AUTO, every, 5, &st, err) != -2)
             fail_msg("not stopped at level 5: %s", err);

@@ -693,9 +693,9 @@ static bool save_at(struct pair_work *w, const struct kerx_ckpt *c, double *save
     return pause && kept;
 }
 
-/* The forward pass goes in this many segments; between two, the pair may
- * save its state (a checkpoint every 15 minutes, or a pause): the 6+4
- * pair's pass alone takes about an hour. */
+/* The forward pass goes in this many segments (fewer in a small pair);
+ * between two, the pair may save its state (a checkpoint every 15
+ * minutes, or a pause): the 6+4 pair's pass alone takes about an hour. */
 enum { FORWARD_SEGMENTS = 256 };
 
 /* The forward pass over the part's units from unit `from` on (the units
@@ -706,7 +706,9 @@ static int forward_pass(struct pair_work *w, const struct unit_range *ur, int64_
     /* Progress: the forward pass of a 10-piece pair takes the better part of
      * an hour. Thread 0 alone prints (and owns `said`). */
     int64_t done = from - ur->u0, all = ur->u1 - ur->u0;
-    int64_t step = all / FORWARD_SEGMENTS > 0 ? all / FORWARD_SEGMENTS : 1;
+    /* At least 4 units a thread: a segment of fewer keeps threads idle. */
+    int64_t least = 4 * (int64_t)w->threads;
+    int64_t step = all / FORWARD_SEGMENTS > least ? all / FORWARD_SEGMENTS : least;
     double said = timer_now();
     bool tty = isatty(2);
     for (int64_t s0 = from; s0 < ur->u1 && !w->failed; s0 += step) {
