@@ -626,7 +626,8 @@ static bool resume(struct pair_work *w, const struct unit_range *ur, int *level,
     int loaded = kerx_ckpt_load(w->ckpt, &c, values, why);
     /* The saved entry must start a unit of this build (another unit size:
      * refused, not resumed at the wrong place). */
-    if (loaded > 0 && c.level < 0 && !entry_unit(w, ur, c.forward_next, from)) {
+    int64_t unit = ur->u0;
+    if (loaded > 0 && c.level < 0 && !entry_unit(w, ur, c.forward_next, &unit)) {
         snprintf(why, sizeof why,
                  "%.200s: checkpoint refused: no unit starts at entry %" PRIu64, w->ckpt,
                  c.forward_next);
@@ -638,6 +639,7 @@ static bool resume(struct pair_work *w, const struct unit_range *ur, int *level,
     if (loaded <= 0) return false;
     *level = c.level;
     *maxlevel = c.maxlevel;
+    if (c.level < 0) *from = unit;
     w->resumed = true;
     if (w->progress && c.level < 0)
         fprintf(
