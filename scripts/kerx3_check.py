@@ -19,10 +19,10 @@ position (tab-separated) and a summary; exit status 1 on any disagreement.
 proved by alpha-beta (the random positions are mostly draws or long wins,
 which alpha-beta cannot reach).
 """
-import json
 import random
-import subprocess
 import sys
+
+from kerx_check_common import alpha_beta_check, run_json
 
 ROWS = [3, 4, 5, 4, 3]
 
@@ -36,14 +36,6 @@ def random_position(rng, white, black):
         out.append(''.join(board[at:at + r]))
         at += r
     return '/'.join(out) + ' w'
-
-
-def run_json(cmd):
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    try:
-        return json.loads(done.stdout.strip().splitlines()[-1])
-    except (IndexError, ValueError):
-        sys.exit("no JSON from %s: %s" % (' '.join(cmd), done.stderr.strip()))
 
 
 def main():
@@ -85,17 +77,9 @@ def main():
             bad += 1
         ab = '-'
         if want != 'draw' and dist is not None and dist <= 9:
-            search = ['--position', pos, '--db', 'none', '--depth', str(dist + 1), '--json']
-            a = run_json(base[:1] + ['bestmove'] + base[2:] + search)
-            if a.get('engine') == 'forced':  # played unsearched: analyse scores it
-                a = run_json(base[:1] + ['analyse'] + base[2:] + search)
-            v = a['value']
-            ab = '%s %s' % (v['result'], v.get('distance', '-'))
-            if v['result'] == want and v.get('distance') == dist:
-                ab_same += 1
-            else:
-                bad += 1
-                ab += ' DISAGREES'
+            ab, same = alpha_beta_check(kibitz, base[2:], pos, 'none', want, dist)
+            ab_same += same
+            bad += not same
         shown = want + (' %d' % dist if dist is not None else '')
         print("%s\t%d+%d\t%s\t%s\t%d\t%s" % (pos, white, black, shown, got,
                                                d.get('nodes', 0), ab), flush=True)

@@ -29,10 +29,10 @@ One tab-separated line per position and a summary; exit status 1 on any
 disagreement, 2 on a usage error.
 """
 import argparse
-import json
 import random
-import subprocess
 import sys
+
+from kerx_check_common import alpha_beta_check, run_json
 
 
 def board_rows(size):
@@ -58,15 +58,6 @@ def random_position(rng, size, white, black, mover):
         out.append(text + (str(empty) if empty else ''))
         at += r
     return '/'.join(out) + ' ' + mover
-
-
-def run_json(cmd):
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    try:
-        return json.loads(done.stdout.strip().splitlines()[-1])
-    except (IndexError, ValueError):
-        sys.exit("kerx_horizon_check.py: no JSON from %s: %s"
-                 % (' '.join(cmd), done.stderr.strip()))
 
 
 def main():
@@ -124,18 +115,9 @@ def main():
             dfpn_same += 1
         ab = '-'
         if want != 'draw' and dist is not None and dist <= 7:
-            search = ['--position', pos, '--db', args.lower, '--depth', str(dist + 1),
-                      '--json']
-            a = run_json([args.kibitz, 'bestmove'] + game + search)
-            if a.get('engine') == 'forced':  # played unsearched: analyse scores it
-                a = run_json([args.kibitz, 'analyse'] + game + search)
-            v = a['value']
-            ab = '%s %s' % (v['result'], v.get('distance', '-'))
-            if v['result'] == want and v.get('distance') == dist:
-                ab_same += 1
-            else:
-                bad += 1
-                ab += ' DISAGREES'
+            ab, same = alpha_beta_check(args.kibitz, game, pos, args.lower, want, dist)
+            ab_same += same
+            bad += not same
         material = '%d+%d' % (white, args.pieces - white)
         shown = want + (' %d' % dist if dist is not None else '')
         print("%s\t%s\t%s\t%s%s\t%d\t%s\t%s" % (
