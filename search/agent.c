@@ -19,6 +19,10 @@ void agent_use_databases(struct agent *a, search_probe_fn probe, void *ctx) {
     if (a->no_db) return;
     a->ab.probe = probe, a->ab.probe_ctx = ctx;
     a->mcts.probe = probe, a->mcts.probe_ctx = ctx;
+    /* db plays from them too, instead of the default folders (which hold
+     * only what is made on first use), and so does its fallback. */
+    a->db_probe = probe, a->db_ctx = ctx;
+    if (a->fallback) agent_use_databases(a->fallback, probe, ctx);
 }
 
 void agent_free(struct agent *a) {

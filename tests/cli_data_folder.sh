@@ -117,6 +117,23 @@ sys.exit(0 if doc["games"] == 20 and db["spec"] == "db" and db["loss"]["share"] 
 )"
 expect 0 'db:fallback=alphabeta:depth=2 +win' -- arena kulibrat \
     --players db:fallback=alphabeta:depth=2,random --games 4
+# arena --db: db plays from the databases named, not from the default
+# folder, where only those quick to make (Kerx up to 6 pieces) are made: a
+# 7-piece position (5+2, white wins in 37) is played out, both sides
+# perfect, in exactly the distance query gives.
+KIBITZ_DATA="$root/env" "$kibitz" solve kerx --variant size=3 --pieces 7 --db "$root/k7" --quiet >/dev/null
+p7='3/4/ww3/b2w/wwb w'
+out=$(KIBITZ_DATA="$root/env" "$kibitz" arena kerx --variant size=3 --players db,db --games 1 \
+    --position "$p7" --db "$root/k7" --record "$root/k7rec" 2>&1)
+code=$?
+check "arena --db: db plays a 7-piece position from --db (status $code): $(tail -1 <<<"$out")" \
+    "$([ $code -eq 0 ] && grep -q 'db.* win 100' <<<"$out"; echo $?)"
+want=$(KIBITZ_DATA="$root/env" "$kibitz" query kerx --variant size=3 --db "$root/k7" --position "$p7" --json |
+    /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["value"]["distance"])')
+plies=$(/usr/bin/python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["moves"]))' \
+    "$root/k7rec/game-000001.json" 2>/dev/null)
+check "the game lasts the database's distance ($plies plies, query says $want)" \
+    "$([ -n "$plies" ] && [ "$plies" = "$want" ]; echo $?)"
 expect 1 'no database to play from' -- bestmove kulibrat --algo db --no-db
 expect 0 '^bestmove ' -- bestmove kulibrat --algo db:fallback=alphabeta:depth=2 --no-db
 expect 2 'db takes one option' -- bestmove kulibrat --algo db:depth=3
