@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # kerx-longest (games/kerx/tools/kerx_longest.c) on the size-3 set of at most
 # 7 pieces: its longest win or loss over all tiers is the builder's own
-# maximum; the position it names for each tier's record is answered by
+# maximum, and its won, lost and drawn counts add up to the builder's; the position it names for each tier's record is answered by
 # `kibitz query` with that very value and distance; --pieces keeps to one
 # piece count; a damaged file, a missing folder and bad arguments are
 # refused with a message.
@@ -14,18 +14,24 @@ trap 'rm -rf "$dir" "$KIBITZ_DATA"' EXIT
 v='--variant size=3'
 
 check "the tool is built beside kibitz ($tool)" "$([ -x "$tool" ]; echo $?)"
-most=$("$1" solve kerx $v --pieces 7 --db "$dir" --json |
-    "$py" -c 'import json,sys; print(json.loads(sys.stdin.read().splitlines()[-1])["max_remoteness"])')
+built=$("$1" solve kerx $v --pieces 7 --db "$dir" --json | tail -1)
+most=$("$py" -c 'import json,sys; print(json.loads(sys.argv[1])["max_remoteness"])' "$built")
+counts=$("$py" -c 'import json,sys; d = json.loads(sys.argv[1]); print(d["positions"], d["won"], d["lost"], d["drawn"])' "$built")
 out=$("$tool" $v "$dir" 2>&1)
 code=$?
 check "kerx-longest (status $code): $(tail -1 <<<"$out")" $code
 got=$(tail -1 <<<"$out" | sed -n 's/.*longest win \([0-9]*\) moves.*longest loss \([0-9]*\) moves.*/\1 \2/p')
 check "the longest over all tiers ($got) is the builder's maximum ($most)" \
     "$([ -n "$got" ] && [ "$(tr ' ' '\n' <<<"$got" | sort -n | tail -1)" = "$most" ]; echo $?)"
+summed=$(tail -1 <<<"$out" | sed -n 's/.*positions \([0-9]*\): won \([0-9]*\), lost \([0-9]*\), drawn \([0-9]*\)$/\1 \2 \3 \4/p')
+check "positions, won, lost, drawn ($summed) are the builder's ($counts)" \
+    "$([ -n "$summed" ] && [ "$summed" = "$counts" ]; echo $?)"
+bytier=$(grep -v '^#' <<<"$out" | awk -F'\t' '{ w += $8; l += $9; d += $10 } END { print w + l + d, w, l, d }')
+check "the tiers' own counts add up to the same ($bytier)" "$([ "$bytier" = "$counts" ]; echo $?)"
 tiers=$(grep -vc '^#' <<<"$out")
 check "one line per tier of 3 to 7 pieces with a file ($tiers)" "$([ "$tiers" -ge 10 ]; echo $?)"
 asked=0
-while IFS=$'\t' read -r tier win nwin winpos loss nloss losspos; do
+while IFS=$'\t' read -r tier win nwin winpos loss nloss losspos won lost drawn; do
     if [ "$win" -ge 0 ]; then
         expect 0 "white to move: win in $win\$" -- query kerx $v --db "$dir" --position "$winpos"
         check "$tier: positions at the longest win ($nwin)" "$([ "$nwin" -ge 1 ]; echo $?)"

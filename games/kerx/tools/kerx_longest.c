@@ -1,7 +1,8 @@
 /*
  * kerx-longest: the longest win and the longest loss of every tier of a
  * Kerx endgame database folder, with how many positions reach it and the
- * first of them (in index order) as a position `kibitz query` reads.
+ * first of them (in index order) as a position `kibitz query` reads, and
+ * the tier's won, lost and drawn positions (up to symmetry, for the mover).
  *
  *   kerx-longest [--variant SPEC] [--pieces P] DATA
  *
@@ -32,6 +33,7 @@ struct tier_records {
     int win, loss;
     uint64_t wins_at_longest, losses_at_longest;
     uint64_t first_win, first_loss; /* index of the first position at it */
+    uint64_t won, lost, drawn;      /* positions (index entries, holes left out) */
 };
 
 /* Scan tier (m, o): 0, or -1 with err when a block is damaged. */
@@ -55,9 +57,14 @@ static int scan_tier(struct kerx_egdb *db, int m, int o, struct tier_records *r,
             return -1;
         }
         int byte = values[i];
-        if (byte == KERX_EG_DRAW || byte == KERX_EG_HOLE) continue;
+        if (byte == KERX_EG_HOLE) continue;
+        if (byte == KERX_EG_DRAW) {
+            r->drawn++;
+            continue;
+        }
         int remoteness = byte - 1;
         if (remoteness & 1) {
+            r->won++;
             if (remoteness > r->win) {
                 r->win = remoteness;
                 r->wins_at_longest = 0;
@@ -65,6 +72,7 @@ static int scan_tier(struct kerx_egdb *db, int m, int o, struct tier_records *r,
             }
             r->wins_at_longest += remoteness == r->win;
         } else {
+            r->lost++;
             if (remoteness > r->loss) {
                 r->loss = remoteness;
                 r->losses_at_longest = 0;
@@ -94,7 +102,8 @@ static int usage(FILE *to, int status) {
     fprintf(to, "usage: kerx-longest [--variant SPEC] [--pieces P] DATA\n"
                 "The longest win and loss of each tier of the Kerx endgame databases\n"
                 "in DATA/egdb-kerx-<variant>/ (kibitz solve kerx --db DATA), with how\n"
-                "many positions reach it and the first of them.\n");
+                "many positions reach it and the first of them, and its won, lost and\n"
+                "drawn positions.\n");
     return status;
 }
 
@@ -137,8 +146,9 @@ int main(int argc, char **argv) {
         return 1;
     }
     printf("# tier (mover+other)\tlongest win\tpositions at it\tfirst of them\t"
-           "longest loss\tpositions at it\tfirst of them\n");
+           "longest loss\tpositions at it\tfirst of them\twon\tlost\tdrawn\n");
     int best_win = -1, best_loss = -1, status = 0, scanned = 0;
+    uint64_t won = 0, lost = 0, drawn = 0;
     char best_win_at[256] = "-", best_loss_at[256] = "-";
     for (int total = 2; total < 2 * KERX_EG_SIDE && status == 0; total++)
         for (int m = total - 1; m >= 1 && status == 0; m--) {
@@ -155,8 +165,11 @@ int main(int argc, char **argv) {
             char win_at[256] = "-", loss_at[256] = "-";
             if (r.win >= 0) position_at(db, m, o, r.first_win, win_at, sizeof win_at);
             if (r.loss >= 0) position_at(db, m, o, r.first_loss, loss_at, sizeof loss_at);
-            printf("%d+%d\t%d\t%" PRIu64 "\t%s\t%d\t%" PRIu64 "\t%s\n", m, o, r.win,
-                   r.wins_at_longest, win_at, r.loss, r.losses_at_longest, loss_at);
+            printf("%d+%d\t%d\t%" PRIu64 "\t%s\t%d\t%" PRIu64 "\t%s\t%" PRIu64
+                   "\t%" PRIu64 "\t%" PRIu64 "\n",
+                   m, o, r.win, r.wins_at_longest, win_at, r.loss, r.losses_at_longest,
+                   loss_at, r.won, r.lost, r.drawn);
+            won += r.won, lost += r.lost, drawn += r.drawn;
             fflush(stdout);
             if (r.win > best_win) {
                 best_win = r.win;
@@ -173,8 +186,11 @@ int main(int argc, char **argv) {
         status = 1;
     }
     if (status == 0)
-        printf("# %d tiers: longest win %d moves (%s), longest loss %d moves (%s)\n",
-               scanned, best_win, best_win_at, best_loss, best_loss_at);
+        printf("# %d tiers: longest win %d moves (%s), longest loss %d moves (%s); "
+               "positions %" PRIu64 ": won %" PRIu64 ", lost %" PRIu64 ", drawn %" PRIu64
+               "\n",
+               scanned, best_win, best_win_at, best_loss, best_loss_at,
+               won + lost + drawn, won, lost, drawn);
     kerx_egdb_close(db);
     return status;
 }
