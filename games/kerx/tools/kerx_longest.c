@@ -28,18 +28,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The records of one tier. Remoteness -1: none (no win, or no loss). */
-struct tier_records {
-    int win, loss;
-    uint64_t wins_at_longest, losses_at_longest;
-    uint64_t first_win, first_loss; /* index of the first position at it */
-    uint64_t won, lost, drawn;      /* positions (index entries, holes left out) */
+/* The wins (or the losses) of one tier: how many, the longest (-1: none),
+ * how many positions reach it, and the index of the first of them. */
+struct outcome_record {
+    uint64_t count;
+    int longest;
+    uint64_t at_longest, first;
 };
+
+struct tier_records {
+    struct outcome_record win, loss;
+    uint64_t drawn; /* positions (index entries, holes left out) */
+};
+
+static void note(struct outcome_record *r, int remoteness, uint64_t i) {
+    r->count++;
+    if (remoteness > r->longest) {
+        r->longest = remoteness;
+        r->at_longest = 0;
+        r->first = i;
+    }
+    r->at_longest += remoteness == r->longest;
+}
 
 /* Scan tier (m, o): 0, or -1 with err when a block is damaged. */
 static int scan_tier(struct kerx_egdb *db, int m, int o, struct tier_records *r,
                      char *err) {
-    *r = (struct tier_records){.win = -1, .loss = -1};
+    *r = (struct tier_records){.win.longest = -1, .loss.longest = -1};
     if (!kerx_egdb_ready(db, m, o)) {
         if (kerx_egdb_failed(db, err) == 0)
             snprintf(err, GAME_ERROR_BYTES, "its index could not be made");
@@ -63,23 +78,7 @@ static int scan_tier(struct kerx_egdb *db, int m, int o, struct tier_records *r,
             continue;
         }
         int remoteness = byte - 1;
-        if (remoteness & 1) {
-            r->won++;
-            if (remoteness > r->win) {
-                r->win = remoteness;
-                r->wins_at_longest = 0;
-                r->first_win = i;
-            }
-            r->wins_at_longest += remoteness == r->win;
-        } else {
-            r->lost++;
-            if (remoteness > r->loss) {
-                r->loss = remoteness;
-                r->losses_at_longest = 0;
-                r->first_loss = i;
-            }
-            r->losses_at_longest += remoteness == r->loss;
-        }
+        note(remoteness & 1 ? &r->win : &r->loss, remoteness, i);
     }
     return 0;
 }
@@ -163,20 +162,22 @@ int main(int argc, char **argv) {
             }
             scanned++;
             char win_at[256] = "-", loss_at[256] = "-";
-            if (r.win >= 0) position_at(db, m, o, r.first_win, win_at, sizeof win_at);
-            if (r.loss >= 0) position_at(db, m, o, r.first_loss, loss_at, sizeof loss_at);
+            if (r.win.longest >= 0)
+                position_at(db, m, o, r.win.first, win_at, sizeof win_at);
+            if (r.loss.longest >= 0)
+                position_at(db, m, o, r.loss.first, loss_at, sizeof loss_at);
             printf("%d+%d\t%d\t%" PRIu64 "\t%s\t%d\t%" PRIu64 "\t%s\t%" PRIu64
                    "\t%" PRIu64 "\t%" PRIu64 "\n",
-                   m, o, r.win, r.wins_at_longest, win_at, r.loss, r.losses_at_longest,
-                   loss_at, r.won, r.lost, r.drawn);
-            won += r.won, lost += r.lost, drawn += r.drawn;
+                   m, o, r.win.longest, r.win.at_longest, win_at, r.loss.longest,
+                   r.loss.at_longest, loss_at, r.win.count, r.loss.count, r.drawn);
+            won += r.win.count, lost += r.loss.count, drawn += r.drawn;
             fflush(stdout);
-            if (r.win > best_win) {
-                best_win = r.win;
+            if (r.win.longest > best_win) {
+                best_win = r.win.longest;
                 snprintf(best_win_at, sizeof best_win_at, "%s", win_at);
             }
-            if (r.loss > best_loss) {
-                best_loss = r.loss;
+            if (r.loss.longest > best_loss) {
+                best_loss = r.loss.longest;
                 snprintf(best_loss_at, sizeof best_loss_at, "%s", loss_at);
             }
         }
