@@ -144,8 +144,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "kerx-longest: %s\n", err);
         return 1;
     }
-    printf("# tier (mover+other)\tlongest win\tpositions at it\tfirst of them\t"
-           "longest loss\tpositions at it\tfirst of them\twon\tlost\tdrawn\n");
     int best_win = -1, best_loss = -1, status = 0, scanned = 0;
     uint64_t won = 0, lost = 0, drawn = 0;
     char best_win_at[256] = "-", best_loss_at[256] = "-";
@@ -160,7 +158,10 @@ int main(int argc, char **argv) {
                 status = 1;
                 break;
             }
-            scanned++;
+            if (scanned++ == 0) /* a header only above rows: a refusal prints none */
+                printf(
+                    "# tier (mover+other)\tlongest win\tpositions at it\tfirst of them\t"
+                    "longest loss\tpositions at it\tfirst of them\twon\tlost\tdrawn\n");
             char win_at[256] = "-", loss_at[256] = "-";
             if (r.win.longest >= 0)
                 position_at(db, m, o, r.win.first, win_at, sizeof win_at);
