@@ -63,8 +63,10 @@ int agent_search(struct agent *a, const struct game *g, const struct variant *v,
     }
     double start = timer_now();
     int status = a->engine->search(a, g, v, state, budget, out, runtime, err);
-    if (status) engine_report_free(out);
-    else if (out->seconds == 0) out->seconds = timer_now() - start;
+    if (status)
+        engine_report_free(out);
+    else if (out->seconds == 0)
+        out->seconds = timer_now() - start;
     return status;
 }
 
@@ -76,9 +78,9 @@ static int play_search(struct agent *a, const struct game *g, const struct varia
     bool runtime;
     if (agent_search(a, g, v, state, budget, &r, &runtime, err)) return -1;
     if (r.value != ENGINE_VALUE_NONE && budget->player < 0)
-        a->last = (struct agent_eval){r.value == ENGINE_VALUE_PROVEN ? AGENT_EVAL_PROVEN
-                                                                       : AGENT_EVAL_ESTIMATE,
-                                      r.outcome, r.distance, r.score};
+        a->last = (struct agent_eval){
+            r.value == ENGINE_VALUE_PROVEN ? AGENT_EVAL_PROVEN : AGENT_EVAL_ESTIMATE,
+            r.outcome, r.distance, r.score};
     bool found = r.has_move;
     *move = r.move;
     engine_report_free(&r);
