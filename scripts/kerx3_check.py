@@ -22,20 +22,10 @@ which alpha-beta cannot reach).
 import random
 import sys
 
-from kerx_check_common import alpha_beta_check, run_json
-
-ROWS = [3, 4, 5, 4, 3]
-
+from kerx_check_common import alpha_beta_check, random_rows, run_json
 
 def random_position(rng, white, black):
-    board = ['.'] * sum(ROWS)
-    for i, c in enumerate(rng.sample(range(len(board)), white + black)):
-        board[c] = 'w' if i < white else 'b'
-    out, at = [], 0
-    for r in ROWS:
-        out.append(''.join(board[at:at + r]))
-        at += r
-    return '/'.join(out) + ' w'
+    return '/'.join(random_rows(rng, 3, white, black)) + ' w'
 
 
 def main():

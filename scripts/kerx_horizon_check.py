@@ -32,32 +32,11 @@ import argparse
 import random
 import sys
 
-from kerx_check_common import alpha_beta_check, run_json
-
-
-def board_rows(size):
-    return [size + i for i in range(size)] + [2 * size - 2 - i for i in range(size - 1)]
+from kerx_check_common import alpha_beta_check, board_rows, packed, random_rows, run_json
 
 
 def random_position(rng, size, white, black, mover):
-    rows = board_rows(size)
-    board = ['.'] * sum(rows)
-    for i, cell in enumerate(rng.sample(range(len(board)), white + black)):
-        board[cell] = 'w' if i < white else 'b'
-    out, at = [], 0
-    for r in rows:
-        text, empty = '', 0
-        for c in board[at:at + r]:
-            if c == '.':
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += c
-        out.append(text + (str(empty) if empty else ''))
-        at += r
-    return '/'.join(out) + ' ' + mover
+    return '/'.join(packed(r) for r in random_rows(rng, size, white, black)) + ' ' + mover
 
 
 def main():

@@ -8,29 +8,22 @@ Used by kerx_convert.sh and kerx_probe_strength.sh."""
 import random
 import sys
 
+from kerx_check_common import board_rows, random_rows
+
 
 def main():
     try:
         n, white, black, count, seed = (int(a) for a in sys.argv[1:])
     except ValueError:
         sys.exit("usage: kerx_random_positions.py SIZE WHITE BLACK COUNT SEED (integers)")
-    rows = [n + i for i in range(n)] + [2 * n - 2 - i for i in range(n - 1)]
-    cells = sum(rows)
+    cells = sum(board_rows(n))
     if n < 2 or white < 0 or black < 0 or white + black > cells:
         sys.exit("kerx_random_positions.py: %d pieces do not fit a size-%d board"
                  % (white + black, n))
     rng = random.Random(seed)
     try:
         for _ in range(count):
-            board = ['.'] * cells
-            chosen = rng.sample(range(cells), white + black)
-            for i, c in enumerate(chosen):
-                board[c] = 'w' if i < white else 'b'
-            out, at = [], 0
-            for r in rows:
-                out.append(''.join(board[at:at + r]))
-                at += r
-            print('/'.join(out) + ' w', flush=True)
+            print('/'.join(random_rows(rng, n, white, black)) + ' w', flush=True)
     except BrokenPipeError:  # the reader had enough
         sys.stderr.close()
 
